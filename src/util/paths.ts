@@ -1,0 +1,51 @@
+import { homedir } from "node:os";
+import { join } from "node:path";
+import { createHash } from "node:crypto";
+
+type Env = Record<string, string | undefined>;
+
+/**
+ * Where agentmux keeps its files. AGENTMUX_HOME moves every one of them (tests use it);
+ * otherwise the XDG variables are honoured.
+ */
+export interface Places {
+  configDir: string;
+  configFile: string;
+  stateDir: string;
+  runtimeDir: string;
+}
+
+export function places(env: Env = process.env): Places {
+  const root = env["AGENTMUX_HOME"];
+  if (root) {
+    return {
+      configDir: join(root, "config"),
+      configFile: join(root, "config", "config.yml"),
+      stateDir: join(root, "state"),
+      runtimeDir: join(root, "run"),
+    };
+  }
+  const home = env["HOME"] ?? homedir();
+  const configDir = join(env["XDG_CONFIG_HOME"] || join(home, ".config"), "agentmux");
+  const stateDir = join(env["XDG_STATE_HOME"] || join(home, ".local", "state"), "agentmux");
+  const runtimeBase = env["XDG_RUNTIME_DIR"];
+  const uid = typeof process.getuid === "function" ? process.getuid() : 0;
+  const runtimeDir = runtimeBase ? join(runtimeBase, "agentmux") : join("/tmp", `agentmux-${uid}`);
+  return { configDir, configFile: join(configDir, "config.yml"), stateDir, runtimeDir };
+}
+
+/** A short stable key for a tmux server, from its socket path: every per-server file is named by it. */
+export function serverKey(socketPath: string): string {
+  return createHash("sha256").update(socketPath).digest("hex").slice(0, 12);
+}
+
+export function expandHome(path: string, env: Env = process.env): string {
+  if (path === "~") return env["HOME"] ?? homedir();
+  if (path.startsWith("~/")) return join(env["HOME"] ?? homedir(), path.slice(2));
+  return path;
+}
+
+/** The daemon's socket for one tmux server. */
+export function daemonSocketPath(socketPath: string, env: Env = process.env): string {
+  return join(places(env).runtimeDir, serverKey(socketPath), "daemon.sock");
+}

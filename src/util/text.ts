@@ -1,0 +1,30 @@
+/** Escape text that reaches a tmux format, so `#(...)` or `#{...}` in it is shown, never run. */
+export function escapeFormat(text: string): string {
+  return text.replaceAll("#", "##");
+}
+
+// CSI, OSC (BEL or ST terminated), and two-byte escapes.
+const ANSI = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]/g;
+
+/** Strip terminal escape sequences and stray control characters (tabs and newlines kept). */
+export function stripAnsi(text: string): string {
+  return text.replace(ANSI, "").replace(/[\x00-\x08\x0b-\x1f\x7f]/g, "");
+}
+
+/** Remove trailing blank lines and trailing spaces of each line. */
+export function trimScreen(text: string): string {
+  const lines = text.split("\n").map((line) => line.replace(/\s+$/u, ""));
+  while (lines.length > 0 && lines[lines.length - 1] === "") lines.pop();
+  return lines.join("\n");
+}
+
+/** Compact age: 12s, 2m, 1h, 3d. */
+export function formatAge(ms: number): string {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  if (s < 60) return `${s}s`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${m}m`;
+  const h = Math.floor(m / 60);
+  if (h < 24) return `${h}h`;
+  return `${Math.floor(h / 24)}d`;
+}
