@@ -1,0 +1,187 @@
+import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { EventEmitter } from "node:events";
+import { createInterface } from "node:readline";
+import { AgentmuxError } from "../util/errors.ts";
+import { commandLine, ControlParser, type ControlMessage } from "./control-parser.ts";
+import { serverArgs, type TmuxServer } from "./server.ts";
+
+interface Pending { resolve: (lines: string[]) => void; reject: (error: Error) => void; command: string }
+
+export interface ControlClientOptions {
+  server: TmuxServer;
+  program?: string;
+  /** Flags for attach-session -f (tmux >= 3.2); ignore-size keeps the client from resizing windows. */
+  attachFlags?: string[];
+  /** Reconnect when the connection drops while the server lives (default true). */
+  reconnect?: boolean;
+}
+
+/**
+ * One persistent control-mode connection (`tmux -C attach-session`). Commands are answered in the
+ * order sent; notifications are emitted as events:
+ *   "notification" (ControlMessage of type notification), "output" (pane, data),
+ *   "connected", "disconnected", "server-gone" (no server to reconnect to).
+ */
+export class ControlClient extends EventEmitter {
+  private readonly options: Required<ControlClientOptions>;
+  private child: ChildProcessWithoutNullStreams | null = null;
+  private pending: Pending[] = [];
+  private closed = false;
+  private connectedOnce = false;
+
+  constructor(options: ControlClientOptions) {
+    super();
+    this.options = { program: "tmux", attachFlags: ["ignore-size"], reconnect: true, ...options };
+  }
+
+  get connected(): boolean {
+    return this.child !== null;
+  }
+
+  /** Connect; resolves once tmux has answered the attach. Rejects when there is no server or session. */
+  async connect(): Promise<void> {
+    this.closed = false;
+    await this.spawnOnce();
+  }
+
+  private async spawnOnce(): Promise<void> {
+    // attach-session would start a server of its own: only attach to one that exists.
+    if (!(await this.serverHasSessions())) throw new AgentmuxError("no tmux server with a session to attach to");
+    return this.attach();
+  }
+
+  private serverHasSessions(): Promise<boolean> {
+    return new Promise((resolve) => {
+      const probe = spawn(this.options.program, [...serverArgs(this.options.server), "has-session"], { env: this.env(), stdio: "ignore" });
+      probe.on("error", () => resolve(false));
+      probe.on("close", (code) => resolve(code === 0));
+    });
+  }
+
+  private env(): NodeJS.ProcessEnv {
+    const env = { ...process.env };
+    if (this.options.server.socketName || this.options.server.socketPath) {
+      delete env["TMUX"];
+      delete env["TMUX_PANE"];
+    }
+    return env;
+  }
+
+  private attach(): Promise<void> {
+    const args = [...serverArgs(this.options.server), "-C", "attach-session"];
+    if (this.options.attachFlags.length > 0) args.push("-f", this.options.attachFlags.join(","));
+    const child = spawn(this.options.program, args, { env: this.env(), stdio: ["pipe", "pipe", "pipe"] });
+    const parser = new ControlParser();
+    let stderr = "";
+    let attached = false;
+    return new Promise<void>((resolve, reject) => {
+      child.stderr.on("data", (chunk: Buffer) => { stderr += chunk.toString(); });
+      child.on("error", (error) => {
+        reject(new AgentmuxError(`could not start ${this.options.program} -C: ${error.message}`, { cause: error }));
+      });
+      const lines = createInterface({ input: child.stdout });
+      lines.on("line", (line) => {
+        const message = parser.feed(line);
+        if (!message) return;
+        if (!attached && message.type === "response") {
+          if (!message.ok) {
+            stderr += message.lines.join(" ");
+            child.stdin.end();
+            return;
+          }
+          attached = true;
+          this.child = child;
+          this.connectedOnce = true;
+          this.emit("connected");
+          resolve();
+          return;
+        }
+        this.dispatch(message);
+      });
+      child.on("close", () => {
+        const wasAttached = attached;
+        if (this.child === child) this.child = null;
+        this.failPending(new AgentmuxError("the tmux control connection closed"));
+        if (!wasAttached) {
+          const text = stderr.trim() || "tmux -C exited before attaching";
+          reject(new AgentmuxError(`control mode: ${text}`));
+          return;
+        }
+        this.emit("disconnected");
+        if (!this.closed && this.options.reconnect) void this.reconnectLoop();
+      });
+    });
+  }
+
+  private async reconnectLoop(): Promise<void> {
+    let delay = 100;
+    for (let attempt = 0; attempt < 6 && !this.closed; attempt++) {
+      await new Promise((r) => setTimeout(r, delay));
+      if (this.closed) return;
+      try {
+        await this.spawnOnce();
+        return;
+      } catch {
+        delay = Math.min(delay * 2, 2000);
+      }
+    }
+    if (!this.closed) this.emit("server-gone");
+  }
+
+  private dispatch(message: ControlMessage): void {
+    switch (message.type) {
+      case "response": {
+        // Only blocks from our own commands (flags bit 1) answer a pending command.
+        if ((message.flags & 1) === 0) return;
+        const pending = this.pending.shift();
+        if (!pending) return;
+        if (message.ok) pending.resolve(message.lines);
+        else pending.reject(new AgentmuxError(`tmux ${pending.command}: ${message.lines.join(" ") || "failed"}`));
+        return;
+      }
+      case "output":
+        this.emit("output", message.pane, message.data);
+        return;
+      case "exit":
+        this.emit("exit", message.reason);
+        return;
+      case "notification":
+        this.emit("notification", message);
+        this.emit(message.name, message.args);
+        return;
+    }
+  }
+
+  /** Send one command (argv form); resolves with its output lines. */
+  command(args: string[]): Promise<string[]> {
+    const child = this.child;
+    if (!child) return Promise.reject(new AgentmuxError("the tmux control connection is not open"));
+    const line = commandLine(args);
+    return new Promise<string[]>((resolve, reject) => {
+      this.pending.push({ resolve, reject, command: line });
+      child.stdin.write(`${line}\n`);
+    });
+  }
+
+  private failPending(error: Error): void {
+    const pending = this.pending;
+    this.pending = [];
+    for (const p of pending) p.reject(error);
+  }
+
+  /** Close for good (no reconnect). */
+  async close(): Promise<void> {
+    this.closed = true;
+    const child = this.child;
+    if (!child) return;
+    await new Promise<void>((resolve) => {
+      child.once("close", () => resolve());
+      child.stdin.end();
+      setTimeout(() => child.kill("SIGTERM"), 500).unref();
+    });
+  }
+
+  get everConnected(): boolean {
+    return this.connectedOnce;
+  }
+}

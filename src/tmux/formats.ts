@@ -1,0 +1,84 @@
+/** Format strings for list-panes / list-windows / list-clients, and their parsers. */
+
+export const SEP = "\x1f";
+
+/** Pane fields: tmux format variable → record key. User options are read the same way. */
+export const PANE_FIELDS = {
+  pane: "pane_id",
+  session: "session_name",
+  sessionId: "session_id",
+  window: "window_id",
+  windowIndex: "window_index",
+  windowName: "window_name",
+  paneIndex: "pane_index",
+  pid: "pane_pid",
+  command: "pane_current_command",
+  path: "pane_current_path",
+  title: "pane_title",
+  dead: "pane_dead",
+  deadStatus: "pane_dead_status",
+  exitStatus: "@agentmux-exit",
+  active: "pane_active",
+  windowActive: "window_active",
+  alternate: "alternate_on",
+  width: "pane_width",
+  height: "pane_height",
+  backend: "@agentmux-backend",
+  account: "@agentmux-account",
+  dir: "@agentmux-dir",
+  instance: "@agentmux-instance",
+  id: "@agentmux-id",
+  token: "@agentmux-token",
+  label: "@agentmux-name",
+  group: "@agentmux-group",
+  started: "@agentmux-started",
+  state: "@agentmux-state",
+  stateSince: "@agentmux-state-since",
+  status: "@agentmux-status-text",
+} as const;
+
+export type PaneRecord = { [K in keyof typeof PANE_FIELDS]: string };
+
+export const WINDOW_FIELDS = {
+  window: "window_id",
+  session: "session_name",
+  index: "window_index",
+  name: "window_name",
+  active: "window_active",
+  panes: "window_panes",
+} as const;
+export type WindowRecord = { [K in keyof typeof WINDOW_FIELDS]: string };
+
+export const CLIENT_FIELDS = {
+  tty: "client_tty",
+  session: "client_session",
+  pid: "client_pid",
+  termname: "client_termname",
+  control: "client_control_mode",
+  activity: "client_activity",
+} as const;
+export type ClientRecord = { [K in keyof typeof CLIENT_FIELDS]: string };
+
+export function buildFormat(fields: Record<string, string>): string {
+  return Object.values(fields).map((name) => `#{${name}}`).join(SEP);
+}
+
+/** Parse lines printed with buildFormat(fields). A line with the wrong field count is skipped. */
+export function parseRecords<F extends Record<string, string>>(fields: F, output: string | string[]): Array<{ [K in keyof F]: string }> {
+  const keys = Object.keys(fields) as Array<keyof F>;
+  const lines = Array.isArray(output) ? output : output.split("\n");
+  const records: Array<{ [K in keyof F]: string }> = [];
+  for (const line of lines) {
+    if (line === "") continue;
+    const values = line.split(SEP);
+    if (values.length !== keys.length) continue;
+    const record = {} as { [K in keyof F]: string };
+    keys.forEach((key, i) => { record[key] = values[i] ?? ""; });
+    records.push(record);
+  }
+  return records;
+}
+
+export const PANE_FORMAT = buildFormat(PANE_FIELDS);
+export const WINDOW_FORMAT = buildFormat(WINDOW_FIELDS);
+export const CLIENT_FORMAT = buildFormat(CLIENT_FIELDS);

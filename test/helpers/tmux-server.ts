@@ -1,0 +1,81 @@
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { execa, type Result } from "execa";
+
+export const ROOT = resolve(import.meta.dirname, "..", "..");
+export const FIXTURE_BIN = join(ROOT, "test", "fixtures", "bin");
+export const CLI = join(ROOT, "bin", "agentmux.js");
+
+let counter = 0;
+
+/** A private tmux server for one test file, plus a temporary AGENTMUX_HOME and a PATH with the fake agents first. */
+export class TestServer {
+  readonly name = `agentmux-test-${process.pid}-${++counter}`;
+  readonly home = mkdtempSync(join(tmpdir(), "agentmux-test-"));
+  readonly work = join(this.home, "work");
+  readonly env: Record<string, string>;
+
+  constructor(extraEnv: Record<string, string> = {}) {
+    const env: Record<string, string> = {};
+    for (const [k, v] of Object.entries(process.env)) if (v !== undefined && k !== "TMUX" && k !== "TMUX_PANE" && !k.startsWith("AGENTMUX_")) env[k] = v;
+    env["PATH"] = `${FIXTURE_BIN}:${env["PATH"] ?? "/usr/bin:/bin"}`;
+    env["AGENTMUX_HOME"] = this.home;
+    Object.assign(env, extraEnv);
+    this.env = env;
+    mkdirSync(this.work, { recursive: true });
+  }
+
+  /** Set (or with undefined, remove) variables in the server's global environment, which new panes get. */
+  async setServerEnv(vars: Record<string, string | undefined>): Promise<void> {
+    for (const [k, v] of Object.entries(vars)) {
+      await this.tmux(v === undefined ? ["set-environment", "-g", "-u", k] : ["set-environment", "-g", k, v]);
+    }
+  }
+
+  /** tmux against this server. */
+  tmux(args: string[], input?: string): Promise<Result> {
+    return execa("tmux", ["-L", this.name, ...args], { env: this.env, extendEnv: false, input, reject: false });
+  }
+
+  async start(): Promise<void> {
+    const r = await this.tmux(["-f", "/dev/null", "new-session", "-d", "-s", "base", "-x", "160", "-y", "48", "-c", this.work]);
+    if (r.exitCode !== 0) throw new Error(`tmux new-session failed: ${r.stderr}`);
+  }
+
+  /** Run the built CLI against this server. */
+  cli(args: string[], options: { input?: string; env?: Record<string, string> } = {}): Promise<Result> {
+    return execa("node", [CLI, "-L", this.name, ...args], {
+      env: { ...this.env, ...(options.env ?? {}) }, extendEnv: false, input: options.input ?? "", reject: false, cwd: this.work,
+    });
+  }
+
+  async capture(pane: string): Promise<string> {
+    return String((await this.tmux(["capture-pane", "-p", "-t", pane])).stdout);
+  }
+
+  /** Poll until fn answers true (tests wait on conditions, never on fixed sleeps alone). */
+  async waitFor(what: string, fn: () => Promise<boolean> | boolean, timeoutMs = 10_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      if (await fn()) return;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`timed out waiting for ${what}`);
+  }
+
+  async waitForScreen(pane: string, pattern: RegExp, timeoutMs = 10_000): Promise<string> {
+    let screen = "";
+    await this.waitFor(`${pattern} in ${pane}`, async () => pattern.test((screen = await this.capture(pane))), timeoutMs).catch((e: Error) => {
+      throw new Error(`${e.message}; screen was:\n${screen}`);
+    });
+    return screen;
+  }
+
+  async stop(): Promise<void> {
+    await this.tmux(["kill-server"]);
+    const socket = join(`/tmp/tmux-${process.getuid?.() ?? 0}`, this.name);
+    if (existsSync(socket)) rmSync(socket, { force: true });
+    rmSync(this.home, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,57 @@
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { once } from "node:events";
+import { ControlClient } from "../../src/tmux/control.ts";
+import type { ControlMessage } from "../../src/tmux/control-parser.ts";
+import { TestServer } from "../helpers/tmux-server.ts";
+
+describe("control-mode client", () => {
+  const server = new TestServer();
+  const client = new ControlClient({ server: { socketName: server.name } });
+  before(async () => {
+    await server.start();
+    await client.connect();
+  });
+  after(async () => {
+    await client.close();
+    await server.stop();
+  });
+
+  it("answers commands in order, with their output lines", async () => {
+    const [a, b] = await Promise.all([
+      client.command(["display-message", "-p", "#{session_name}"]),
+      client.command(["list-panes", "-a", "-F", "#{pane_id} #{pane_title}"]),
+    ]);
+    assert.deepEqual(a, ["base"]);
+    assert.match(b?.[0] ?? "", /^%\d+ /);
+  });
+
+  it("rejects a failing command with tmux's message", async () => {
+    await assert.rejects(client.command(["select-pane", "-t", "%9999"]), /can't find pane/);
+    // The connection is still usable afterwards.
+    assert.deepEqual(await client.command(["display-message", "-p", "ok"]), ["ok"]);
+  });
+
+  it("passes asynchronous notifications and output", async () => {
+    const seen: ControlMessage[] = [];
+    client.on("notification", (m: ControlMessage) => seen.push(m));
+    const output: string[] = [];
+    client.on("output", (_pane: string, data: string) => output.push(data));
+    await client.command(["new-window", "-d", "-n", "w2", "printf 'marker-%s\\n' 42; sleep 5"]);
+    await server.waitFor("window-add", () => seen.some((m) => m.type === "notification" && m.name === "window-add"));
+    await client.command(["select-window", "-t", "w2"]);
+    await client.command(["send-keys", "-t", "base:0", "echo typed-here", "Enter"]);
+    await server.waitFor("%output", () => output.join("").includes("typed-here"));
+  });
+
+  it("reconnects when the server restarts, and reports server-gone when it stays down", async () => {
+    await server.tmux(["kill-server"]);
+    await once(client, "disconnected");
+    await server.start();
+    await once(client, "connected");
+    assert.deepEqual(await client.command(["display-message", "-p", "#{session_name}"]), ["base"]);
+    await server.tmux(["kill-server"]);
+    await once(client, "server-gone");
+    assert.equal(client.connected, false);
+  });
+});
