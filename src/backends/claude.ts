@@ -1,0 +1,21 @@
+import type { Backend, LaunchRequest, LaunchSpec } from "./types.ts";
+import { positionalPrompt } from "./prompt-arg.ts";
+
+/** Claude Code: `claude [prompt]`, `--resume ID`, `--resume ID --fork-session`. */
+export const claude: Backend = {
+  name: "claude",
+  label: "Claude Code",
+  icon: "✻",
+  defaultProgram: "claude",
+  installHint: "install Claude Code: npm install -g @anthropic-ai/claude-code",
+  takesPrompt: true,
+  // Claude's input box starts with "❯" followed by a no-break space.
+  readyPattern: /^\s*(│\s*)?❯[\s\u00a0]/m,
+  launch(request: LaunchRequest): LaunchSpec {
+    const argv = [request.program, ...request.args];
+    if (request.mode.kind === "resume") argv.push("--resume", request.mode.id);
+    if (request.mode.kind === "fork") argv.push("--resume", request.mode.id, "--fork-session");
+    argv.push(...positionalPrompt(request.prompt));
+    return { argv, env: {} };
+  },
+};

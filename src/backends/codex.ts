@@ -1,0 +1,24 @@
+import type { Backend, LaunchRequest, LaunchSpec } from "./types.ts";
+import { positionalPrompt } from "./prompt-arg.ts";
+
+/** Codex CLI: `codex [prompt]`, `codex resume ID [prompt]`, `codex fork ID [prompt]`. */
+export const codex: Backend = {
+  name: "codex",
+  label: "Codex",
+  icon: "◎",
+  defaultProgram: "codex",
+  installHint: "install Codex: npm install -g @openai/codex",
+  takesPrompt: true,
+  // The composer line: "› " followed by the text or the placeholder.
+  readyPattern: /^\s*›\s/m,
+  launch(request: LaunchRequest): LaunchSpec {
+    const argv = [request.program];
+    if (request.mode.kind === "new") {
+      argv.push(...request.args);
+    } else {
+      argv.push(request.mode.kind, ...request.args, request.mode.id);
+    }
+    argv.push(...positionalPrompt(request.prompt));
+    return { argv, env: {} };
+  },
+};

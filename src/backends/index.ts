@@ -1,0 +1,21 @@
+import { AgentmuxError } from "../util/errors.ts";
+import { claude } from "./claude.ts";
+import { codex } from "./codex.ts";
+import { gemini } from "./gemini.ts";
+import { generic } from "./generic.ts";
+import { opencode } from "./opencode.ts";
+import type { Backend, BackendName } from "./types.ts";
+
+export const BACKENDS: Record<BackendName, Backend> = { claude, codex, opencode, gemini, generic };
+export const BACKEND_NAMES = Object.keys(BACKENDS) as BackendName[];
+
+export function isBackendName(name: string): name is BackendName {
+  return Object.hasOwn(BACKENDS, name);
+}
+
+export function getBackend(name: string): Backend {
+  if (!isBackendName(name)) {
+    throw new AgentmuxError(`unknown backend "${name}"`, { hint: `use one of: ${BACKEND_NAMES.join(", ")}` });
+  }
+  return BACKENDS[name];
+}

@@ -1,0 +1,19 @@
+import type { Backend, LaunchRequest, LaunchSpec } from "./types.ts";
+
+/** opencode: `--session ID`, `--session ID --fork`, `--prompt TEXT`. */
+export const opencode: Backend = {
+  name: "opencode",
+  label: "opencode",
+  icon: "◇",
+  defaultProgram: "opencode",
+  installHint: "install opencode: npm install -g opencode-ai",
+  takesPrompt: true,
+  readyPattern: /ctrl\+p commands|tab agents|Ask anything/m,
+  launch(request: LaunchRequest): LaunchSpec {
+    const argv = [request.program, ...request.args];
+    if (request.mode.kind === "resume") argv.push("--session", request.mode.id);
+    if (request.mode.kind === "fork") argv.push("--session", request.mode.id, "--fork");
+    if (request.prompt) argv.push("--prompt", request.prompt);
+    return { argv, env: {} };
+  },
+};

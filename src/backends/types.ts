@@ -1,0 +1,37 @@
+/** How a session is launched: fresh, resuming a native session, or forking one. */
+export type LaunchMode = { kind: "new" } | { kind: "resume"; id: string } | { kind: "fork"; id: string };
+
+export interface LaunchRequest {
+  mode: LaunchMode;
+  /** Initial prompt, handed over on the command line at launch. */
+  prompt?: string | undefined;
+  /** The program to run (config backends.<name>.program, default the CLI's own name). */
+  program: string;
+  /** Extra arguments from config backends.<name>.args and the command line. */
+  args: string[];
+  /** For the generic backend: the shell command to run. */
+  command?: string | undefined;
+}
+
+export interface LaunchSpec {
+  argv: string[];
+  env: Record<string, string>;
+}
+
+export type BackendName = "claude" | "codex" | "opencode" | "gemini" | "generic";
+
+export interface Backend {
+  readonly name: BackendName;
+  readonly label: string;
+  readonly icon: string;
+  /** The CLI's executable name on PATH. */
+  readonly defaultProgram: string;
+  /** How to install the CLI, for the "not installed" error. */
+  readonly installHint: string;
+  /** Whether an initial prompt can go on the command line. */
+  readonly takesPrompt: boolean;
+  /** A line of the screen that shows the CLI is ready for typing (the prompt box). */
+  readonly readyPattern: RegExp;
+  /** Pure: the argv and environment for a launch. Throws AgentmuxError for what the CLI cannot do. */
+  launch(request: LaunchRequest): LaunchSpec;
+}
