@@ -1,0 +1,65 @@
+import { existsSync, readFileSync } from "node:fs";
+import { BACKEND_NAMES } from "../backends/index.ts";
+import type { BackendName } from "../backends/types.ts";
+import { AgentmuxError } from "../util/errors.ts";
+import { places } from "../util/paths.ts";
+import { bool, dict, list, obj, oneOfValues, str } from "./schema.ts";
+import { validateYaml } from "./validate.ts";
+
+export interface BackendConfig {
+  /** The executable to run (default: the CLI's own name on PATH). */
+  program?: string;
+  /** Extra arguments passed at every launch. */
+  args: string[];
+}
+
+export interface Config {
+  defaultBackend: BackendName;
+  backends: Partial<Record<BackendName, BackendConfig>>;
+  display: { backendSuffix: boolean };
+  /** Where the config came from (for messages); undefined when no file exists. */
+  file?: string | undefined;
+}
+
+const backendSchema = obj({ program: str("a program name or path"), args: list(str()) });
+
+export const CONFIG_SCHEMA = obj({
+  defaultBackend: oneOfValues(BACKEND_NAMES),
+  backends: dict(backendSchema, BACKEND_NAMES),
+  display: obj({ backendSuffix: bool }),
+});
+
+export const DEFAULT_CONFIG: Config = { defaultBackend: "claude", backends: {}, display: { backendSuffix: false } };
+
+interface RawConfig {
+  defaultBackend?: BackendName;
+  backends?: Partial<Record<BackendName, { program?: string; args?: string[] } | null>>;
+  display?: { backendSuffix?: boolean } | null;
+}
+
+/** Parse and validate config text; every problem is reported as file:line:col: key: what (fix). */
+export function parseConfig(text: string, file: string): Config {
+  const { value, problems } = validateYaml(text, CONFIG_SCHEMA);
+  if (problems.length > 0) {
+    const lines = problems.map((p) => `${file}:${p.line}:${p.col}: ${p.key}: ${p.message} (${p.fix})`);
+    throw new AgentmuxError(lines.join("\n"), { hint: "see etc/config.example.yml for every option", exitCode: 2 });
+  }
+  const raw = (value ?? {}) as RawConfig;
+  const backends: Config["backends"] = {};
+  for (const [name, entry] of Object.entries(raw.backends ?? {})) {
+    backends[name as BackendName] = { ...(entry?.program ? { program: entry.program } : {}), args: entry?.args ?? [] };
+  }
+  return {
+    defaultBackend: raw.defaultBackend ?? DEFAULT_CONFIG.defaultBackend,
+    backends,
+    display: { backendSuffix: raw.display?.backendSuffix ?? false },
+    file,
+  };
+}
+
+/** Load the user's config file, or the defaults when there is none. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const file = env["AGENTMUX_CONFIG"] || places(env).configFile;
+  if (!existsSync(file)) return { ...DEFAULT_CONFIG, file: undefined };
+  return parseConfig(readFileSync(file, "utf8"), file);
+}
