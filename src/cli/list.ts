@@ -1,0 +1,49 @@
+import type { Command } from "commander";
+import type { NamedSession } from "../session/store.ts";
+import { listSessions } from "../session/store.ts";
+import { formatAge } from "../util/text.ts";
+import { Context, printJson } from "./context.ts";
+
+/** The stable JSON shape of one session; scripts rely on these keys. */
+export function sessionJson(s: NamedSession, now = Date.now()) {
+  return {
+    pane: s.pane,
+    backend: s.backend,
+    account: s.account || null,
+    dir: s.dir,
+    instance: s.instance || null,
+    name: s.name,
+    id: s.id || null,
+    state: s.state === "unknown" ? null : s.state,
+    stateSince: s.stateSince,
+    age: s.startedAt === null ? null : Math.max(0, Math.round((now - s.startedAt) / 1000)),
+    group: s.group || null,
+    title: s.title,
+    exitStatus: s.deadStatus,
+  };
+}
+
+export function formatTable(rows: string[][]): string {
+  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => [...(r[i] ?? "")].length))) ?? [];
+  return rows.map((r) => r.map((cell, i) => (i === r.length - 1 ? cell : cell.padEnd(widths[i] ?? 0))).join("  ").trimEnd()).join("\n");
+}
+
+export function registerList(program: Command): void {
+  program
+    .command("list")
+    .alias("ls")
+    .description("list every agent session on the tmux server")
+    .option("--json", "print a JSON array")
+    .action(async (options: { json?: boolean }, command: Command) => {
+      const ctx = Context.of(command);
+      const sessions = await listSessions(ctx.tmux, { backendSuffix: ctx.config.display.backendSuffix });
+      const now = Date.now();
+      if (options.json) { printJson(sessions.map((s) => sessionJson(s, now))); return; }
+      if (sessions.length === 0) { process.stdout.write("no agent sessions (start one with: agentmux new)\n"); return; }
+      const rows = [["PANE", "NAME", "BACKEND", "ACCOUNT", "STATE", "AGE", "DIR", "ID"]];
+      for (const s of sessions) {
+        rows.push([s.pane, s.name, s.backend, s.account || "-", s.state, s.startedAt === null ? "-" : formatAge(now - s.startedAt), s.dir, s.id || "-"]);
+      }
+      process.stdout.write(`${formatTable(rows)}\n`);
+    });
+}

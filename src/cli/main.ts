@@ -1,0 +1,39 @@
+import { Command, CommanderError } from "commander";
+import { isAgentmuxError } from "../util/errors.ts";
+import { registerDrive } from "./drive.ts";
+import { registerList } from "./list.ts";
+import { registerManage } from "./manage.ts";
+import { registerNew } from "./new.ts";
+
+export function buildProgram(): Command {
+  const program = new Command("agentmux")
+    .description("run and steer many AI coding agents in tmux")
+    .version("0.1.0")
+    .option("-L, --socket-name <name>", "talk to the tmux server with this socket name (tmux -L)")
+    .option("-S, --socket-path <path>", "talk to the tmux server at this socket path (tmux -S)")
+    .showHelpAfterError("(run agentmux --help for usage)")
+    .exitOverride();
+  registerNew(program);
+  registerList(program);
+  registerDrive(program);
+  registerManage(program);
+  return program;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const program = buildProgram();
+  try {
+    await program.parseAsync(argv);
+    return 0;
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode;
+    if (isAgentmuxError(error)) {
+      process.stderr.write(`agentmux: ${error.oneLine()}\n`);
+      return error.exitCode;
+    }
+    process.stderr.write(`agentmux: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    return 70;
+  }
+}
+
+process.exitCode = await main(process.argv);

@@ -1,0 +1,49 @@
+import type { Command } from "commander";
+import { execa } from "execa";
+import { findSession } from "../session/store.ts";
+import { AgentmuxError } from "../util/errors.ts";
+import { Context } from "./context.ts";
+import { serverArgs } from "../tmux/server.ts";
+
+export function registerManage(program: Command): void {
+  program
+    .command("kill")
+    .description("end a session's process and close its pane")
+    .argument("<target>", "pane id, display name or instance name")
+    .action(async (target: string, _options: unknown, command: Command) => {
+      const ctx = Context.of(command);
+      const session = await findSession(ctx.tmux, target);
+      await ctx.tmux.killPane(session.pane);
+    });
+
+  program
+    .command("rename")
+    .description("give a session a display name")
+    .argument("<target>", "pane id, display name or instance name")
+    .argument("<name>", "the new name")
+    .action(async (target: string, name: string, _options: unknown, command: Command) => {
+      const ctx = Context.of(command);
+      if (!/^[^\s#]{1,64}$/u.test(name)) throw new AgentmuxError(`"${name}" is not a usable name`, { hint: "use 1-64 characters without spaces or '#'" });
+      const session = await findSession(ctx.tmux, target);
+      await ctx.tmux.setOption({ pane: session.pane }, "@agentmux-name", name);
+      await ctx.tmux.renameWindow(session.pane, name);
+    });
+
+  program
+    .command("attach")
+    .description("switch the tmux client to a session (attach when outside tmux)")
+    .argument("<target>", "pane id, display name or instance name")
+    .action(async (target: string, _options: unknown, command: Command) => {
+      const ctx = Context.of(command);
+      const session = await findSession(ctx.tmux, target);
+      await ctx.tmux.run(["select-window", "-t", session.pane, ";", "select-pane", "-t", session.pane]);
+      if (process.env["TMUX"] && !ctx.server.socketName && !ctx.server.socketPath) {
+        await ctx.tmux.run(["switch-client", "-t", session.pane]);
+        return;
+      }
+      if (!process.stdin.isTTY) {
+        throw new AgentmuxError("attach needs a terminal when run outside tmux", { hint: `run it in a terminal, or: tmux attach -t ${session.tmuxSession}` });
+      }
+      await execa("tmux", [...serverArgs(ctx.server), "attach-session", "-t", session.tmuxSession], { stdio: "inherit", env: ctx.tmux.runner.env(), extendEnv: false });
+    });
+}

@@ -1,0 +1,38 @@
+import type { Command } from "commander";
+import { launchSession, prepareLaunch } from "../session/launch.ts";
+import { Context, printJson } from "./context.ts";
+
+interface NewOptions {
+  backend?: string; command?: string; dir?: string; account?: string; instance?: string;
+  prompt?: string; submit: boolean; split?: boolean; detached?: boolean; json?: boolean;
+}
+
+export function registerNew(program: Command): void {
+  program
+    .command("new")
+    .description("start an agent session in a new window (or a split)")
+    .option("-b, --backend <name>", "claude, codex, opencode, gemini or generic (default from config)")
+    .option("-c, --command <cmd>", "run any command instead of an agent CLI")
+    .option("-d, --dir <dir>", "the project directory (default: the current directory)")
+    .option("-a, --account <name>", "the account to run under")
+    .option("-i, --instance <name>", "an instance name, to tell sessions in one directory apart")
+    .option("-p, --prompt <text>", "an initial prompt, handed to the CLI at launch")
+    .option("--no-submit", "type the prompt into the CLI once it is ready, without Enter")
+    .option("--split", "split the current pane instead of opening a window")
+    .option("--detached", "do not switch to the new session")
+    .option("--json", "print the new session as JSON")
+    .action(async (options: NewOptions, command: Command) => {
+      const ctx = Context.of(command);
+      const request = {
+        backend: options.backend, command: options.command, dir: options.dir, account: options.account,
+        instance: options.instance, prompt: options.prompt, submit: options.submit, split: options.split ?? false,
+      };
+      const prepared = prepareLaunch(request, ctx.config);
+      const launched = await launchSession(ctx.tmux, request, prepared);
+      // Never steal the keyboard from an agent driving us; a person inside tmux is taken to the new session.
+      const focus = !options.detached && !process.env["AGENTMUX_SESSION"] && process.env["TMUX"] && !ctx.server.socketName && !ctx.server.socketPath;
+      if (focus) await ctx.tmux.focus(launched.pane).catch(() => undefined);
+      if (options.json) printJson({ pane: launched.pane, backend: prepared.backend.name, dir: prepared.dir });
+      else process.stdout.write(`${launched.pane}\n`);
+    });
+}

@@ -1,0 +1,71 @@
+import type { PaneRecord } from "../tmux/formats.ts";
+
+/** The states of DESIGN.md; null in JSON means unknown. */
+export const STATES = ["unknown", "working", "blocked", "waiting", "idle", "closing", "exited"] as const;
+export type SessionState = (typeof STATES)[number];
+
+/** A session's identity and what tmux knows of it, read from pane options (never from names). */
+export interface Session {
+  pane: string;
+  backend: string;
+  account: string;
+  dir: string;
+  instance: string;
+  id: string;
+  token: string;
+  /** A name set with `agentmux rename`, overriding the derived display name. */
+  label: string;
+  group: string;
+  state: SessionState;
+  stateSince: number | null;
+  startedAt: number | null;
+  dead: boolean;
+  deadStatus: number | null;
+  title: string;
+  command: string;
+  pid: number | null;
+  tmuxSession: string;
+  window: string;
+  windowIndex: string;
+  active: boolean;
+}
+
+function toNumber(value: string): number | null {
+  if (value === "") return null;
+  const n = Number(value);
+  return Number.isFinite(n) ? n : null;
+}
+
+function toState(value: string): SessionState {
+  return (STATES as readonly string[]).includes(value) ? (value as SessionState) : "unknown";
+}
+
+/** A pane is an agentmux session when it carries @agentmux-backend. */
+export function sessionFromPane(record: PaneRecord): Session | null {
+  if (!record.backend) return null;
+  const dead = record.dead === "1";
+  return {
+    pane: record.pane,
+    backend: record.backend,
+    account: record.account,
+    dir: record.dir,
+    instance: record.instance,
+    id: record.id,
+    token: record.token,
+    label: record.label,
+    group: record.group,
+    state: dead ? "exited" : toState(record.state),
+    stateSince: toNumber(record.stateSince),
+    startedAt: toNumber(record.started),
+    dead,
+    // tmux may mark a pane dead before it learns the status; the launcher records it too.
+    deadStatus: dead ? toNumber(record.deadStatus) ?? toNumber(record.exitStatus) : null,
+    title: record.title,
+    command: record.command,
+    pid: toNumber(record.pid),
+    tmuxSession: record.session,
+    window: record.window,
+    windowIndex: record.windowIndex,
+    active: record.active === "1" && record.windowActive === "1",
+  };
+}

@@ -1,0 +1,138 @@
+import { randomBytes } from "node:crypto";
+import { statSync } from "node:fs";
+import { resolve } from "node:path";
+import { getBackend } from "../backends/index.ts";
+import type { Backend, LaunchMode } from "../backends/types.ts";
+import type { Config } from "../config/config.ts";
+import type { Tmux } from "../tmux/tmux.ts";
+import { AgentmuxError } from "../util/errors.ts";
+import { shellScript } from "../util/install-dir.ts";
+import { daemonSocketPath } from "../util/paths.ts";
+import { sleep } from "../util/sleep.ts";
+import { which } from "../util/which.ts";
+import { sendText } from "./send.ts";
+
+export interface NewSessionRequest {
+  backend?: string | undefined;
+  command?: string | undefined;
+  dir?: string | undefined;
+  account?: string | undefined;
+  instance?: string | undefined;
+  prompt?: string | undefined;
+  submit: boolean;
+  split: boolean;
+  mode?: LaunchMode;
+  extraArgs?: string[];
+  group?: string | undefined;
+}
+
+export interface Prepared {
+  backend: Backend;
+  dir: string;
+  argv: string[];
+  env: Record<string, string>;
+  /** Prompt typed after start-up (with --no-submit), not on the command line. */
+  typedPrompt: string | undefined;
+}
+
+/** Check everything that can be checked before a window exists; nothing is created here. */
+export function prepareLaunch(request: NewSessionRequest, config: Config, cwd = process.cwd(), pathEnv = process.env["PATH"] ?? ""): Prepared {
+  if (request.backend && request.command && request.backend !== "generic") {
+    throw new AgentmuxError("--backend and --command cannot be used together", { hint: "--command runs any command; --backend starts an agent CLI" });
+  }
+  const backend = getBackend(request.command ? "generic" : request.backend ?? config.defaultBackend);
+  const dir = resolve(cwd, request.dir ?? ".");
+  let isDir = false;
+  try { isDir = statSync(dir).isDirectory(); } catch { /* missing */ }
+  if (!isDir) throw new AgentmuxError(`directory ${dir} does not exist`, { hint: "create it, or pass an existing --dir" });
+  if (request.instance !== undefined && !/^[\w.-]+$/.test(request.instance)) {
+    throw new AgentmuxError(`instance name "${request.instance}" is not valid`, { hint: "use letters, digits, '.', '_' and '-'" });
+  }
+  const backendConfig = config.backends[backend.name];
+  const program = backendConfig?.program ?? backend.defaultProgram;
+  if (backend.name === "generic") {
+    const first = /^\s*(?:exec\s+)?([^\s;&|()<>]+)/.exec(request.command ?? "")?.[1];
+    if (first && !first.includes("=") && !which(first, pathEnv) && !isShellBuiltin(first)) {
+      throw new AgentmuxError(`command "${first}" is not installed (not found on PATH)`, { hint: backend.installHint });
+    }
+  } else if (!which(program, pathEnv)) {
+    throw new AgentmuxError(`${backend.label} is not installed: "${program}" is not on PATH`, { hint: backend.installHint });
+  }
+  const typedPrompt = request.submit ? undefined : request.prompt;
+  if (typedPrompt !== undefined && backend.name === "generic") {
+    throw new AgentmuxError("a plain command takes no --prompt", { hint: "put the input in the command, or use an agent backend" });
+  }
+  const spec = backend.launch({
+    mode: request.mode ?? { kind: "new" },
+    prompt: request.submit ? request.prompt : undefined,
+    program,
+    args: [...(backendConfig?.args ?? []), ...(request.extraArgs ?? [])],
+    command: request.command,
+  });
+  return { backend, dir, argv: spec.argv, env: spec.env, typedPrompt };
+}
+
+const BUILTINS = new Set(["cd", "echo", "printf", "read", "test", "[", "true", "false", "exit", "export", "sleep", "while", "for", "if", "until"]);
+function isShellBuiltin(word: string): boolean {
+  return BUILTINS.has(word);
+}
+
+export interface Launched { pane: string; token: string }
+
+/** Open the session's pane, record its identity in pane options, and hand it its environment. */
+export async function launchSession(tmux: Tmux, request: NewSessionRequest, prepared: Prepared): Promise<Launched> {
+  await tmux.runner.version();
+  if (!(await tmux.hasServer())) {
+    throw new AgentmuxError("no tmux server is running and agentmux is not inside tmux", {
+      hint: "start tmux first (tmux new -s agents), or pass --socket-name/--socket-path",
+    });
+  }
+  const socketPath = await tmux.socketPath();
+  const token = randomBytes(16).toString("hex");
+  const env: Record<string, string> = {
+    ...prepared.env,
+    AGENTMUX_TOKEN: token,
+    AGENTMUX_SOCK: daemonSocketPath(socketPath),
+    PATH: process.env["PATH"] ?? "/usr/bin:/bin",
+  };
+  for (const name of ["AGENTMUX_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_RUNTIME_DIR"]) {
+    const value = process.env[name];
+    if (value) env[name] = value;
+  }
+  const splitFrom = request.split ? process.env["TMUX_PANE"] || (await tmux.run(["display-message", "-p", "#{pane_id}"])) : undefined;
+  const pane = await tmux.spawn({ argv: [shellScript("agentmux-launch"), ...prepared.argv], dir: prepared.dir, env, splitFrom });
+  try {
+    const resumeId = request.mode && request.mode.kind === "resume" ? request.mode.id : "";
+    await tmux.setPaneOptions(pane, {
+      "remain-on-exit": "failed",
+      "@agentmux-backend": prepared.backend.name,
+      "@agentmux-account": request.account ?? "",
+      "@agentmux-dir": prepared.dir,
+      "@agentmux-instance": request.instance ?? "",
+      "@agentmux-id": resumeId,
+      "@agentmux-token": token,
+      "@agentmux-started": String(Date.now()),
+      ...(request.group ? { "@agentmux-group": request.group } : {}),
+    });
+  } catch (error) {
+    await tmux.runner.tryRun(["kill-pane", "-t", pane]);
+    throw error;
+  }
+  if (prepared.typedPrompt) {
+    await waitForReady(tmux, pane, prepared.backend.readyPattern);
+    await sendText(tmux, pane, prepared.typedPrompt, { enter: false });
+  }
+  return { pane, token };
+}
+
+/** Wait until the CLI shows its prompt (its backend's ready pattern), at most timeoutMs. */
+export async function waitForReady(tmux: Tmux, pane: string, pattern: RegExp, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const screen = await tmux.runner.tryRun(["capture-pane", "-p", "-t", pane]);
+    if (screen === null) throw new AgentmuxError(`pane ${pane} went away before its prompt appeared`);
+    if (pattern.test(screen)) return;
+    await sleep(100);
+  }
+  throw new AgentmuxError(`pane ${pane} showed no prompt within ${Math.round(timeoutMs / 1000)}s`, { hint: "check the pane: the CLI may be waiting on a dialog" });
+}

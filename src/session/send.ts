@@ -1,0 +1,48 @@
+import type { Tmux } from "../tmux/tmux.ts";
+import { sleep } from "../util/sleep.ts";
+
+export interface SendOptions {
+  enter: boolean;
+  /** Wait after typing before Enter (Claude Code drops a Return that arrives while its prompt still renders). */
+  settleMs?: number;
+  /** How long to watch for the submission before pressing Enter again. */
+  checkMs?: number;
+  retries?: number;
+}
+
+/** The last non-empty line of the text, as it would sit in a prompt. */
+function tailOf(text: string): string {
+  const lines = text.split("\n").map((l) => l.trim()).filter(Boolean);
+  const last = lines[lines.length - 1] ?? "";
+  return last.slice(-24);
+}
+
+/** Whether the text still sits in the bottom of the screen (the prompt area). */
+export function stillInPrompt(screen: string, text: string): boolean {
+  const tail = tailOf(text);
+  if (!tail) return false;
+  const bottom = screen.split("\n").filter((l) => l.trim() !== "").slice(-6).join("\n");
+  return bottom.includes(tail);
+}
+
+/**
+ * Type text into a pane and submit it. Multi-line text goes in as a bracketed paste. Enter comes
+ * after a settle, and is pressed again when nothing changed and the text still sits in the prompt.
+ */
+export async function sendText(tmux: Tmux, pane: string, text: string, options: SendOptions): Promise<{ enters: number }> {
+  if (text.includes("\n")) await tmux.paste(pane, text);
+  else if (text !== "") await tmux.sendLiteral(pane, text);
+  if (!options.enter) return { enters: 0 };
+  await sleep(options.settleMs ?? 300);
+  const before = await tmux.capture(pane);
+  await tmux.sendKeys(pane, ["Enter"]);
+  let enters = 1;
+  for (let attempt = 0; attempt < (options.retries ?? 2); attempt++) {
+    await sleep(options.checkMs ?? 400);
+    const after = await tmux.capture(pane);
+    if (after !== before || !stillInPrompt(after, text)) break;
+    await tmux.sendKeys(pane, ["Enter"]);
+    enters++;
+  }
+  return { enters };
+}

@@ -1,0 +1,191 @@
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { TestServer } from "../helpers/tmux-server.ts";
+
+describe("sessions as panes on a private tmux server", () => {
+  const server = new TestServer();
+  before(() => server.start());
+  after(() => server.stop());
+
+  const listJson = async () => {
+    const r = await server.cli(["list", "--json"]);
+    assert.equal(r.exitCode, 0, String(r.stderr));
+    return JSON.parse(String(r.stdout)) as Array<Record<string, unknown>>;
+  };
+
+  it("the pane shows the agent's own name as its command", async () => {
+    const pane = String((await server.cli(["new", "--command", "sleep 30", "--dir", server.work, "--instance", "sleeper"])).stdout).trim();
+    await server.waitFor("pane_current_command sleep", async () => String((await server.tmux(["display-message", "-p", "-t", pane, "#{pane_current_command}"])).stdout) === "sleep");
+  });
+
+  it("new starts a session with its identity in pane options and its environment", async () => {
+    const log = join(server.home, "agent.log");
+    const project = join(server.work, "proj-a");
+    mkdirSync(project, { recursive: true });
+    await server.setServerEnv({ FAKE_AGENT_LOG: log });
+    const r = await server.cli(["new", "--backend", "claude", "--dir", project, "--instance", "one", "--account", "work", "--prompt", "hello there"]);
+    await server.setServerEnv({ FAKE_AGENT_LOG: undefined });
+    assert.equal(r.exitCode, 0, String(r.stderr));
+    const pane = String(r.stdout).trim();
+    assert.match(pane, /^%\d+$/);
+    await server.waitForScreen(pane, /received: hello there/);
+    const start = JSON.parse(readFileSync(log, "utf8").split("\n")[0] ?? "{}");
+    assert.deepEqual(start.args, ["hello there"], "the prompt is a positional argument at launch");
+    assert.equal(start.env.AGENTMUX_SESSION, pane);
+    assert.match(start.env.AGENTMUX_TOKEN, /^[0-9a-f]{32}$/);
+    assert.match(start.env.AGENTMUX_SOCK, /daemon\.sock$/);
+    const opt = async (name: string) => String((await server.tmux(["show-option", "-pqv", "-t", pane, name])).stdout);
+    assert.equal(await opt("@agentmux-backend"), "claude");
+    assert.equal(await opt("@agentmux-account"), "work");
+    assert.equal(await opt("@agentmux-dir"), project);
+    assert.equal(await opt("@agentmux-instance"), "one");
+    assert.equal(await opt("@agentmux-id"), "");
+    assert.equal(await opt("@agentmux-token"), start.env.AGENTMUX_TOKEN);
+
+    const list = await listJson();
+    const entry = list.find((s) => s["pane"] === pane);
+    assert.ok(entry, "listed");
+    assert.equal(entry["backend"], "claude");
+    assert.equal(entry["account"], "work");
+    assert.equal(entry["dir"], project);
+    assert.equal(entry["instance"], "one");
+    assert.equal(entry["name"], "proj-a:one");
+    assert.equal(entry["id"], null);
+    assert.equal(entry["state"], null);
+  });
+
+  it("send submits text, read shows it, --no-enter leaves it in the prompt", async () => {
+    const r = await server.cli(["new", "--backend", "codex", "--dir", server.work]);
+    const pane = String(r.stdout).trim();
+    await server.waitForScreen(pane, /❯/);
+    const sent = await server.cli(["send", pane, "first line of work"]);
+    assert.equal(sent.exitCode, 0, String(sent.stderr));
+    await server.waitForScreen(pane, /received: first line of work/);
+    const read = await server.cli(["read", pane]);
+    assert.match(String(read.stdout), /received: first line of work/);
+    assert.doesNotMatch(String(read.stdout), /\x1b/);
+
+    await server.cli(["send", "--no-enter", pane, "draft"]);
+    const screen = await server.waitForScreen(pane, /❯\s?draft/);
+    assert.doesNotMatch(screen, /received: draft/);
+    await server.cli(["keys", pane, "BSpace", "BSpace", "BSpace", "BSpace", "BSpace"]);
+
+    const multi = await server.cli(["send", pane, "-"], { input: "line one\nline two\n" });
+    assert.equal(multi.exitCode, 0, String(multi.stderr));
+    await server.waitForScreen(pane, /received: line one⏎line two/);
+  });
+
+  it("send presses Enter again when the first Return was dropped", async () => {
+    const log = join(server.home, "drop.log");
+    await server.setServerEnv({ FAKE_DROP_FIRST_ENTER: "1", FAKE_AGENT_LOG: log });
+    const r = await server.cli(["new", "--backend", "gemini", "--dir", server.work, "--instance", "drop"]);
+    await server.setServerEnv({ FAKE_DROP_FIRST_ENTER: undefined, FAKE_AGENT_LOG: undefined });
+    const pane = String(r.stdout).trim();
+    await server.waitForScreen(pane, /❯/);
+    const sent = await server.cli(["send", "--json", "drop", "are you there"]);
+    assert.equal(sent.exitCode, 0, String(sent.stderr));
+    assert.equal(JSON.parse(String(sent.stdout)).enters, 2);
+    await server.waitForScreen(pane, /received: are you there/);
+    assert.match(readFileSync(log, "utf8"), /dropped-enter/);
+  });
+
+  it("--no-submit types the prompt once the CLI is ready, without Enter", async () => {
+    const r = await server.cli(["new", "--backend", "claude", "--dir", server.work, "--instance", "typed", "--prompt", "pending words", "--no-submit"]);
+    assert.equal(r.exitCode, 0, String(r.stderr));
+    const pane = String(r.stdout).trim();
+    const screen = await server.waitForScreen(pane, /❯\s?pending words/);
+    assert.doesNotMatch(screen, /received: pending words/);
+    assert.match(screen, /args: \[\]/);
+  });
+
+  it("read --tail returns the last lines of scrollback", async () => {
+    const r = await server.cli(["new", "--command", "seq 1 300; sleep 30", "--dir", server.work, "--instance", "seq"]);
+    assert.equal(r.exitCode, 0, String(r.stderr));
+    const pane = String(r.stdout).trim();
+    await server.waitForScreen(pane, /^300$/m);
+    const read = await server.cli(["read", "seq", "--tail", "5", "--json"]);
+    assert.equal(JSON.parse(String(read.stdout)).text, "296\n297\n298\n299\n300");
+    const far = await server.cli(["read", "seq", "--tail", "120"]);
+    assert.equal(String(far.stdout).trim().split("\n")[0], "181");
+  });
+
+  it("rename and kill act on a named target; display names disambiguate shared directories", async () => {
+    const a = String((await server.cli(["new", "--backend", "opencode", "--dir", join(server.work, "..", "work")])).stdout).trim();
+    const list = await listJson();
+    const names = list.filter((s) => s["dir"] === server.work).map((s) => s["name"]);
+    assert.ok(names.every((n) => typeof n === "string" && n.startsWith("work")), `names: ${names}`);
+    assert.equal(new Set(names).size, names.length, "names are unique");
+    const renamed = await server.cli(["rename", a, "reviewer"]);
+    assert.equal(renamed.exitCode, 0, String(renamed.stderr));
+    assert.ok((await listJson()).some((s) => s["pane"] === a && s["name"] === "reviewer"));
+    const killed = await server.cli(["kill", "reviewer"]);
+    assert.equal(killed.exitCode, 0, String(killed.stderr));
+    assert.ok(!(await listJson()).some((s) => s["pane"] === a));
+  });
+
+  it("a process that exits non-zero keeps its pane, listed as exited with its status", async () => {
+    const pane = String((await server.cli(["new", "--backend", "claude", "--dir", server.work, "--instance", "failing"])).stdout).trim();
+    await server.waitForScreen(pane, /❯/);
+    await server.cli(["send", pane, "/fail"]);
+    // tmux marks the pane dead at EOF and learns the status a moment later.
+    await server.waitFor("exited with status 3", async () => (await listJson()).some((s) => s["pane"] === pane && s["state"] === "exited" && s["exitStatus"] === 3));
+    const screen = await server.capture(pane);
+    assert.match(screen, /fatal: asked to fail/);
+    assert.match(screen, /\[agentmux\] .* exited with status 3; the pane stays open/);
+  });
+
+  it("bad input is a one-line error with a fix, a non-zero exit and no window left behind", async () => {
+    const windows = async () => String((await server.tmux(["list-windows", "-a"])).stdout).split("\n").length;
+    const before = await windows();
+    const cases: Array<[string[], RegExp, Record<string, string>?]> = [
+      [["new", "--backend", "nope"], /unknown backend "nope".*use one of: claude, codex/],
+      [["new", "--backend", "claude", "--dir", "/does/not/exist"], /directory \/does\/not\/exist does not exist/],
+      [["new", "--backend", "claude"], /Claude Code is not installed.*npm install -g @anthropic-ai\/claude-code/, { PATH: "/usr/bin:/bin" }],
+      [["new", "--command", "no-such-program-xyz --flag"], /command "no-such-program-xyz" is not installed/],
+      [["send", "nobody", "hi"], /no session "nobody".*sessions: /],
+      [["read", "%9999"], /no session "%9999"/],
+      [["read", "proj-a:one", "--tail", "0"], /--tail 0 is not a positive whole number/],
+    ];
+    for (const [args, pattern, env] of cases) {
+      const r = await server.cli(args, env ? { env } : {});
+      assert.notEqual(r.exitCode, 0, `${args.join(" ")} should fail`);
+      assert.match(String(r.stderr), pattern);
+      assert.equal(String(r.stderr).trim().split("\n").length, 1, `one line: ${r.stderr}`);
+    }
+    assert.equal(await windows(), before);
+  });
+
+  it("an ambiguous target lists the candidates", async () => {
+    const dir = join(server.home, "dup");
+    mkdirSync(dir, { recursive: true });
+    await server.cli(["new", "--backend", "claude", "--dir", dir, "--instance", "x"]);
+    const dir2 = join(server.home, "dup2");
+    mkdirSync(dir2, { recursive: true });
+    await server.cli(["new", "--backend", "claude", "--dir", dir2, "--instance", "x"]);
+    const r = await server.cli(["read", "x"]);
+    assert.notEqual(r.exitCode, 0);
+    assert.match(String(r.stderr), /ambiguous: dup:x \(%\d+\), dup2:x \(%\d+\)/);
+  });
+
+  it("a malformed config file is reported with file:line:col and the fix", async () => {
+    mkdirSync(join(server.home, "config"), { recursive: true });
+    const file = join(server.home, "config", "config.yml");
+    writeFileSync(file, "defaultBackend: claude\nbackends:\n  claude:\n    progam: claude\n");
+    const r = await server.cli(["new", "--backend", "claude"]);
+    writeFileSync(file, "");
+    assert.equal(r.exitCode, 2);
+    assert.match(String(r.stderr), new RegExp(`${file}:4:5: backends.claude.progam: unknown key "progam" \\(did you mean program\\?\\)`));
+  });
+});
+
+describe("without a tmux server", () => {
+  it("says to start tmux", async () => {
+    const server = new TestServer();
+    const r = await server.cli(["new", "--backend", "claude"]);
+    await server.stop();
+    assert.equal(r.exitCode, 1);
+    assert.match(String(r.stderr), /no tmux server is running.*start tmux first/);
+  });
+});
