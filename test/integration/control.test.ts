@@ -45,13 +45,17 @@ describe("control-mode client", () => {
   });
 
   it("reconnects when the server restarts, and reports server-gone when it stays down", async () => {
+    // Listen before acting: the events can fire before the action's promise settles.
+    const disconnected = once(client, "disconnected");
+    const reconnected = once(client, "connected");
     await server.tmux(["kill-server"]);
-    await once(client, "disconnected");
+    await disconnected;
     await server.start();
-    await once(client, "connected");
+    await reconnected;
     assert.deepEqual(await client.command(["display-message", "-p", "#{session_name}"]), ["base"]);
+    const gone = once(client, "server-gone");
     await server.tmux(["kill-server"]);
-    await once(client, "server-gone");
+    await gone;
     assert.equal(client.connected, false);
   });
 });
