@@ -1,13 +1,14 @@
 import { randomBytes } from "node:crypto";
 import { statSync } from "node:fs";
 import { resolve } from "node:path";
+import { prepareClaudeLaunchArgs } from "../backends/claude-settings.ts";
 import { getBackend } from "../backends/index.ts";
 import type { Backend, LaunchMode } from "../backends/types.ts";
 import type { Config } from "../config/config.ts";
 import type { Tmux } from "../tmux/tmux.ts";
 import { AgentmuxError } from "../util/errors.ts";
 import { shellScript } from "../util/install-dir.ts";
-import { daemonSocketPath } from "../util/paths.ts";
+import { daemonSocketPath, places } from "../util/paths.ts";
 import { sleep } from "../util/sleep.ts";
 import { which } from "../util/which.ts";
 import { sendText } from "./send.ts";
@@ -69,7 +70,9 @@ export function prepareLaunch(request: NewSessionRequest, config: Config, cwd = 
     args: [...(backendConfig?.args ?? []), ...(request.extraArgs ?? [])],
     command: request.command,
   });
-  return { backend, dir, argv: spec.argv, env: spec.env, typedPrompt };
+  // Every Claude session gets agentmux's hooks and status line through its own --settings file.
+  const argv = backend.name === "claude" ? prepareClaudeLaunchArgs({ argv: spec.argv, stateDir: places().stateDir, cwd: dir, env: process.env }).argv : spec.argv;
+  return { backend, dir, argv, env: spec.env, typedPrompt };
 }
 
 const BUILTINS = new Set(["cd", "echo", "printf", "read", "test", "[", "true", "false", "exit", "export", "sleep", "while", "for", "if", "until"]);
