@@ -1,5 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Command } from "commander";
+import { request } from "../daemon/client.ts";
+import { layoutFor } from "../daemon/lifecycle.ts";
 import { sendText } from "../session/send.ts";
 import { findSession } from "../session/store.ts";
 import { AgentmuxError } from "../util/errors.ts";
@@ -32,6 +34,7 @@ export function registerDrive(program: Command): void {
       const ctx = Context.of(command);
       const session = await findSession(ctx.tmux, target);
       await ctx.tmux.sendKeys(session.pane, keys);
+      if (keys.includes("Escape")) await notifyEscape(ctx, session.pane);
     });
 
   program
@@ -49,6 +52,16 @@ export function registerDrive(program: Command): void {
       if (options.json) printJson({ pane: session.pane, name: session.name, text });
       else process.stdout.write(text === "" ? "" : `${text}\n`);
     });
+}
+
+/** An Escape may interrupt a turn, which fires no hook: the daemon checks the screen a moment later. */
+async function notifyEscape(ctx: Context, pane: string): Promise<void> {
+  try {
+    const layout = await layoutFor(ctx.tmux);
+    await request(layout.socket, { op: "escape", pane }, 2000);
+  } catch {
+    // no daemon: nothing tracks the state to correct
+  }
 }
 
 export function parseCount(value: string): number {

@@ -1,9 +1,13 @@
 import { Command, CommanderError } from "commander";
 import { isAgentmuxError } from "../util/errors.ts";
+import { registerDaemon } from "./daemon.ts";
 import { registerDrive } from "./drive.ts";
+import { registerHook } from "./hook.ts";
+import { registerPublish } from "./publish.ts";
 import { registerList } from "./list.ts";
 import { registerManage } from "./manage.ts";
 import { registerNew } from "./new.ts";
+import { registerSetup } from "./setup.ts";
 
 export function buildProgram(): Command {
   const program = new Command("agentmux")
@@ -17,15 +21,23 @@ export function buildProgram(): Command {
   registerList(program);
   registerDrive(program);
   registerManage(program);
+  registerDaemon(program);
+  registerHook(program);
+  registerPublish(program);
+  registerSetup(program);
   return program;
 }
 
 async function main(argv: string[]): Promise<number> {
   const program = buildProgram();
+  // `agentmux hook` runs inside agents' turns: it never fails and never prints.
+  const isHook = argv.slice(2).find((a) => !a.startsWith("-")) === "hook";
+  if (isHook) program.configureOutput({ writeErr: () => undefined, writeOut: () => undefined });
   try {
     await program.parseAsync(argv);
     return 0;
   } catch (error) {
+    if (isHook) return 0;
     if (error instanceof CommanderError) return error.exitCode;
     if (isAgentmuxError(error)) {
       process.stderr.write(`agentmux: ${error.oneLine()}\n`);

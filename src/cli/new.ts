@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { ensureDaemon } from "../daemon/lifecycle.ts";
 import { launchSession, prepareLaunch } from "../session/launch.ts";
 import { Context, printJson } from "./context.ts";
 
@@ -28,6 +29,11 @@ export function registerNew(program: Command): void {
         instance: options.instance, prompt: options.prompt, submit: options.submit, split: options.split ?? false,
       };
       const prepared = prepareLaunch(request, ctx.config);
+      // The daemon turns the session's hook events into its state: up before the first hook fires.
+      // The session runs even if it cannot start (the hooks spool until it does).
+      if (await ctx.tmux.hasServer()) {
+        await ensureDaemon(ctx.tmux).catch((error: Error) => process.stderr.write(`agentmux: warning: ${error.message}\n`));
+      }
       const launched = await launchSession(ctx.tmux, request, prepared);
       // Never steal the keyboard from an agent driving us; a person inside tmux is taken to the new session.
       const focus = !options.detached && !process.env["AGENTMUX_SESSION"] && process.env["TMUX"] && !ctx.server.socketName && !ctx.server.socketPath;

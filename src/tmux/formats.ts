@@ -35,6 +35,13 @@ export const PANE_FIELDS = {
   state: "@agentmux-state",
   stateSince: "@agentmux-state-since",
   status: "@agentmux-status-text",
+  statusStale: "@agentmux-status-stale",
+  background: "@agentmux-background",
+  machine: "@agentmux-machine",
+  model: "@agentmux-model",
+  effort: "@agentmux-effort",
+  turnMs: "@agentmux-turn-ms",
+  clientActivity: "window_active_clients",
 } as const;
 
 export type PaneRecord = { [K in keyof typeof PANE_FIELDS]: string };

@@ -1,0 +1,61 @@
+import { readFileSync, existsSync } from "node:fs";
+import type { Command } from "commander";
+import { request } from "../daemon/client.ts";
+import { Daemon } from "../daemon/daemon.ts";
+import { daemonPid, ensureDaemon, layoutFor } from "../daemon/lifecycle.ts";
+import { fileLogger } from "../daemon/log.ts";
+import { socketAlive } from "../daemon/socket-server.ts";
+import { AgentmuxError } from "../util/errors.ts";
+import { sleep } from "../util/sleep.ts";
+import { Context, printJson } from "./context.ts";
+
+export function registerDaemon(program: Command): void {
+  const daemon = program.command("daemon").description("the watcher daemon of this tmux server: start, stop, status, logs");
+
+  daemon.command("start").description("start the daemon (if it is not running)").action(async (_o: unknown, command: Command) => {
+    const ctx = Context.of(command);
+    await ctx.tmux.runner.version();
+    const { layout, started } = await ensureDaemon(ctx.tmux);
+    process.stdout.write(`${started ? "started" : "already running"}: pid ${daemonPid(layout) ?? "?"}, socket ${layout.socket}\n`);
+  });
+
+  daemon.command("stop").description("stop the daemon").action(async (_o: unknown, command: Command) => {
+    const layout = await layoutFor(Context.of(command).tmux);
+    if (!(await socketAlive(layout.socket))) { process.stdout.write("not running\n"); return; }
+    await request(layout.socket, { op: "stop" });
+    const deadline = Date.now() + 5000;
+    while (Date.now() < deadline && (await socketAlive(layout.socket))) await sleep(50);
+    process.stdout.write("stopped\n");
+  });
+
+  daemon.command("status").description("say whether the daemon runs, and what it tracks").option("--json", "print JSON").action(async (options: { json?: boolean }, command: Command) => {
+    const layout = await layoutFor(Context.of(command).tmux);
+    if (!(await socketAlive(layout.socket))) {
+      if (options.json) printJson({ running: false, socket: layout.socket });
+      throw new AgentmuxError("the agentmux daemon is not running", { hint: "start it with agentmux daemon start", exitCode: 3 });
+    }
+    const answer = await request(layout.socket, { op: "status" });
+    if (options.json) { printJson({ running: true, socket: layout.socket, log: layout.log, ...answer }); return; }
+    const sessions = answer.ok ? (answer["sessions"] as unknown[]).length : 0;
+    process.stdout.write(`running: pid ${answer.ok ? String(answer["pid"]) : "?"}, ${sessions} session(s), socket ${layout.socket}, log ${layout.log}\n`);
+  });
+
+  daemon.command("logs").description("print the daemon's log").option("-n, --lines <n>", "the last N lines", "50").action(async (options: { lines: string }, command: Command) => {
+    const layout = await layoutFor(Context.of(command).tmux);
+    if (!existsSync(layout.log)) { process.stdout.write(`no log yet (${layout.log})\n`); return; }
+    const lines = readFileSync(layout.log, "utf8").trimEnd().split("\n");
+    process.stdout.write(`${lines.slice(-Math.max(1, Number(options.lines) || 50)).join("\n")}\n`);
+  });
+
+  daemon.command("run", { hidden: true }).description("run the daemon in the foreground").action(async (_o: unknown, command: Command) => {
+    const ctx = Context.of(command);
+    const layout = await layoutFor(ctx.tmux);
+    let finish: (reason: string) => void = () => undefined;
+    const finished = new Promise<string>((resolve) => { finish = resolve; });
+    const d = new Daemon({ layout, server: { socketPath: layout.tmuxSocket }, log: fileLogger(layout.log), onExit: (reason) => finish(reason) });
+    process.on("SIGTERM", () => void d.stop("SIGTERM"));
+    process.on("SIGINT", () => void d.stop("SIGINT"));
+    await d.start();
+    await finished;
+  });
+}

@@ -1,0 +1,62 @@
+import { hookMeaning } from "../backends/hooks.ts";
+import { transition, type Effect, type MachineEvent } from "../session/state-machine.ts";
+import type { SpooledEvent } from "./spool.ts";
+import type { Tracked } from "./tracked.ts";
+
+export interface Applied {
+  /** The machine changed (state, flags or bookkeeping). */
+  changed: boolean;
+  /** The visible state changed. */
+  stateChanged: boolean;
+  effects: Effect[];
+  /** A new native session id. */
+  newId?: string | undefined;
+  /** Duration of a turn that just ended. */
+  turnMs?: number | undefined;
+  reason?: string | undefined;
+}
+
+/** Why an event is refused before it reaches the machine, or null when it may pass. */
+export function refuse(tracked: Tracked | undefined, event: SpooledEvent): string | null {
+  if (!tracked) return `no agentmux session in pane ${event.pane}`;
+  if (tracked.token === "") return null; // a pane agentmux did not start (global hooks): no token to check
+  if (event.token !== tracked.token) return `wrong token for ${event.pane}`;
+  return null;
+}
+
+/** Apply one hook event to a tracked session (mutates it); answers what changed. */
+export function applyEvent(tracked: Tracked, event: SpooledEvent): Applied {
+  const meaning = hookMeaning(tracked.backend, event.event, event.payload);
+  const before = tracked.machine;
+  const effects: Effect[] = [];
+  let turnMs: number | undefined;
+  for (const e of meaning.events) {
+    const machineEvent = { ...e, at: event.at } as MachineEvent;
+    const wasWorking = tracked.machine.state === "working";
+    const turnStart = tracked.machine.turnStart;
+    const result = transition(tracked.machine, machineEvent);
+    tracked.machine = result.next;
+    effects.push(...result.effects);
+    if (e.kind === "stop") {
+      tracked.lastStopAt = Math.max(tracked.lastStopAt, event.at);
+      tracked.lastStopPromptId = meaning.promptId ?? "";
+    }
+    if (wasWorking && tracked.machine.state !== "working" && turnStart !== null) turnMs = Math.max(0, event.at - turnStart);
+  }
+  if (meaning.promptId && !tracked.promptIds.includes(meaning.promptId)) {
+    tracked.promptIds = [...tracked.promptIds.slice(-19), meaning.promptId];
+  }
+  tracked.lastEventAt = Math.max(tracked.lastEventAt, event.at);
+  let newId: string | undefined;
+  if (meaning.sessionId && meaning.sessionId !== tracked.id) {
+    tracked.id = meaning.sessionId;
+    newId = meaning.sessionId;
+  }
+  return {
+    changed: tracked.machine !== before,
+    stateChanged: tracked.machine.state !== before.state,
+    effects,
+    newId,
+    turnMs,
+  };
+}

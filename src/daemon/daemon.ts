@@ -1,0 +1,300 @@
+import { watch, writeFileSync, unlinkSync, type FSWatcher } from "node:fs";
+import type { Server } from "node:net";
+import { ControlClient } from "../tmux/control.ts";
+import type { ControlMessage } from "../tmux/control-parser.ts";
+import { PANE_FIELDS, PANE_FORMAT, parseRecords, type PaneRecord } from "../tmux/formats.ts";
+import { setOptionArgs } from "../tmux/options.ts";
+import type { TmuxServer } from "../tmux/server.ts";
+import { transition, type MachineEvent } from "../session/state-machine.ts";
+import { escapeFormat } from "../util/text.ts";
+import { applyEvent, refuse, type Applied } from "./apply.ts";
+import { ensureLayout, type DaemonLayout } from "./layout.ts";
+import type { Logger } from "./log.ts";
+import { removeMirror, writeMirror } from "./mirror.ts";
+import { MAX_PUBLISH, type Request, type Response } from "./protocol.ts";
+import { listen } from "./socket-server.ts";
+import { readSpool, removeSpooled, type SpooledEvent } from "./spool.ts";
+import { renderStatusSegment } from "./status-segment.ts";
+import { Teardown } from "./teardown.ts";
+import { trackedFromPane, type Tracked } from "./tracked.ts";
+import { readStatusFile } from "./status-files.ts";
+import { journal } from "./journal.ts";
+import { scheduleInterrupt } from "./interrupt.ts";
+
+// Notifications after which the set of panes (or their liveness) may have changed.
+const PANE_CHANGES = new Set(["window-add", "window-close", "unlinked-window-add", "unlinked-window-close", "layout-change", "sessions-changed", "session-closed", "pane-mode-changed"]);
+const FOCUS_CHANGES = new Set(["window-pane-changed", "session-window-changed", "client-session-changed", "session-changed"]);
+
+export interface DaemonOptions { layout: DaemonLayout; server: TmuxServer; log: Logger; onExit: (reason: string) => void }
+
+/** The watcher: event intake, state, the status segment, for one tmux server. */
+export class Daemon {
+  readonly tracked = new Map<string, Tracked>();
+  readonly client: ControlClient;
+  readonly teardown: Teardown;
+  private socketServer: Server | null = null;
+  private watchers: FSWatcher[] = [];
+  private timers: NodeJS.Timeout[] = [];
+  private draining: Promise<void> | null = null;
+  private drainAgain = false;
+  private reconcileTimer: NodeJS.Timeout | null = null;
+  private lastSegment: string | null = null;
+  private stopping = false;
+
+  constructor(private readonly options: DaemonOptions) {
+    this.client = new ControlClient({ server: options.server });
+    this.teardown = new Teardown(options.log);
+  }
+
+  get layout(): DaemonLayout { return this.options.layout; }
+  private log(line: string): void { this.options.log(line); }
+
+  async start(): Promise<void> {
+    ensureLayout(this.layout);
+    this.socketServer = await listen(this.layout.socket, (req) => this.handle(req));
+    writeFileSync(this.layout.pidFile, `${process.pid}\n`, { mode: 0o600 });
+    this.client.on("server-gone", () => void this.stop("the tmux server is gone"));
+    this.client.on("notification", (m: ControlMessage) => {
+      if (m.type !== "notification") return;
+      if (PANE_CHANGES.has(m.name)) this.scheduleReconcile();
+      if (FOCUS_CHANGES.has(m.name)) void this.checkFocus();
+    });
+    this.client.on("connected", () => this.scheduleReconcile());
+    await this.client.connect();
+    await this.client.command(["set-environment", "-g", "AGENTMUX_SOCK", this.layout.socket]);
+    await this.reconcile();
+    this.watchers.push(watch(this.layout.spool, () => void this.drain()));
+    this.watchers.push(watch(this.layout.status, (_event, name) => { if (name) void this.statusChanged(String(name)); }));
+    // A safety net for lost inotify events, and for writers still writing at the last look.
+    this.timers.push(setInterval(() => void this.drain(), 1000));
+    this.timers.push(setInterval(() => this.scheduleReconcile(), 3000));
+    await this.drain();
+    this.log(`started pid ${process.pid} for tmux ${this.layout.tmuxSocket}`);
+  }
+
+  async stop(reason: string): Promise<void> {
+    if (this.stopping) return;
+    this.stopping = true;
+    this.log(`stopping: ${reason}`);
+    for (const w of this.watchers) w.close();
+    for (const t of this.timers) clearInterval(t);
+    for (const t of this.tracked.values()) if (t.escapeTimer) clearTimeout(t.escapeTimer);
+    this.socketServer?.close();
+    try { unlinkSync(this.layout.socket); } catch { /* gone */ }
+    try { unlinkSync(this.layout.pidFile); } catch { /* gone */ }
+    await this.client.close().catch(() => undefined);
+    this.options.onExit(reason);
+  }
+
+  private async tmux(args: string[]): Promise<string[]> {
+    return this.client.command(args);
+  }
+
+  private async setOptions(pane: string | "global", values: Record<string, string>): Promise<void> {
+    const scope = pane === "global" ? "global" : { pane };
+    await Promise.all(Object.entries(values).map(([name, value]) => this.tmux(setOptionArgs(scope, name, value)).catch((e: Error) => this.log(`set ${name} on ${pane}: ${e.message}`))));
+  }
+
+  private scheduleReconcile(): void {
+    if (this.reconcileTimer) return;
+    this.reconcileTimer = setTimeout(() => { this.reconcileTimer = null; void this.reconcile().catch((e: Error) => this.log(`reconcile: ${e.message}`)); }, 30);
+  }
+
+  private async listPanes(): Promise<PaneRecord[]> {
+    return parseRecords(PANE_FIELDS, await this.tmux(["list-panes", "-a", "-F", PANE_FORMAT]));
+  }
+
+  /** Bring the tracked set in line with tmux: new sessions, replaced processes, dead and vanished panes. */
+  async reconcile(): Promise<void> {
+    const records = await this.listPanes();
+    const seen = new Set<string>();
+    for (const r of records) {
+      if (!r.backend) continue;
+      seen.add(r.pane);
+      let t = this.tracked.get(r.pane);
+      if (!t || t.token !== r.token) {
+        if (t) this.finish(t, "replaced by a new process");
+        t = trackedFromPane(r);
+        this.tracked.set(r.pane, t);
+        this.teardown.register(t.pane, "mirror file", () => removeMirror(this.layout.mirror, t!.pane));
+        writeMirror(this.layout.mirror, t.pane, t.machine.state, t.token);
+      }
+      if (r.dead === "1" && t.machine.state !== "exited") {
+        await this.applyMachine(t, { kind: "exited", at: Date.now() });
+        this.finish(t, "process exited");
+      }
+    }
+    for (const [pane, t] of this.tracked) {
+      if (seen.has(pane)) continue;
+      t.machine = transition(t.machine, { kind: "exited", at: Date.now() }).next;
+      this.finish(t, "pane closed");
+      this.tracked.delete(pane);
+    }
+    this.teardown.checkLeaks(this.layout, new Set(this.tracked.keys()));
+    await this.renderStatus();
+    await this.checkFocus();
+  }
+
+  /** The single owner of a session's cleanup: runs once, whoever notices the end first. */
+  private finish(t: Tracked, why: string): void {
+    if (t.tornDown) return;
+    t.tornDown = true;
+    if (t.escapeTimer) clearTimeout(t.escapeTimer);
+    this.teardown.run(t.pane, why);
+  }
+
+  /** Take every event that is ready from the spool, in order. */
+  drain(): Promise<void> {
+    if (this.draining) { this.drainAgain = true; return this.draining; }
+    this.draining = (async () => {
+      do {
+        this.drainAgain = false;
+        const { events, pending } = readSpool(this.layout.spool);
+        if (events.some((e) => !this.tracked.has(e.pane))) await this.reconcile().catch(() => undefined);
+        for (const event of events) await this.ingest(event);
+        if (pending) setTimeout(() => void this.drain(), 5);
+      } while (this.drainAgain && !this.stopping);
+    })().finally(() => { this.draining = null; });
+    return this.draining;
+  }
+
+  private async ingest(event: SpooledEvent): Promise<void> {
+    let t = this.tracked.get(event.pane);
+    if (!t && event.global) t = await this.adopt(event);
+    const refused = refuse(t, event);
+    if (refused || !t) {
+      this.log(`dropped ${event.event} for ${event.pane}: ${refused}`);
+      journal(event, "dropped");
+      removeSpooled(event.file);
+      return;
+    }
+    const applied = applyEvent(t, event);
+    journal(event, t.machine.state);
+    await this.afterChange(t, applied);
+    removeSpooled(event.file);
+  }
+
+  /** A pane running Claude with the global hooks (started outside agentmux) becomes a session. */
+  private async adopt(event: SpooledEvent): Promise<Tracked | undefined> {
+    const record = (await this.listPanes()).find((r) => r.pane === event.pane && r.dead !== "1");
+    if (!record || record.backend) return this.tracked.get(event.pane);
+    const cwd = typeof event.payload["cwd"] === "string" ? event.payload["cwd"] : record.path;
+    await this.setOptions(event.pane, { "@agentmux-backend": "claude", "@agentmux-dir": cwd, "@agentmux-started": String(Date.now()) });
+    const t = trackedFromPane({ ...record, backend: "claude", dir: cwd });
+    this.tracked.set(t.pane, t);
+    this.log(`adopted ${t.pane} (claude, global hooks) in ${cwd}`);
+    return t;
+  }
+
+  async applyMachine(t: Tracked, event: MachineEvent): Promise<void> {
+    const before = t.machine;
+    const result = transition(t.machine, event);
+    t.machine = result.next;
+    await this.afterChange(t, { changed: t.machine !== before, stateChanged: t.machine.state !== before.state, effects: result.effects });
+  }
+
+  /** Write what changed to tmux (the daemon is the only writer of the state options) and the mirror. */
+  private async afterChange(t: Tracked, applied: Applied): Promise<void> {
+    const values: Record<string, string> = {};
+    if (applied.changed) {
+      values["@agentmux-state"] = t.machine.state;
+      values["@agentmux-state-since"] = String(Math.round(t.machine.since));
+      values["@agentmux-background"] = t.machine.background ? "1" : "";
+      values["@agentmux-status-stale"] = t.machine.statusStale ? "1" : "";
+      values["@agentmux-machine"] = JSON.stringify(t.machine);
+    }
+    if (applied.newId) {
+      values["@agentmux-id"] = applied.newId;
+      values["@agentmux-status-text"] = "";
+    }
+    if (applied.turnMs !== undefined) values["@agentmux-turn-ms"] = String(Math.round(applied.turnMs));
+    for (const effect of applied.effects) {
+      if (effect.type === "ready") this.log(`ready: ${t.pane}`);
+    }
+    if (Object.keys(values).length === 0) return;
+    if (applied.stateChanged && t.machine.state !== "exited") writeMirror(this.layout.mirror, t.pane, t.machine.state, t.token);
+    if (t.machine.state !== "exited" || !t.tornDown) await this.setOptions(t.pane, values);
+    if (t.machine.state === "exited") this.finish(t, "process exited");
+    if (applied.stateChanged) {
+      this.log(`${t.pane} ${t.machine.state}${t.machine.background ? "+background" : ""}`);
+      await this.renderStatus();
+      if (t.machine.state === "waiting") await this.checkFocus();
+    }
+  }
+
+  /** Push the status segment into @agentmux-status and redraw the clients' status lines. */
+  private async renderStatus(): Promise<void> {
+    const text = renderStatusSegment([...this.tracked.values()].map((t) => t.machine));
+    if (text === this.lastSegment) return;
+    this.lastSegment = text;
+    await this.setOptions("global", { "@agentmux-status": text });
+    const clients = await this.tmux(["list-clients", "-F", "#{client_control_mode} #{client_tty}"]).catch(() => [] as string[]);
+    for (const line of clients) {
+      const [control, tty] = line.split(" ");
+      if (control === "0" && tty) await this.tmux(["refresh-client", "-S", "-t", tty]).catch(() => undefined);
+    }
+  }
+
+  /** Waiting sessions that a person's client shows become idle: the user has looked. */
+  private async checkFocus(): Promise<void> {
+    const waiting = [...this.tracked.values()].filter((t) => t.machine.state === "waiting");
+    if (waiting.length === 0) return;
+    const clients = await this.tmux(["list-clients", "-F", "#{client_control_mode} #{session_id}"]).catch(() => [] as string[]);
+    const viewed = new Set(clients.filter((l) => l.startsWith("0 ")).map((l) => l.slice(2)));
+    if (viewed.size === 0) return;
+    const panes = await this.tmux(["list-panes", "-a", "-F", "#{pane_id} #{session_id} #{window_active} #{pane_active}"]).catch(() => [] as string[]);
+    for (const line of panes) {
+      const [pane, session, windowActive, paneActive] = line.split(" ");
+      const t = pane ? this.tracked.get(pane) : undefined;
+      if (t && t.machine.state === "waiting" && session && viewed.has(session) && windowActive === "1" && paneActive === "1") {
+        await this.applyMachine(t, { kind: "focus", at: Date.now() });
+      }
+    }
+  }
+
+  private async statusChanged(name: string): Promise<void> {
+    const update = readStatusFile(this.layout.status, name, this.tracked);
+    if (!update) return;
+    const { tracked: t, options, event, newId } = update;
+    const values: Record<string, string> = {};
+    for (const [k, v] of Object.entries(options)) values[k] = escapeFormat(v);
+    if (newId) { values["@agentmux-id"] = newId; values["@agentmux-status-text"] = ""; }
+    if (Object.keys(values).length > 0) await this.setOptions(t.pane, values);
+    if (event) await this.applyMachine(t, event);
+  }
+
+  private async handle(req: Request): Promise<Response> {
+    switch (req.op) {
+      case "ping":
+        return { ok: true, pid: process.pid, tmux: this.layout.tmuxSocket, sessions: this.tracked.size };
+      case "status":
+        return { ok: true, pid: process.pid, sessions: [...this.tracked.values()].map((t) => ({ pane: t.pane, backend: t.backend, state: t.machine.state, background: t.machine.background, since: t.machine.since, id: t.id })) };
+      case "drain":
+        await this.drain();
+        return { ok: true };
+      case "stop":
+        setTimeout(() => void this.stop("asked to stop"), 10);
+        return { ok: true };
+      case "publish":
+        return this.publish(req.pane, req.token, req.text);
+      case "escape":
+        return this.scheduleInterruptCheck(req.pane);
+      default:
+        return { ok: false, error: `unknown request ${JSON.stringify((req as { op?: unknown }).op)}` };
+    }
+  }
+
+  private async publish(pane: string, token: string, text: string): Promise<Response> {
+    const t = this.tracked.get(pane);
+    if (!t) return { ok: false, error: `no agentmux session in pane ${pane}` };
+    if (!t.token || t.token !== token) return { ok: false, error: `the token does not match the process in ${pane}`, hint: "only the session's own process may publish its status" };
+    if ([...text].length > MAX_PUBLISH) return { ok: false, error: `the status is longer than ${MAX_PUBLISH} characters` };
+    t.machine = { ...t.machine, statusStale: false };
+    await this.setOptions(pane, { "@agentmux-status-text": escapeFormat(text.replace(/[\r\n\t]+/g, " ")), "@agentmux-status-stale": "", "@agentmux-machine": JSON.stringify(t.machine) });
+    return { ok: true, pane };
+  }
+
+  private scheduleInterruptCheck(pane: string): Response {
+    return scheduleInterrupt(this, pane);
+  }
+}

@@ -1,0 +1,10 @@
+import { appendFileSync } from "node:fs";
+
+export type Logger = (line: string) => void;
+
+/** A logger appending timestamped lines to a file (never throws). */
+export function fileLogger(path: string): Logger {
+  return (line) => {
+    try { appendFileSync(path, `${new Date().toISOString()} ${line}\n`); } catch { /* logging must never break the daemon */ }
+  };
+}

@@ -1,0 +1,12 @@
+/** Requests on the daemon's Unix socket: one JSON object per line, one answer per request. */
+export type Request =
+  | { op: "ping" }
+  | { op: "status" }
+  | { op: "stop" }
+  | { op: "publish"; pane: string; token: string; text: string }
+  | { op: "escape"; pane: string }
+  | { op: "drain" };
+
+export type Response = { ok: true; [key: string]: unknown } | { ok: false; error: string; hint?: string };
+
+export const MAX_PUBLISH = 160;

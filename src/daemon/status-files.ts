@@ -1,0 +1,48 @@
+import { readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { claudeStatusOptions, parseClaudeStatus } from "../backends/claude-status.ts";
+import type { MachineEvent } from "../session/state-machine.ts";
+import type { Tracked } from "./tracked.ts";
+
+export interface StatusUpdate { tracked: Tracked; options: Record<string, string>; event?: MachineEvent | undefined; newId?: string | undefined }
+
+const NAME = /^(%\d+)\.([^.]+)\.json$/;
+
+/**
+ * Read a status-line file written by shell/agentmux-statusline. Besides model, cost and the like,
+ * Claude reports a fresh prompt_id for every turn: one no hook has named began a turn outside the
+ * hooks (activity), unless a stop newer than the previous reading shows that turn already ended.
+ */
+export function readStatusFile(dir: string, name: string, tracked: Map<string, Tracked>): StatusUpdate | null {
+  const m = NAME.exec(name);
+  if (!m) return null;
+  const t = tracked.get(m[1] ?? "");
+  if (!t || t.backend !== "claude" || (t.token || "-") !== m[2]) return null;
+  let text: string;
+  let mtime: number;
+  try {
+    const file = join(dir, name);
+    mtime = statSync(file).mtimeMs;
+    text = readFileSync(file, "utf8");
+  } catch { return null; }
+  const status = parseClaudeStatus(text);
+  if (!status) return null;
+  const previousReading = t.statusMtime;
+  t.statusMtime = mtime;
+  const update: StatusUpdate = { tracked: t, options: claudeStatusOptions(status) };
+  if (status.sessionId && status.sessionId !== t.id) {
+    t.id = status.sessionId;
+    update.newId = status.sessionId;
+  }
+  if (status.promptId && status.promptId !== t.lastPromptSeen) {
+    t.lastPromptSeen = status.promptId;
+    const firstReading = previousReading === 0;
+    const hooksSawIt = t.promptIds.includes(status.promptId);
+    // A stop that names its prompt settles it; without one, a stop newer than the last reading does.
+    const endedBetweenReadings = t.machine.state !== "working" && (t.lastStopPromptId ? t.lastStopPromptId === status.promptId : t.lastStopAt > previousReading);
+    if (!firstReading && !hooksSawIt && !endedBetweenReadings && t.machine.state !== "working") {
+      update.event = { kind: "activity", at: mtime };
+    }
+  }
+  return update;
+}

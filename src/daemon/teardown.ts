@@ -1,0 +1,54 @@
+import { readdirSync, unlinkSync } from "node:fs";
+import { join } from "node:path";
+import type { DaemonLayout } from "./layout.ts";
+import type { Logger } from "./log.ts";
+
+/**
+ * Per-session cleanup with a single owner: resources register here and run exactly once when
+ * the session ends, whether the pane died first or the process exited first. Files that outlive
+ * their session are leaks: reported by name, then removed.
+ */
+export class Teardown {
+  private readonly resources = new Map<string, Array<{ name: string; cleanup: () => void }>>();
+  private readonly done = new Set<string>();
+
+  constructor(private readonly log: Logger) {}
+
+  register(pane: string, name: string, cleanup: () => void): void {
+    this.done.delete(pane);
+    const list = this.resources.get(pane) ?? [];
+    list.push({ name, cleanup });
+    this.resources.set(pane, list);
+  }
+
+  run(pane: string, why: string): number {
+    if (this.done.has(pane)) return 0;
+    this.done.add(pane);
+    const list = this.resources.get(pane) ?? [];
+    this.resources.delete(pane);
+    for (const r of list) {
+      try { r.cleanup(); } catch (error) { this.log(`teardown of ${r.name} for ${pane} failed: ${(error as Error).message}`); }
+    }
+    this.log(`teardown ${pane} (${why}): ${list.map((r) => r.name).join(", ") || "nothing"}`);
+    return list.length;
+  }
+
+  /** Report (and remove) per-session files whose session is gone. */
+  checkLeaks(layout: DaemonLayout, live: Set<string>): string[] {
+    const leaks: string[] = [];
+    const scan = (dir: string, paneOf: (name: string) => string | undefined, what: string) => {
+      let names: string[] = [];
+      try { names = readdirSync(dir); } catch { return; }
+      for (const name of names) {
+        const pane = paneOf(name);
+        if (!pane || live.has(pane)) continue;
+        leaks.push(`${what} ${join(dir, name)}`);
+        try { unlinkSync(join(dir, name)); } catch { /* gone */ }
+      }
+    };
+    scan(layout.mirror, (n) => (/^%\d+$/.test(n) ? n : undefined), "mirror file");
+    scan(layout.status, (n) => /^(%\d+)\./.exec(n)?.[1], "status file");
+    for (const leak of leaks) this.log(`leak: ${leak} outlived its session`);
+    return leaks;
+  }
+}

@@ -1,0 +1,55 @@
+import type { PaneRecord } from "../tmux/formats.ts";
+import { INITIAL, type MachineState } from "../session/state-machine.ts";
+import type { SessionState } from "../session/identity.ts";
+import { STATES } from "../session/identity.ts";
+
+/** What the daemon keeps per session pane. */
+export interface Tracked {
+  pane: string;
+  backend: string;
+  token: string;
+  id: string;
+  dir: string;
+  machine: MachineState;
+  /** prompt_ids seen in hook events (most recent last), to tell turns begun outside the hooks. */
+  promptIds: string[];
+  lastPromptSeen: string;
+  lastEventAt: number;
+  lastStopAt: number;
+  /** The prompt_id named by the last stop event, when it named one. */
+  lastStopPromptId: string;
+  statusMtime: number;
+  escapeTimer?: NodeJS.Timeout | undefined;
+  tornDown: boolean;
+}
+
+/** Restore the machine from the @agentmux-machine option (written on every change), else from @agentmux-state. */
+export function machineFromPane(record: PaneRecord): MachineState {
+  if (record.machine) {
+    try {
+      const parsed = JSON.parse(record.machine) as Partial<MachineState>;
+      if (parsed && typeof parsed.state === "string" && (STATES as readonly string[]).includes(parsed.state)) return { ...INITIAL, ...parsed };
+    } catch { /* fall back */ }
+  }
+  const state = (STATES as readonly string[]).includes(record.state) ? (record.state as SessionState) : "unknown";
+  const since = Number(record.stateSince) || 0;
+  return { ...INITIAL, state, since };
+}
+
+export function trackedFromPane(record: PaneRecord): Tracked {
+  return {
+    pane: record.pane,
+    backend: record.backend,
+    token: record.token,
+    id: record.id,
+    dir: record.dir,
+    machine: machineFromPane(record),
+    promptIds: [],
+    lastPromptSeen: "",
+    lastEventAt: 0,
+    lastStopAt: 0,
+    lastStopPromptId: "",
+    statusMtime: 0,
+    tornDown: false,
+  };
+}

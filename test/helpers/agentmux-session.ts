@@ -1,0 +1,35 @@
+import assert from "node:assert/strict";
+import type { TestServer } from "./tmux-server.ts";
+
+export type ListEntry = Record<string, unknown>;
+
+export async function listJson(server: TestServer): Promise<ListEntry[]> {
+  const r = await server.cli(["list", "--json"]);
+  assert.equal(r.exitCode, 0, String(r.stderr));
+  return JSON.parse(String(r.stdout)) as ListEntry[];
+}
+
+export async function paneOption(server: TestServer, pane: string, name: string): Promise<string> {
+  return String((await server.tmux(["show-option", "-pqv", "-t", pane, name])).stdout);
+}
+
+export async function globalOption(server: TestServer, name: string): Promise<string> {
+  return String((await server.tmux(["show-option", "-gqv", name])).stdout);
+}
+
+/** Wait until the daemon shows the pane in the given state (through the pane option it writes). */
+export async function waitForState(server: TestServer, pane: string, state: string, timeoutMs = 10_000): Promise<void> {
+  let last = "";
+  await server.waitFor(`${pane} ${state}`, async () => (last = await paneOption(server, pane, "@agentmux-state")) === state, timeoutMs).catch((e: Error) => {
+    throw new Error(`${e.message} (last state: ${last || "unknown"})`);
+  });
+}
+
+/** The environment a session's own process has (for running agentmux inside it). */
+export async function sessionEnv(server: TestServer, pane: string): Promise<Record<string, string>> {
+  const token = await paneOption(server, pane, "@agentmux-token");
+  const socket = String((await server.tmux(["display-message", "-p", "#{socket_path}"])).stdout);
+  const sock = String((await server.cli(["daemon", "status", "--json"])).stdout);
+  const parsed = JSON.parse(sock) as { socket: string };
+  return { AGENTMUX_SESSION: pane, AGENTMUX_TOKEN: token, AGENTMUX_SOCK: parsed.socket, TMUX: `${socket},1,0`, TMUX_PANE: pane };
+}

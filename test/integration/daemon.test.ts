@@ -1,0 +1,143 @@
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { execa } from "execa";
+import { join } from "node:path";
+import { ROOT, TestServer } from "../helpers/tmux-server.ts";
+import { globalOption, listJson, paneOption, sessionEnv, waitForState } from "../helpers/agentmux-session.ts";
+
+const HOOK = join(ROOT, "shell", "agentmux-hook");
+
+describe("the daemon with a fake Claude that calls the real hooks", () => {
+  const server = new TestServer();
+  let pane = "";
+  before(async () => {
+    await server.start();
+    await server.setServerEnv({ FAKE_SLOW_MS: "2500" });
+    const r = await server.cli(["new", "--backend", "claude", "--dir", server.work, "--instance", "main"]);
+    assert.equal(r.exitCode, 0, String(r.stderr));
+    pane = String(r.stdout).trim();
+  });
+  after(async () => {
+    await server.cli(["daemon", "stop"]);
+    await server.stop();
+  });
+
+  it("new starts the daemon; the session is idle once the CLI started", async () => {
+    const status = await server.cli(["daemon", "status"]);
+    assert.equal(status.exitCode, 0, String(status.stderr));
+    assert.match(String(status.stdout), /running: pid \d+/);
+    await waitForState(server, pane, "idle");
+  });
+
+  it("learns the native session id and the status-line fields", async () => {
+    await server.waitFor("session id", async () => /^[0-9a-f-]{36}$/.test(await paneOption(server, pane, "@agentmux-id")));
+    await server.waitFor("model", async () => (await paneOption(server, pane, "@agentmux-model")) === "Fake 1");
+    assert.equal(await paneOption(server, pane, "@agentmux-effort"), "high");
+    assert.equal(await paneOption(server, pane, "@agentmux-context"), "12");
+    const entry = (await listJson(server)).find((s) => s["pane"] === pane);
+    assert.equal(entry?.["id"], await paneOption(server, pane, "@agentmux-id"));
+  });
+
+  it("prompt → working → waiting, with the status segment pushed", async () => {
+    await server.cli(["send", pane, "/slow"]);
+    await waitForState(server, pane, "working");
+    await server.waitFor("segment shows working", async () => /◐1/.test(await globalOption(server, "@agentmux-status")));
+    await waitForState(server, pane, "waiting");
+    await server.waitFor("segment shows waiting", async () => /●1/.test(await globalOption(server, "@agentmux-status")));
+    assert.ok(Number(await paneOption(server, pane, "@agentmux-turn-ms")) > 0, "turn duration recorded");
+  });
+
+  it("tool call → blocked on the permission dialog → answer → working → waiting", async () => {
+    await server.cli(["send", pane, "/tool"]);
+    await waitForState(server, pane, "blocked");
+    assert.match(await globalOption(server, "@agentmux-status"), /⚠1/);
+    await server.cli(["keys", pane, "1"]);
+    await waitForState(server, pane, "waiting");
+  });
+
+  it("Escape mid-turn → blocked (the interrupt fires no hook; the screen is checked)", async () => {
+    await server.cli(["send", pane, "/slow"]);
+    await waitForState(server, pane, "working");
+    await server.cli(["keys", pane, "Escape"]);
+    await waitForState(server, pane, "blocked", 5000);
+  });
+
+  it("a turn that fires no hook is seen through the status line's new prompt_id", async () => {
+    await server.cli(["send", pane, "done for now"]);
+    await waitForState(server, pane, "waiting");
+    await server.cli(["send", pane, "/silent"]);
+    await waitForState(server, pane, "working");
+  });
+
+  it("publish: token-checked, at most 160 characters, stale after a prompt", async () => {
+    const env = await sessionEnv(server, pane);
+    const ok = await server.cli(["publish", "reviewing #12 the parser"], { env });
+    assert.equal(ok.exitCode, 0, String(ok.stderr));
+    assert.equal(await paneOption(server, pane, "@agentmux-status-text"), "reviewing ##12 the parser");
+    const wrong = await server.cli(["publish", "hijack"], { env: { ...env, AGENTMUX_TOKEN: "0".repeat(32) } });
+    assert.notEqual(wrong.exitCode, 0);
+    assert.match(String(wrong.stderr), /token does not match/);
+    const long = await server.cli(["publish", "x".repeat(161)], { env });
+    assert.notEqual(long.exitCode, 0);
+    assert.match(String(long.stderr), /at most 160/);
+    assert.equal(await paneOption(server, pane, "@agentmux-status-text"), "reviewing ##12 the parser");
+    await server.cli(["send", pane, "next"]);
+    await server.waitFor("stale", async () => (await paneOption(server, pane, "@agentmux-status-stale")) === "1");
+    assert.equal(await paneOption(server, pane, "@agentmux-status-text"), "reviewing ##12 the parser", "kept, marked stale");
+  });
+
+  it("a wrong token or a payload for another session changes nothing", async () => {
+    await waitForState(server, pane, "waiting");
+    const env = await sessionEnv(server, pane);
+    const before = await paneOption(server, pane, "@agentmux-machine");
+    for (const token of ["bogus", ""]) {
+      const r = await execa(HOOK, ["Notification"], { input: '{"notification_type":"permission_prompt"}', env: { ...server.env, ...env, AGENTMUX_TOKEN: token }, extendEnv: false, reject: false });
+      assert.equal(r.exitCode, 0);
+    }
+    await server.cli(["daemon", "status"]); // let the daemon run a drain
+    await new Promise((r) => setTimeout(r, 300));
+    assert.equal(await paneOption(server, pane, "@agentmux-state"), "waiting");
+    assert.equal(await paneOption(server, pane, "@agentmux-machine"), before);
+  });
+
+  it("agentmux hook declares a state, always exits 0 and prints nothing", async () => {
+    const env = await sessionEnv(server, pane);
+    const r = await server.cli(["hook", "blocked"], { env });
+    assert.equal(r.exitCode, 0);
+    assert.equal(String(r.stdout) + String(r.stderr), "");
+    await waitForState(server, pane, "blocked");
+    for (const args of [["hook"], ["hook", "nonsense"], ["hook", "idle", "--bogus"]]) {
+      const bad = await server.cli(args, { env: {} });
+      assert.equal(bad.exitCode, 0);
+      assert.equal(String(bad.stdout) + String(bad.stderr), "");
+    }
+  });
+
+  it("events written while the daemon is down are processed in order when it starts", async () => {
+    const stop = await server.cli(["daemon", "stop"]);
+    assert.match(String(stop.stdout), /stopped/);
+    const env = await sessionEnv(server, pane);
+    for (const [event, input] of [["UserPromptSubmit", '{"prompt_id":"p-down"}'], ["Stop", "{}"]] as const) {
+      await execa(HOOK, [event], { input, env: { ...server.env, ...env }, extendEnv: false });
+    }
+    assert.equal(await paneOption(server, pane, "@agentmux-state"), "blocked", "nothing happens without the daemon");
+    const start = await server.cli(["daemon", "start"]);
+    assert.match(String(start.stdout), /started/);
+    await waitForState(server, pane, "waiting");
+  });
+
+  it("a session whose process exits non-zero is exited, and its resources are torn down once", async () => {
+    await server.cli(["send", pane, "/fail"]);
+    await waitForState(server, pane, "exited");
+    const logs = String((await server.cli(["daemon", "logs", "-n", "200"])).stdout);
+    assert.equal(logs.split("\n").filter((l) => l.includes(`teardown ${pane} `)).length, 1, logs);
+    assert.doesNotMatch(logs, /leak:/);
+  });
+
+  it("the daemon exits when its tmux server is gone", async () => {
+    const status = JSON.parse(String((await server.cli(["daemon", "status", "--json"])).stdout)) as { pid: number };
+    await server.tmux(["kill-server"]);
+    await server.waitFor("daemon exit", () => { try { process.kill(status.pid, 0); return false; } catch { return true; } }, 15_000);
+    await server.start();
+  });
+});
