@@ -59,7 +59,8 @@ describe("shell/agentmux-hook", () => {
   });
 
   it("exits 0 and writes nothing outside a session", async () => {
-    for (const extra of [{ AGENTMUX_SESSION: "", TMUX_PANE: "" }, { AGENTMUX_SOCK: "" }, { AGENTMUX_SESSION: "not-a-pane" }]) {
+    const cases: Array<Record<string, string>> = [{ AGENTMUX_SESSION: "", TMUX_PANE: "" }, { AGENTMUX_SOCK: "" }, { AGENTMUX_SESSION: "not-a-pane" }];
+    for (const extra of cases) {
       const r = await run(["Stop"], "{}", extra);
       assert.equal(r.exitCode, 0);
     }
