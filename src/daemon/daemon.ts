@@ -11,7 +11,6 @@ import { applyEvent, refuse, type Applied } from "./apply.ts";
 import { ensureLayout, type DaemonLayout } from "./layout.ts";
 import type { Logger } from "./log.ts";
 import { removeMirror, writeMirror } from "./mirror.ts";
-import { MAX_PUBLISH, type Request, type Response } from "./protocol.ts";
 import { listen } from "./socket-server.ts";
 import { readSpool, removeSpooled, type SpooledEvent } from "./spool.ts";
 import { renderStatusSegment } from "./status-segment.ts";
@@ -19,7 +18,9 @@ import { Teardown } from "./teardown.ts";
 import { trackedFromPane, type Tracked } from "./tracked.ts";
 import { readStatusFile } from "./status-files.ts";
 import { journal } from "./journal.ts";
-import { scheduleInterrupt } from "./interrupt.ts";
+import { readClaudeLive } from "./claude-live-poller.ts";
+import { panesInView, refreshStatusLines } from "./view.ts";
+import { handleRequest } from "./requests.ts";
 
 // Notifications after which the set of panes (or their liveness) may have changed.
 const PANE_CHANGES = new Set(["window-add", "window-close", "unlinked-window-add", "unlinked-window-close", "layout-change", "sessions-changed", "session-closed", "pane-mode-changed"]);
@@ -40,6 +41,7 @@ export class Daemon {
   private reconcileTimer: NodeJS.Timeout | null = null;
   private lastSegment: string | null = null;
   private stopping = false;
+  private readonly loggedOnce = new Set<string>();
 
   constructor(private readonly options: DaemonOptions) {
     this.client = new ControlClient({ server: options.server });
@@ -51,7 +53,7 @@ export class Daemon {
 
   async start(): Promise<void> {
     ensureLayout(this.layout);
-    this.socketServer = await listen(this.layout.socket, (req) => this.handle(req));
+    this.socketServer = await listen(this.layout.socket, (req) => handleRequest(this, req));
     writeFileSync(this.layout.pidFile, `${process.pid}\n`, { mode: 0o600 });
     this.client.on("server-gone", () => void this.stop("the tmux server is gone"));
     this.client.on("notification", (m: ControlMessage) => {
@@ -68,6 +70,7 @@ export class Daemon {
     // A safety net for lost inotify events, and for writers still writing at the last look.
     this.timers.push(setInterval(() => void this.drain(), 1000));
     this.timers.push(setInterval(() => this.scheduleReconcile(), 3000));
+    this.timers.push(setInterval(() => void this.pollLive(), 2000));
     await this.drain();
     this.log(`started pid ${process.pid} for tmux ${this.layout.tmuxSocket}`);
   }
@@ -90,7 +93,7 @@ export class Daemon {
     return this.client.command(args);
   }
 
-  private async setOptions(pane: string | "global", values: Record<string, string>): Promise<void> {
+  async setOptions(pane: string | "global", values: Record<string, string>): Promise<void> {
     const scope = pane === "global" ? "global" : { pane };
     await Promise.all(Object.entries(values).map(([name, value]) => this.tmux(setOptionArgs(scope, name, value)).catch((e: Error) => this.log(`set ${name} on ${pane}: ${e.message}`))));
   }
@@ -119,6 +122,7 @@ export class Daemon {
         this.teardown.register(t.pane, "mirror file", () => removeMirror(this.layout.mirror, t!.pane));
         writeMirror(this.layout.mirror, t.pane, t.machine.state, t.token);
       }
+      t.panePid = Number(r.pid) || t.panePid;
       if (r.dead === "1" && t.machine.state !== "exited") {
         await this.applyMachine(t, { kind: "exited", at: Date.now() });
         this.finish(t, "process exited");
@@ -222,33 +226,31 @@ export class Daemon {
     }
   }
 
+  /** Claude's live session files, reconciled with the hook state (a reading waits for events to settle). */
+  private async pollLive(): Promise<void> {
+    const logOnce = (key: string, line: string) => { if (!this.loggedOnce.has(key)) { this.loggedOnce.add(key); this.log(line); } };
+    for (const t of this.tracked.values()) {
+      if (t.backend !== "claude" || t.machine.state === "exited" || !t.panePid) continue;
+      const event = readClaudeLive(t, t.panePid, Date.now(), logOnce);
+      if (event) await this.applyMachine(t, event);
+    }
+  }
+
   /** Push the status segment into @agentmux-status and redraw the clients' status lines. */
   private async renderStatus(): Promise<void> {
     const text = renderStatusSegment([...this.tracked.values()].map((t) => t.machine));
     if (text === this.lastSegment) return;
     this.lastSegment = text;
     await this.setOptions("global", { "@agentmux-status": text });
-    const clients = await this.tmux(["list-clients", "-F", "#{client_control_mode} #{client_tty}"]).catch(() => [] as string[]);
-    for (const line of clients) {
-      const [control, tty] = line.split(" ");
-      if (control === "0" && tty) await this.tmux(["refresh-client", "-S", "-t", tty]).catch(() => undefined);
-    }
+    await refreshStatusLines(this.client);
   }
 
   /** Waiting sessions that a person's client shows become idle: the user has looked. */
   private async checkFocus(): Promise<void> {
-    const waiting = [...this.tracked.values()].filter((t) => t.machine.state === "waiting");
-    if (waiting.length === 0) return;
-    const clients = await this.tmux(["list-clients", "-F", "#{client_control_mode} #{session_id}"]).catch(() => [] as string[]);
-    const viewed = new Set(clients.filter((l) => l.startsWith("0 ")).map((l) => l.slice(2)));
-    if (viewed.size === 0) return;
-    const panes = await this.tmux(["list-panes", "-a", "-F", "#{pane_id} #{session_id} #{window_active} #{pane_active}"]).catch(() => [] as string[]);
-    for (const line of panes) {
-      const [pane, session, windowActive, paneActive] = line.split(" ");
-      const t = pane ? this.tracked.get(pane) : undefined;
-      if (t && t.machine.state === "waiting" && session && viewed.has(session) && windowActive === "1" && paneActive === "1") {
-        await this.applyMachine(t, { kind: "focus", at: Date.now() });
-      }
+    if (![...this.tracked.values()].some((t) => t.machine.state === "waiting")) return;
+    for (const pane of await panesInView(this.client)) {
+      const t = this.tracked.get(pane);
+      if (t && t.machine.state === "waiting") await this.applyMachine(t, { kind: "focus", at: Date.now() });
     }
   }
 
@@ -261,40 +263,5 @@ export class Daemon {
     if (newId) { values["@agentmux-id"] = newId; values["@agentmux-status-text"] = ""; }
     if (Object.keys(values).length > 0) await this.setOptions(t.pane, values);
     if (event) await this.applyMachine(t, event);
-  }
-
-  private async handle(req: Request): Promise<Response> {
-    switch (req.op) {
-      case "ping":
-        return { ok: true, pid: process.pid, tmux: this.layout.tmuxSocket, sessions: this.tracked.size };
-      case "status":
-        return { ok: true, pid: process.pid, sessions: [...this.tracked.values()].map((t) => ({ pane: t.pane, backend: t.backend, state: t.machine.state, background: t.machine.background, since: t.machine.since, id: t.id })) };
-      case "drain":
-        await this.drain();
-        return { ok: true };
-      case "stop":
-        setTimeout(() => void this.stop("asked to stop"), 10);
-        return { ok: true };
-      case "publish":
-        return this.publish(req.pane, req.token, req.text);
-      case "escape":
-        return this.scheduleInterruptCheck(req.pane);
-      default:
-        return { ok: false, error: `unknown request ${JSON.stringify((req as { op?: unknown }).op)}` };
-    }
-  }
-
-  private async publish(pane: string, token: string, text: string): Promise<Response> {
-    const t = this.tracked.get(pane);
-    if (!t) return { ok: false, error: `no agentmux session in pane ${pane}` };
-    if (!t.token || t.token !== token) return { ok: false, error: `the token does not match the process in ${pane}`, hint: "only the session's own process may publish its status" };
-    if ([...text].length > MAX_PUBLISH) return { ok: false, error: `the status is longer than ${MAX_PUBLISH} characters` };
-    t.machine = { ...t.machine, statusStale: false };
-    await this.setOptions(pane, { "@agentmux-status-text": escapeFormat(text.replace(/[\r\n\t]+/g, " ")), "@agentmux-status-stale": "", "@agentmux-machine": JSON.stringify(t.machine) });
-    return { ok: true, pane };
-  }
-
-  private scheduleInterruptCheck(pane: string): Response {
-    return scheduleInterrupt(this, pane);
   }
 }

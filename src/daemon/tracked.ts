@@ -21,6 +21,8 @@ export interface Tracked {
   statusMtime: number;
   escapeTimer?: NodeJS.Timeout | undefined;
   tornDown: boolean;
+  /** The pane's first process (for reading the CLI's live files). */
+  panePid: number;
 }
 
 /** Restore the machine from the @agentmux-machine option (written on every change), else from @agentmux-state. */
@@ -51,5 +53,6 @@ export function trackedFromPane(record: PaneRecord): Tracked {
     lastStopPromptId: "",
     statusMtime: 0,
     tornDown: false,
+    panePid: Number(record.pid) || 0,
   };
 }

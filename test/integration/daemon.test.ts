@@ -12,7 +12,7 @@ describe("the daemon with a fake Claude that calls the real hooks", () => {
   let pane = "";
   before(async () => {
     await server.start();
-    await server.setServerEnv({ FAKE_SLOW_MS: "2500" });
+    await server.setServerEnv({ FAKE_SLOW_MS: "2500", CLAUDE_CONFIG_DIR: join(server.home, "claude-config") });
     const r = await server.cli(["new", "--backend", "claude", "--dir", server.work, "--instance", "main"]);
     assert.equal(r.exitCode, 0, String(r.stderr));
     pane = String(r.stdout).trim();
@@ -67,6 +67,16 @@ describe("the daemon with a fake Claude that calls the real hooks", () => {
     await waitForState(server, pane, "waiting");
     await server.cli(["send", pane, "/silent"]);
     await waitForState(server, pane, "working");
+  });
+
+  it("a turn no hook reports is followed through Claude's live session file, after the events settle", async () => {
+    await server.cli(["send", pane, "end the silent turn"]); // a normal turn: ends the silent one for the hooks
+    await waitForState(server, pane, "waiting");
+    await server.cli(["send", pane, "/hookless"]);
+    await waitForState(server, pane, "working", 12_000);
+    await waitForState(server, pane, "waiting", 15_000);
+    const logs = String((await server.cli(["daemon", "logs", "-n", "300"])).stdout);
+    assert.equal(logs.split("\n").filter((l) => l.includes("Claude says busy")).length, 1, "a disagreement is logged once");
   });
 
   it("publish: token-checked, at most 160 characters, stale after a prompt", async () => {

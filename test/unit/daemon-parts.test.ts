@@ -4,6 +4,7 @@ import { mkdtempSync, writeFileSync, utimesSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { claudeHookMeaning } from "../../src/backends/claude-hook-events.ts";
+import { parseClaudeLive, reconcileClaudeLive } from "../../src/backends/claude-live.ts";
 import { claudeIdlePromptVisible } from "../../src/backends/claude-screen.ts";
 import { parseClaudeStatus, claudeStatusOptions } from "../../src/backends/claude-status.ts";
 import { hookMeaning } from "../../src/backends/hooks.ts";
@@ -87,6 +88,24 @@ describe("spool", () => {
   });
 });
 
+describe("Claude live session files", () => {
+  const rows: Array<[string, string, string | null]> = [
+    ["busy", "waiting", "activity"], ["busy", "working", null], ["busy", "blocked", "activity"],
+    ["waiting", "working", "blocked"], ["waiting", "blocked", null],
+    ["idle", "working", "stop"], ["idle", "unknown", "started"], ["idle", "waiting", null], ["idle", "blocked", null],
+    ["shell", "working", null],
+  ];
+  for (const [live, ours, expected] of rows) {
+    it(`Claude ${live}, hooks ${ours} → ${expected ?? "agree"}`, () => {
+      assert.equal(reconcileClaudeLive(ours as never, { status: live })?.kind ?? null, expected);
+    });
+  }
+  it("parses the file, and refuses a half-written one", () => {
+    assert.deepEqual(parseClaudeLive('{"pid":1,"status":"waiting","waitingFor":"permission prompt","sessionId":"s"}'), { status: "waiting", waitingFor: "permission prompt", sessionId: "s" });
+    assert.equal(parseClaudeLive('{"pid":1,"sta'), null);
+  });
+});
+
 describe("status segment", () => {
   const m = (state: string) => ({ ...INITIAL, state }) as typeof INITIAL;
   it("counts blocked, waiting and working, coloured", () => {
@@ -108,7 +127,7 @@ describe("Claude status line and screen", () => {
   });
   it("a turn begun outside the hooks is seen through a new prompt_id, unless it already ended", () => {
     const dir = mkdtempSync(join(tmpdir(), "status-"));
-    const t: Tracked = { pane: "%4", backend: "claude", token: "tok", id: "", dir: "/", machine: { ...INITIAL, state: "waiting" }, promptIds: ["p1"], lastPromptSeen: "", lastEventAt: 0, lastStopAt: 0, lastStopPromptId: "", statusMtime: 0, tornDown: false };
+    const t: Tracked = { pane: "%4", backend: "claude", token: "tok", id: "", dir: "/", machine: { ...INITIAL, state: "waiting" }, promptIds: ["p1"], lastPromptSeen: "", lastEventAt: 0, lastStopAt: 0, lastStopPromptId: "", statusMtime: 0, tornDown: false, panePid: 0 };
     const tracked = new Map([["%4", t]]);
     const write = (promptId: string) => writeFileSync(join(dir, "%4.tok.json"), JSON.stringify({ session_id: "s1", prompt_id: promptId }));
     write("p1");

@@ -1,0 +1,41 @@
+import { escapeFormat } from "../util/text.ts";
+import type { Daemon } from "./daemon.ts";
+import { scheduleInterrupt } from "./interrupt.ts";
+import { MAX_PUBLISH, type Request, type Response } from "./protocol.ts";
+
+/** Answer one request from the daemon's socket. */
+export async function handleRequest(daemon: Daemon, req: Request): Promise<Response> {
+  switch (req.op) {
+    case "ping":
+      return { ok: true, pid: process.pid, tmux: daemon.layout.tmuxSocket, sessions: daemon.tracked.size };
+    case "status":
+      return {
+        ok: true,
+        pid: process.pid,
+        sessions: [...daemon.tracked.values()].map((t) => ({ pane: t.pane, backend: t.backend, state: t.machine.state, background: t.machine.background, since: t.machine.since, id: t.id })),
+      };
+    case "drain":
+      await daemon.drain();
+      return { ok: true };
+    case "stop":
+      setTimeout(() => void daemon.stop("asked to stop"), 10);
+      return { ok: true };
+    case "publish":
+      return publish(daemon, req.pane, req.token, req.text);
+    case "escape":
+      return scheduleInterrupt(daemon, req.pane);
+    default:
+      return { ok: false, error: `unknown request ${JSON.stringify((req as { op?: unknown }).op)}` };
+  }
+}
+
+/** A session's own process (checked by its token) sets its published status; a new prompt makes it stale. */
+async function publish(daemon: Daemon, pane: string, token: string, text: string): Promise<Response> {
+  const t = daemon.tracked.get(pane);
+  if (!t) return { ok: false, error: `no agentmux session in pane ${pane}` };
+  if (!t.token || t.token !== token) return { ok: false, error: `the token does not match the process in ${pane}`, hint: "only the session's own process may publish its status" };
+  if ([...text].length > MAX_PUBLISH) return { ok: false, error: `the status is longer than ${MAX_PUBLISH} characters` };
+  t.machine = { ...t.machine, statusStale: false };
+  await daemon.setOptions(pane, { "@agentmux-status-text": escapeFormat(text.replace(/[\r\n\t]+/g, " ")), "@agentmux-status-stale": "", "@agentmux-machine": JSON.stringify(t.machine) });
+  return { ok: true, pane };
+}
