@@ -18,5 +18,5 @@ export default tseslint.config(
     },
   },
   { files: ["src/cli/main.ts", "test/**", "bench/**", "bin/**"], rules: { "no-restricted-syntax": "off" } },
-  { files: ["**/*.js"], languageOptions: { globals: { process: "readonly", console: "readonly", setTimeout: "readonly", Buffer: "readonly" } } },
+  { files: ["**/*.js"], languageOptions: { globals: { process: "readonly", console: "readonly", setTimeout: "readonly", clearTimeout: "readonly", Buffer: "readonly" } } },
 );

@@ -1,4 +1,6 @@
 import { watch, writeFileSync, unlinkSync, type FSWatcher } from "node:fs";
+import { join } from "node:path";
+import { pruneSettingsFiles } from "../backends/claude-settings.ts";
 import type { Server } from "node:net";
 import { ControlClient } from "../tmux/control.ts";
 import type { ControlMessage } from "../tmux/control-parser.ts";
@@ -72,6 +74,8 @@ export class Daemon {
     this.timers.push(setInterval(() => this.scheduleReconcile(), 3000));
     this.timers.push(setInterval(() => void this.pollLive(), 2000));
     await this.drain();
+    const pruned = pruneSettingsFiles(join(this.layout.stateDir, "claude-settings"), Date.now());
+    if (pruned.length > 0) this.log(`deleted ${pruned.length} Claude settings file(s) unused for a week`);
     this.log(`started pid ${process.pid} for tmux ${this.layout.tmuxSocket}`);
   }
 
@@ -123,7 +127,7 @@ export class Daemon {
         writeMirror(this.layout.mirror, t.pane, t.machine.state, t.token);
       }
       t.panePid = Number(r.pid) || t.panePid;
-      if (r.dead === "1" && t.machine.state !== "exited") {
+      if ((r.dead === "1" || r.exitStatus !== "") && t.machine.state !== "exited") {
         await this.applyMachine(t, { kind: "exited", at: Date.now() });
         this.finish(t, "process exited");
       }

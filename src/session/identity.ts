@@ -43,7 +43,8 @@ function toState(value: string): SessionState {
 /** A pane is an agentmux session when it carries @agentmux-backend. */
 export function sessionFromPane(record: PaneRecord): Session | null {
   if (!record.backend) return null;
-  const dead = record.dead === "1";
+  // The launcher keeps a pane whose agent failed open (and records the status), so the error stays readable.
+  const dead = record.dead === "1" || record.exitStatus !== "";
   return {
     pane: record.pane,
     backend: record.backend,

@@ -107,7 +107,6 @@ export async function launchSession(tmux: Tmux, request: NewSessionRequest, prep
   try {
     const resumeId = request.mode && request.mode.kind === "resume" ? request.mode.id : "";
     await tmux.setPaneOptions(pane, {
-      "remain-on-exit": "failed",
       "@agentmux-backend": prepared.backend.name,
       "@agentmux-account": request.account ?? "",
       "@agentmux-dir": prepared.dir,

@@ -39,8 +39,9 @@ export async function sendText(tmux: Tmux, pane: string, text: string, options: 
   let enters = 1;
   for (let attempt = 0; attempt < (options.retries ?? 2); attempt++) {
     await sleep(options.checkMs ?? 400);
-    const after = await tmux.capture(pane);
-    if (after !== before || !stillInPrompt(after, text)) break;
+    // A pane that closed on Enter (e.g. "/exit") took the submission.
+    const after = await tmux.runner.tryRun(["capture-pane", "-p", "-J", "-t", pane]);
+    if (after === null || after !== before || !stillInPrompt(after, text)) break;
     await tmux.sendKeys(pane, ["Enter"]);
     enters++;
   }

@@ -43,7 +43,6 @@ describe("sessions as panes on a private tmux server", () => {
     assert.equal(await opt("@agentmux-account"), "work");
     assert.equal(await opt("@agentmux-dir"), project);
     assert.equal(await opt("@agentmux-instance"), "one");
-    assert.equal(await opt("@agentmux-id"), "");
     assert.equal(await opt("@agentmux-token"), start.env.AGENTMUX_TOKEN);
 
     const list = await listJson();
@@ -54,8 +53,8 @@ describe("sessions as panes on a private tmux server", () => {
     assert.equal(entry["dir"], project);
     assert.equal(entry["instance"], "one");
     assert.equal(entry["name"], "proj-a:one");
-    assert.equal(entry["id"], null);
-    assert.equal(entry["state"], null);
+    assert.equal(entry["id"], (await opt("@agentmux-id")) || null, "the native id, once the daemon learned it");
+    assert.equal(entry["state"], (await opt("@agentmux-state")) || null, "null until the daemon observed a state");
   });
 
   it("send submits text, read shows it, --no-enter leaves it in the prompt", async () => {
@@ -135,7 +134,7 @@ describe("sessions as panes on a private tmux server", () => {
     await server.waitFor("exited with status 3", async () => (await listJson()).some((s) => s["pane"] === pane && s["state"] === "exited" && s["exitStatus"] === 3));
     const screen = await server.capture(pane);
     assert.match(screen, /fatal: asked to fail/);
-    assert.match(screen, /\[agentmux\] .* exited with status 3; the pane stays open/);
+    assert.match(screen, /\[agentmux\] .* exited with status 3; press Enter to close this pane/);
   });
 
   it("bad input is a one-line error with a fix, a non-zero exit and no window left behind", async () => {

@@ -1,0 +1,180 @@
+import { after, before, describe, it, type TestContext } from "node:test";
+import assert from "node:assert/strict";
+import { existsSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { TestServer } from "../helpers/tmux-server.ts";
+import { paneOption, waitForState } from "../helpers/agentmux-session.ts";
+import { claudeEnv, findClaude, seedClaudeHome } from "./claude-home.ts";
+import { HELLO, startFakeAnthropic, type FakeAnthropic } from "./fake-anthropic.ts";
+
+// Claude's input box starts with "❯" followed by a no-break space.
+const PROMPT = /^❯\u00a0/m;
+const LONG = 30_000;
+
+const claude = findClaude();
+
+describe("the real Claude Code in tmux against a fake Anthropic API", () => {
+  let fake: FakeAnthropic | undefined;
+  let server: TestServer | undefined;
+  let project = "";
+  let pane = "";
+
+  // Returns the server, or skips the test with the reason Claude cannot run.
+  const ready = (t: TestContext): TestServer | undefined => {
+    if (claude.bin !== null) return server;
+    t.skip(`Claude Code is not available: ${claude.reason}`);
+    return undefined;
+  };
+
+  before(async () => {
+    if (claude.bin === null) {
+      console.log(`skipping the Claude Code e2e tests: ${claude.reason}`);
+      return;
+    }
+    fake = await startFakeAnthropic({ port: 0 });
+    // The real claude's directory first on PATH, so test/fixtures/bin/claude is not used.
+    server = new TestServer({ PATH: `${claude.dir}:${process.env["PATH"] ?? "/usr/bin:/bin"}` });
+    project = join(server.home, "project");
+    mkdirSync(project, { recursive: true });
+    const configDir = join(server.home, "claude-config");
+    seedClaudeHome(configDir, { projects: [project], apiKey: "dummy", version: claude.version });
+    await server.start();
+    // Panes get the tmux server's environment, not the environment of the CLI that opens them.
+    // HOME too: even with CLAUDE_CONFIG_DIR set, Claude writes under ~/.local/share.
+    await server.setServerEnv({ ...claudeEnv(configDir, fake.url), HOME: join(server.home, "home") });
+  });
+
+  after(async () => {
+    await server?.stop();
+    await fake?.close();
+  });
+
+  const read = async (s: TestServer, target: string): Promise<string> => {
+    const r = await s.cli(["read", target]);
+    assert.equal(r.exitCode, 0, String(r.stderr));
+    return String(r.stdout);
+  };
+
+  const waitForRead = async (s: TestServer, target: string, pattern: RegExp, timeoutMs = LONG): Promise<string> => {
+    let screen = "";
+    await s.waitFor(`${pattern} in agentmux read ${target}`, async () => pattern.test((screen = await read(s, target))), timeoutMs)
+      .catch((e: Error) => { throw new Error(`${e.message}; screen was:\n${screen}`); });
+    return screen;
+  };
+
+  // Every transition the daemon made for a pane, from its log (a fast turn can be over before a poll sees it).
+  const transitions = async (s: TestServer, target: string): Promise<string[]> => {
+    const logs = String((await s.cli(["daemon", "logs", "-n", "2000"])).stdout);
+    return logs.split("\n").map((l) => new RegExp(` ${target} ([a-z+]+)$`).exec(l)?.[1]).filter((x): x is string => x !== undefined);
+  };
+
+  const newSession = async (s: TestServer, args: string[]): Promise<string> => {
+    const r = await s.cli(["new", "--backend", "claude", "--dir", project, ...args]);
+    assert.equal(r.exitCode, 0, String(r.stderr));
+    const id = String(r.stdout).trim();
+    assert.match(id, /^%\d+$/);
+    return id;
+  };
+
+  // "send /exit" would fail: the pane closes under its check that the Return was taken.
+  const quit = async (s: TestServer, target: string): Promise<void> => {
+    const typed = await s.cli(["send", "--no-enter", target, "/exit"]);
+    assert.equal(typed.exitCode, 0, String(typed.stderr));
+    await s.waitForScreen(target, /^❯\s?\/exit/m, LONG);
+    const keys = await s.cli(["keys", target, "Enter"]);
+    assert.equal(keys.exitCode, 0, String(keys.stderr));
+    // A clean exit closes the pane (remain-on-exit is only for failures). tmux 3.3a built with
+    // libutempter sometimes misses the SIGCHLD (it runs its utmp helper as the pty closes), so the
+    // pane stays dead with no status: that counts as exited, a failure status does not.
+    let state = "";
+    let screen = "";
+    await s.waitFor(`pane ${target} to close after /exit`, async () => {
+      // display-message -t on a closed pane answers empty values with status 0: list the panes instead.
+      const panes = String((await s.tmux(["list-panes", "-a", "-F", "#{pane_id} #{pane_dead}:#{pane_dead_status}"])).stdout);
+      state = new RegExp(`^${target} (.*)$`, "m").exec(panes)?.[1] ?? "gone";
+      if (!state.startsWith("1:")) return state === "gone";
+      const c = await s.tmux(["capture-pane", "-p", "-t", target]);
+      if (c.exitCode !== 0) state = "gone";
+      screen = String(c.stdout);
+      return true;
+    }, LONG).catch(async (e: Error) => { throw new Error(`${e.message}; screen was:\n${await s.capture(target)}`); });
+    if (state !== "gone") {
+      assert.match(state, /^1:0?$/, `Claude's exit status: ${state}`);
+      assert.match(screen, /Resume this session with:/);
+      assert.doesNotMatch(screen, /\[agentmux\] .* exited with status/);
+    }
+  };
+
+  it("starts at Claude's prompt and answers a prompt sent with agentmux send", async (t) => {
+    const s = ready(t);
+    if (!s) return;
+    pane = await newSession(s, ["--instance", "main"]);
+    await s.waitForScreen(pane, PROMPT, LONG);
+    await waitForState(s, pane, "idle", LONG); // SessionStart through agentmux's --settings hooks
+    const sent = await s.cli(["send", pane, "say hello"]);
+    assert.equal(sent.exitCode, 0, String(sent.stderr));
+    const screen = await waitForRead(s, pane, new RegExp(`● ${HELLO}`));
+    assert.match(screen, /❯ say hello/);
+    await waitForState(s, pane, "waiting", LONG);
+    assert.deepEqual(await transitions(s, pane), ["idle", "working", "waiting"]);
+  });
+
+  it("knows Claude's session id and model from its hooks and status line", async (t) => {
+    const s = ready(t);
+    if (!s) return;
+    await s.waitFor("session id", async () => /^[0-9a-f-]{36}$/.test(await paneOption(s, pane, "@agentmux-id")), LONG);
+    await s.waitFor("model", async () => (await paneOption(s, pane, "@agentmux-model")) !== "", LONG);
+    const list = JSON.parse(String((await s.cli(["list", "--json"])).stdout)) as Array<Record<string, unknown>>;
+    assert.equal(list.find((e) => e["pane"] === pane)?.["id"], await paneOption(s, pane, "@agentmux-id"));
+  });
+
+  it("asks permission for a tool call, and runs it once approved with agentmux keys", async (t) => {
+    const s = ready(t);
+    if (!s) return;
+    assert.ok(pane, "the session from the first test is running");
+    const marker = join(project, "marker-from-claude");
+    const sent = await s.cli(["send", pane, `E2E_TOOL E2E_CMD=${marker} please create the marker file`]);
+    assert.equal(sent.exitCode, 0, String(sent.stderr));
+    const dialog = await s.waitForScreen(pane, /Do you want to proceed\?/, LONG);
+    assert.match(dialog, new RegExp(`touch ${marker}`));
+    assert.ok(!existsSync(marker), "nothing runs before the approval");
+    await waitForState(s, pane, "blocked", LONG);
+    const before = (await transitions(s, pane)).length;
+    const keys = await s.cli(["keys", pane, "Enter"]);
+    assert.equal(keys.exitCode, 0, String(keys.stderr));
+    await s.waitFor(`${marker} to exist`, () => existsSync(marker), LONG);
+    await waitForRead(s, pane, /● Tool finished: /);
+    await waitForState(s, pane, "waiting", LONG);
+    assert.deepEqual((await transitions(s, pane)).slice(before - 1), ["blocked", "working", "waiting"]);
+  });
+
+  it("Escape mid-turn leaves the session blocked (the interrupt fires no hook)", async (t) => {
+    const s = ready(t);
+    if (!s) return;
+    const sent = await s.cli(["send", pane, "E2E_SLOW tell me a long story"]);
+    assert.equal(sent.exitCode, 0, String(sent.stderr));
+    await waitForState(s, pane, "working", LONG);
+    await waitForRead(s, pane, /slow/i);
+    const keys = await s.cli(["keys", pane, "Escape"]);
+    assert.equal(keys.exitCode, 0, String(keys.stderr));
+    await waitForState(s, pane, "blocked", 10_000);
+  });
+
+  it("quits with /exit", async (t) => {
+    const s = ready(t);
+    if (!s) return;
+    assert.ok(pane, "the session from the first test is running");
+    await quit(s, pane);
+  });
+
+  it("new --prompt hands the prompt to Claude at launch, answered without typing", async (t) => {
+    const s = ready(t);
+    if (!s || !fake) return;
+    const id = await newSession(s, ["--instance", "prompted", "--prompt", "initial prompt text"]);
+    const screen = await waitForRead(s, id, new RegExp(`● ${HELLO}`));
+    assert.match(screen, /❯ initial prompt text/);
+    const asked = fake.requests.some((r) => r.decision?.kind === "text" && !r.decision.side && JSON.stringify(r.body).includes("initial prompt text"));
+    assert.ok(asked, "the fake model was asked the initial prompt");
+    await quit(s, id);
+  });
+});
