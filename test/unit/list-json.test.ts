@@ -26,6 +26,6 @@ describe("list --json shape", () => {
     assert.equal(json.exitStatus, 3);
   });
   it("aligns table columns by display width", () => {
-    assert.equal(formatTable([["A", "BB", "C"], ["ééé", "x", "y"]]), "A    BB  C\néé é  x   y".replace("éé é", "ééé"));
+    assert.equal(formatTable([["A", "BB", "C"], ["ééé", "x", "y"]]), "A    BB  C\nééé  x   y");
   });
 });
