@@ -7,6 +7,7 @@ import { findSession } from "../session/store.ts";
 import { AgentmuxError } from "../util/errors.ts";
 import { stripAnsi, trimScreen } from "../util/text.ts";
 import { Context, printJson } from "./context.ts";
+import { requireControl } from "./permission.ts";
 
 export function registerDrive(program: Command): void {
   program
@@ -18,7 +19,8 @@ export function registerDrive(program: Command): void {
     .option("--json", "print the result as JSON")
     .action(async (target: string, words: string[], options: { enter: boolean; json?: boolean }, command: Command) => {
       const ctx = Context.of(command);
-      const session = await findSession(ctx.tmux, target);
+      requireControl(ctx, "send");
+      const session = await findSession(ctx.tmux, target, { includeExited: true });
       const text = words.length === 0 || (words.length === 1 && words[0] === "-") ? readFileSync(0, "utf8").replace(/\n$/, "") : words.join(" ");
       if (session.dead) throw new AgentmuxError(`session ${session.name} (${session.pane}) has exited`, { hint: "start it again with agentmux new" });
       const result = await sendText(ctx.tmux, session.pane, text, { enter: options.enter });
@@ -30,11 +32,15 @@ export function registerDrive(program: Command): void {
     .description("send keys to a session (Escape, Enter, Tab, BTab, Up, C-c, y, n, 1 ...)")
     .argument("<target>", "pane id, display name or instance name")
     .argument("<keys...>", "tmux key names")
-    .action(async (target: string, keys: string[], _options: unknown, command: Command) => {
+    .option("--json", "print the result as JSON")
+    .action(async (target: string, keys: string[], options: { json?: boolean }, command: Command) => {
       const ctx = Context.of(command);
-      const session = await findSession(ctx.tmux, target);
+      requireControl(ctx, "keys");
+      const session = await findSession(ctx.tmux, target, { includeExited: true });
+      if (session.dead) throw new AgentmuxError(`session ${session.name} (${session.pane}) has exited`, { hint: "start it again with agentmux new" });
       await ctx.tmux.sendKeys(session.pane, keys);
       if (keys.includes("Escape")) await notifyEscape(ctx, session.pane);
+      if (options.json) printJson({ ok: true, pane: session.pane, keys });
     });
 
   program
@@ -45,7 +51,8 @@ export function registerDrive(program: Command): void {
     .option("--json", "print {pane, name, text} as JSON")
     .action(async (target: string, options: { tail?: number; json?: boolean }, command: Command) => {
       const ctx = Context.of(command);
-      const session = await findSession(ctx.tmux, target);
+      const session = await findSession(ctx.tmux, target, { includeExited: true });
+      if (!session.window) throw new AgentmuxError(`session ${session.name} (${session.pane}) has exited and its pane is gone`, { hint: "nothing is left to read" });
       const raw = await ctx.tmux.capture(session.pane, options.tail === undefined ? {} : { history: options.tail });
       let text = trimScreen(stripAnsi(raw));
       if (options.tail !== undefined) text = text.split("\n").slice(-options.tail).join("\n");

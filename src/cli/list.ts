@@ -33,13 +33,18 @@ export function registerList(program: Command): void {
     .command("list")
     .alias("ls")
     .description("list every agent session on the tmux server")
+    .option("-g, --group <group>", "only the sessions of this group")
     .option("--json", "print a JSON array")
-    .action(async (options: { json?: boolean }, command: Command) => {
+    .action(async (options: { json?: boolean; group?: string }, command: Command) => {
       const ctx = Context.of(command);
-      const sessions = await listSessions(ctx.tmux, { backendSuffix: ctx.config.display.backendSuffix });
+      const all = await listSessions(ctx.tmux, { backendSuffix: ctx.config.display.backendSuffix, includeExited: true });
+      const sessions = options.group === undefined ? all : all.filter((s) => s.group === options.group);
       const now = Date.now();
       if (options.json) { printJson(sessions.map((s) => sessionJson(s, now))); return; }
-      if (sessions.length === 0) { process.stdout.write("no agent sessions (start one with: agentmux new)\n"); return; }
+      if (sessions.length === 0) {
+        process.stdout.write(options.group === undefined ? "no agent sessions (start one with: agentmux new)\n" : `no sessions in group ${options.group}\n`);
+        return;
+      }
       const rows = [["PANE", "NAME", "BACKEND", "ACCOUNT", "STATE", "AGE", "DIR", "ID"]];
       for (const s of sessions) {
         rows.push([s.pane, s.name, s.backend, s.account || "-", s.state, s.startedAt === null ? "-" : formatAge(now - s.startedAt), s.dir, s.id || "-"]);

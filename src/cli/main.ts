@@ -7,6 +7,7 @@ import { registerPublish } from "./publish.ts";
 import { registerList } from "./list.ts";
 import { registerManage } from "./manage.ts";
 import { registerNew } from "./new.ts";
+import { registerOrchestrate } from "./orchestrate.ts";
 import { registerSetup } from "./setup.ts";
 
 export function buildProgram(): Command {
@@ -21,6 +22,7 @@ export function buildProgram(): Command {
   registerList(program);
   registerDrive(program);
   registerManage(program);
+  registerOrchestrate(program);
   registerDaemon(program);
   registerHook(program);
   registerPublish(program);

@@ -2,18 +2,26 @@ import type { Command } from "commander";
 import { execa } from "execa";
 import { findSession } from "../session/store.ts";
 import { AgentmuxError } from "../util/errors.ts";
-import { Context } from "./context.ts";
+import { Context, printJson } from "./context.ts";
+import { killPanes } from "./orchestrate.ts";
+import { requireControl } from "./permission.ts";
 import { serverArgs } from "../tmux/server.ts";
 
 export function registerManage(program: Command): void {
   program
     .command("kill")
-    .description("end a session's process and close its pane")
+    .description("end a session's process and close its pane (it stays listed as exited)")
     .argument("<target>", "pane id, display name or instance name")
-    .action(async (target: string, _options: unknown, command: Command) => {
+    .option("--json", "print the result as JSON")
+    .action(async (target: string, options: { json?: boolean }, command: Command) => {
       const ctx = Context.of(command);
-      const session = await findSession(ctx.tmux, target);
-      await ctx.tmux.killPane(session.pane);
+      requireControl(ctx, "kill");
+      const session = await findSession(ctx.tmux, target, { includeExited: true });
+      if (session.dead && !session.window) throw new AgentmuxError(`session ${session.name} (${session.pane}) has exited already`);
+      const killed = await killPanes(ctx, [session.pane]);
+      // A pane whose process already ended (kept open to show its error) is closed here.
+      if (killed === 0) await ctx.tmux.killPane(session.pane);
+      if (options.json) printJson({ ok: true, pane: session.pane, killed: 1 });
     });
 
   program
@@ -21,12 +29,15 @@ export function registerManage(program: Command): void {
     .description("give a session a display name")
     .argument("<target>", "pane id, display name or instance name")
     .argument("<name>", "the new name")
-    .action(async (target: string, name: string, _options: unknown, command: Command) => {
+    .option("--json", "print the result as JSON")
+    .action(async (target: string, name: string, options: { json?: boolean }, command: Command) => {
       const ctx = Context.of(command);
+      requireControl(ctx, "rename");
       if (!/^[^\s#]{1,64}$/u.test(name)) throw new AgentmuxError(`"${name}" is not a usable name`, { hint: "use 1-64 characters without spaces or '#'" });
       const session = await findSession(ctx.tmux, target);
       await ctx.tmux.setOption({ pane: session.pane }, "@agentmux-name", name);
       await ctx.tmux.renameWindow(session.pane, name);
+      if (options.json) printJson({ ok: true, pane: session.pane, name });
     });
 
   program

@@ -1,11 +1,13 @@
 import type { Command } from "commander";
 import { ensureDaemon } from "../daemon/lifecycle.ts";
 import { launchSession, prepareLaunch } from "../session/launch.ts";
+import { AgentmuxError } from "../util/errors.ts";
 import { Context, printJson } from "./context.ts";
+import { requireControl } from "./permission.ts";
 
 interface NewOptions {
   backend?: string; command?: string; dir?: string; account?: string; instance?: string;
-  prompt?: string; submit: boolean; split?: boolean; detached?: boolean; json?: boolean;
+  prompt?: string; submit: boolean; split?: boolean; detached?: boolean; json?: boolean; group?: string;
 }
 
 export function registerNew(program: Command): void {
@@ -21,10 +23,14 @@ export function registerNew(program: Command): void {
     .option("--no-submit", "type the prompt into the CLI once it is ready, without Enter")
     .option("--split", "split the current pane instead of opening a window")
     .option("--detached", "do not switch to the new session")
+    .option("-g, --group <group>", "put the session in a group (for group-send, group-kill, wait --group)")
     .option("--json", "print the new session as JSON")
     .action(async (options: NewOptions, command: Command) => {
       const ctx = Context.of(command);
+      requireControl(ctx, "new");
+      if (options.group !== undefined && !/^[\w.-]{1,64}$/.test(options.group)) throw new AgentmuxError(`"${options.group}" is not a usable group name`, { hint: "use letters, digits, '.', '_' and '-'" });
       const request = {
+        group: options.group,
         backend: options.backend, command: options.command, dir: options.dir, account: options.account,
         instance: options.instance, prompt: options.prompt, submit: options.submit, split: options.split ?? false,
       };
@@ -38,7 +44,7 @@ export function registerNew(program: Command): void {
       // Never steal the keyboard from an agent driving us; a person inside tmux is taken to the new session.
       const focus = !options.detached && !process.env["AGENTMUX_SESSION"] && process.env["TMUX"] && !ctx.server.socketName && !ctx.server.socketPath;
       if (focus) await ctx.tmux.focus(launched.pane).catch(() => undefined);
-      if (options.json) printJson({ pane: launched.pane, backend: prepared.backend.name, dir: prepared.dir });
+      if (options.json) printJson({ ok: true, pane: launched.pane, backend: prepared.backend.name, dir: prepared.dir, group: options.group ?? null });
       else process.stdout.write(`${launched.pane}\n`);
     });
 }

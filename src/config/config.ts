@@ -17,6 +17,8 @@ export interface Config {
   defaultBackend: BackendName;
   backends: Partial<Record<BackendName, BackendConfig>>;
   display: { backendSuffix: boolean };
+  /** The control API: agents driving other sessions (new, send, kill, rename, group verbs). */
+  control: { enabled: boolean };
   /** Where the config came from (for messages); undefined when no file exists. */
   file?: string | undefined;
 }
@@ -27,14 +29,16 @@ export const CONFIG_SCHEMA = obj({
   defaultBackend: oneOfValues(BACKEND_NAMES),
   backends: dict(backendSchema, BACKEND_NAMES),
   display: obj({ backendSuffix: bool }),
+  control: obj({ enabled: bool }),
 });
 
-export const DEFAULT_CONFIG: Config = { defaultBackend: "claude", backends: {}, display: { backendSuffix: false } };
+export const DEFAULT_CONFIG: Config = { defaultBackend: "claude", backends: {}, display: { backendSuffix: false }, control: { enabled: false } };
 
 interface RawConfig {
   defaultBackend?: BackendName;
   backends?: Partial<Record<BackendName, { program?: string; args?: string[] } | null>>;
   display?: { backendSuffix?: boolean } | null;
+  control?: { enabled?: boolean } | null;
 }
 
 /** Parse and validate config text; every problem is reported as file:line:col: key: what (fix). */
@@ -53,6 +57,7 @@ export function parseConfig(text: string, file: string): Config {
     defaultBackend: raw.defaultBackend ?? DEFAULT_CONFIG.defaultBackend,
     backends,
     display: { backendSuffix: raw.display?.backendSuffix ?? false },
+    control: { enabled: raw.control?.enabled ?? false },
     file,
   };
 }

@@ -23,6 +23,8 @@ import { journal } from "./journal.ts";
 import { readClaudeLive } from "./claude-live-poller.ts";
 import { panesInView, refreshStatusLines } from "./view.ts";
 import { handleRequest } from "./requests.ts";
+import { Waiters } from "./waiters.ts";
+import { exitedFile, recordExited } from "../session/exited.ts";
 
 // Notifications after which the set of panes (or their liveness) may have changed.
 const PANE_CHANGES = new Set(["window-add", "window-close", "unlinked-window-add", "unlinked-window-close", "layout-change", "sessions-changed", "session-closed", "pane-mode-changed"]);
@@ -44,6 +46,8 @@ export class Daemon {
   private lastSegment: string | null = null;
   private stopping = false;
   private readonly loggedOnce = new Set<string>();
+  readonly waiters = new Waiters();
+  private serverId = "";
 
   constructor(private readonly options: DaemonOptions) {
     this.client = new ControlClient({ server: options.server });
@@ -66,6 +70,7 @@ export class Daemon {
     this.client.on("connected", () => this.scheduleReconcile());
     await this.client.connect();
     await this.client.command(["set-environment", "-g", "AGENTMUX_SOCK", this.layout.socket]);
+    this.serverId = (await this.client.command(["display-message", "-p", "#{pid}:#{start_time}"]))[0] ?? "";
     await this.reconcile();
     this.watchers.push(watch(this.layout.spool, () => void this.drain()));
     this.watchers.push(watch(this.layout.status, (_event, name) => { if (name) void this.statusChanged(String(name)); }));
@@ -86,6 +91,7 @@ export class Daemon {
     for (const w of this.watchers) w.close();
     for (const t of this.timers) clearInterval(t);
     for (const t of this.tracked.values()) if (t.escapeTimer) clearTimeout(t.escapeTimer);
+    this.waiters.close();
     this.socketServer?.close();
     try { unlinkSync(this.layout.socket); } catch { /* gone */ }
     try { unlinkSync(this.layout.pidFile); } catch { /* gone */ }
@@ -127,6 +133,7 @@ export class Daemon {
         writeMirror(this.layout.mirror, t.pane, t.machine.state, t.token);
       }
       t.panePid = Number(r.pid) || t.panePid;
+      t.record = r;
       if ((r.dead === "1" || r.exitStatus !== "") && t.machine.state !== "exited") {
         await this.applyMachine(t, { kind: "exited", at: Date.now() });
         this.finish(t, "process exited");
@@ -135,12 +142,44 @@ export class Daemon {
     for (const [pane, t] of this.tracked) {
       if (seen.has(pane)) continue;
       t.machine = transition(t.machine, { kind: "exited", at: Date.now() }).next;
+      this.ended(t);
       this.finish(t, "pane closed");
       this.tracked.delete(pane);
     }
     this.teardown.checkLeaks(this.layout, new Set(this.tracked.keys()));
     await this.renderStatus();
     await this.checkFocus();
+  }
+
+  /** Keep an ended session listed as exited (once), with its exit status, after its pane is gone. */
+  private ended(t: Tracked): void {
+    const r = t.record;
+    const status = t.exitStatus ?? (Number.isFinite(Number(r.deadStatus)) && r.deadStatus !== "" ? Number(r.deadStatus) : null);
+    try {
+      recordExited(exitedFile(this.layout.stateDir, this.layout.key), this.serverId, {
+        pane: t.pane, backend: t.backend, account: r.account, dir: r.dir, instance: r.instance, id: t.id, label: r.label,
+        group: r.group, startedAt: Number(r.started) || null, endedAt: Date.now(), exitStatus: status, how: t.killed ? "killed" : "exited",
+      });
+    } catch (error) {
+      this.log(`could not record ${t.pane} as exited: ${(error as Error).message}`);
+    }
+    this.waiters.changed(t.pane, "exited", Date.now());
+  }
+
+  /** End sessions' processes on request (agentmux kill): each stays listed as exited. */
+  async kill(panes: string[]): Promise<number> {
+    let killed = 0;
+    for (const pane of panes) {
+      const t = this.tracked.get(pane);
+      if (!t || t.machine.state === "exited") continue;
+      t.killed = true;
+      await this.applyMachine(t, { kind: "exited", at: Date.now() });
+      await this.tmux(["kill-pane", "-t", pane]).catch((e: Error) => this.log(`kill ${pane}: ${e.message}`));
+      this.tracked.delete(pane);
+      killed++;
+    }
+    await this.renderStatus();
+    return killed;
   }
 
   /** The single owner of a session's cleanup: runs once, whoever notices the end first. */
@@ -176,6 +215,7 @@ export class Daemon {
       removeSpooled(event.file);
       return;
     }
+    if (event.event === "agentmux-exited" && typeof event.payload["status"] === "number") t.exitStatus = event.payload["status"];
     const applied = applyEvent(t, event);
     journal(event, t.machine.state);
     await this.afterChange(t, applied);
@@ -224,6 +264,8 @@ export class Daemon {
     if (t.machine.state !== "exited" || !t.tornDown) await this.setOptions(t.pane, values);
     if (t.machine.state === "exited") this.finish(t, "process exited");
     if (applied.stateChanged) {
+      this.waiters.changed(t.pane, t.machine.state, t.machine.since);
+      if (t.machine.state === "exited") this.ended(t);
       this.log(`${t.pane} ${t.machine.state}${t.machine.background ? "+background" : ""}`);
       await this.renderStatus();
       if (t.machine.state === "waiting") await this.checkFocus();

@@ -5,7 +5,9 @@ export type Request =
   | { op: "stop" }
   | { op: "publish"; pane: string; token: string; text: string }
   | { op: "escape"; pane: string }
-  | { op: "drain" };
+  | { op: "drain" }
+  | { op: "wait"; panes: string[]; state: string; timeoutMs: number }
+  | { op: "kill"; panes: string[] };
 
 export type Response = { ok: true; [key: string]: unknown } | { ok: false; error: string; hint?: string };
 

@@ -1,3 +1,4 @@
+import { STATES, type SessionState } from "../session/identity.ts";
 import { escapeFormat } from "../util/text.ts";
 import type { Daemon } from "./daemon.ts";
 import { scheduleInterrupt } from "./interrupt.ts";
@@ -24,9 +25,26 @@ export async function handleRequest(daemon: Daemon, req: Request): Promise<Respo
       return publish(daemon, req.pane, req.token, req.text);
     case "escape":
       return scheduleInterrupt(daemon, req.pane);
+    case "wait":
+      return wait(daemon, req.panes, req.state, req.timeoutMs);
+    case "kill":
+      return { ok: true, killed: await daemon.kill(req.panes) };
     default:
       return { ok: false, error: `unknown request ${JSON.stringify((req as { op?: unknown }).op)}` };
   }
+}
+
+/** Answer when one of the panes reaches the state (at once if one is there already). */
+function wait(daemon: Daemon, panes: string[], state: string, timeoutMs: number): Promise<Response> | Response {
+  if (!(STATES as readonly string[]).includes(state)) return { ok: false, error: `unknown state "${state}"`, hint: `use one of ${STATES.join(", ")}` };
+  const live = panes.filter((p) => daemon.tracked.has(p));
+  for (const pane of live) {
+    const t = daemon.tracked.get(pane);
+    if (t && t.machine.state === state) return { ok: true, pane, state, at: t.machine.since };
+  }
+  const running = live.filter((p) => daemon.tracked.get(p)?.machine.state !== "exited");
+  if (running.length === 0) return { ok: false, error: `${panes.join(", ")} exited before reaching ${state}` };
+  return daemon.waiters.add(running, state as SessionState, timeoutMs);
 }
 
 /** A session's own process (checked by its token) sets its published status; a new prompt makes it stale. */

@@ -23,6 +23,10 @@ export interface Tracked {
   tornDown: boolean;
   /** The pane's first process (for reading the CLI's live files). */
   panePid: number;
+  /** What tmux last said of the pane (identity, for the exited registry). */
+  record: PaneRecord;
+  exitStatus: number | null;
+  killed: boolean;
 }
 
 /** Restore the machine from the @agentmux-machine option (written on every change), else from @agentmux-state. */
@@ -54,5 +58,8 @@ export function trackedFromPane(record: PaneRecord): Tracked {
     statusMtime: 0,
     tornDown: false,
     panePid: Number(record.pid) || 0,
+    record,
+    exitStatus: null,
+    killed: false,
   };
 }

@@ -1,17 +1,39 @@
+import { basename } from "node:path";
 import type { Tmux } from "../tmux/tmux.ts";
+import { places, serverKey } from "../util/paths.ts";
 import { displayNames } from "./display-name.ts";
+import { exitedFile, readExited, type ExitedSession } from "./exited.ts";
 import { sessionFromPane, type Session } from "./identity.ts";
 import { resolveTarget } from "./target.ts";
 
 export interface NamedSession extends Session { name: string }
 
-/** Every agentmux session on the server, named. */
-export async function listSessions(tmux: Tmux, options: { backendSuffix?: boolean } = {}): Promise<NamedSession[]> {
+export interface ListOptions { backendSuffix?: boolean; includeExited?: boolean }
+
+/** Every agentmux session on the server, named; with includeExited, those whose pane is gone too. */
+export async function listSessions(tmux: Tmux, options: ListOptions = {}): Promise<NamedSession[]> {
   const sessions = (await tmux.listPanes()).map(sessionFromPane).filter((s): s is Session => s !== null);
   const names = displayNames(sessions, options);
-  return sessions.map((s) => ({ ...s, name: names.get(s.pane) ?? s.pane }));
+  const live: NamedSession[] = sessions.map((s) => ({ ...s, name: names.get(s.pane) ?? s.pane }));
+  if (!options.includeExited) return live;
+  const serverId = await tmux.run(["display-message", "-p", "#{pid}:#{start_time}"]);
+  const file = exitedFile(places().stateDir, serverKey(await tmux.socketPath()));
+  const livePanes = new Set(live.map((s) => s.pane));
+  const liveNames = new Set(live.map((s) => s.name));
+  const gone = readExited(file, serverId).filter((e) => !livePanes.has(e.pane)).map((e) => fromExited(e, liveNames, options.backendSuffix ?? false));
+  return [...live, ...gone];
 }
 
-export async function findSession(tmux: Tmux, target: string, options: { backendSuffix?: boolean } = {}): Promise<NamedSession> {
+function fromExited(e: ExitedSession, taken: Set<string>, backendSuffix: boolean): NamedSession {
+  let name = e.label || `${basename(e.dir) || e.pane}${e.instance ? `:${e.instance}` : ""}${backendSuffix ? `@${e.backend}` : ""}`;
+  if (taken.has(name)) name = `${name}:${e.pane}`;
+  return {
+    pane: e.pane, backend: e.backend, account: e.account, dir: e.dir, instance: e.instance, id: e.id, token: "", label: e.label,
+    group: e.group, state: "exited", stateSince: e.endedAt, startedAt: e.startedAt, dead: true, deadStatus: e.exitStatus,
+    title: "", command: "", pid: null, tmuxSession: "", window: "", windowIndex: "", active: false, name,
+  };
+}
+
+export async function findSession(tmux: Tmux, target: string, options: ListOptions = {}): Promise<NamedSession> {
   return resolveTarget(target, await listSessions(tmux, options));
 }

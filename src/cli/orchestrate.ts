@@ -1,0 +1,100 @@
+import type { Command } from "commander";
+import { request } from "../daemon/client.ts";
+import { ensureDaemon } from "../daemon/lifecycle.ts";
+import { STATES } from "../session/identity.ts";
+import { sendText } from "../session/send.ts";
+import { findSession, listSessions, type NamedSession } from "../session/store.ts";
+import { AgentmuxError } from "../util/errors.ts";
+import { Context, printJson } from "./context.ts";
+import { requireControl } from "./permission.ts";
+
+const GROUP = /^[\w.-]{1,64}$/;
+
+function checkGroupName(group: string): void {
+  if (!GROUP.test(group)) throw new AgentmuxError(`"${group}" is not a usable group name`, { hint: "use letters, digits, '.', '_' and '-'" });
+}
+
+/** Members of a group; a group with no session at all is an error, never a silent "0 sessions". */
+export async function groupMembers(ctx: Context, group: string): Promise<NamedSession[]> {
+  const members = (await listSessions(ctx.tmux, { includeExited: true })).filter((s) => s.group === group);
+  if (members.length === 0) throw new AgentmuxError(`no group "${group}"`, { hint: "put sessions in it with agentmux group TARGET G, or agentmux new --group G" });
+  return members;
+}
+
+/** Ask the daemon to end sessions' processes (they stay listed as exited). */
+export async function killPanes(ctx: Context, panes: string[]): Promise<number> {
+  const { layout } = await ensureDaemon(ctx.tmux);
+  const answer = await request(layout.socket, { op: "kill", panes });
+  if (!answer.ok) throw new AgentmuxError(answer.error);
+  return Number(answer["killed"] ?? 0);
+}
+
+export function registerOrchestrate(program: Command): void {
+  program.command("group").description("put a session in a group").argument("<target>").argument("<group>").option("--json", "print the result as JSON")
+    .action(async (target: string, group: string, options: { json?: boolean }, command: Command) => {
+      const ctx = Context.of(command);
+      requireControl(ctx, "group");
+      checkGroupName(group);
+      const s = await findSession(ctx.tmux, target);
+      await ctx.tmux.setOption({ pane: s.pane }, "@agentmux-group", group);
+      if (options.json) printJson({ ok: true, pane: s.pane, group });
+    });
+
+  program.command("ungroup").description("take a session out of its group").argument("<target>").option("--json", "print the result as JSON")
+    .action(async (target: string, options: { json?: boolean }, command: Command) => {
+      const ctx = Context.of(command);
+      requireControl(ctx, "ungroup");
+      const s = await findSession(ctx.tmux, target);
+      await ctx.tmux.unsetOption({ pane: s.pane }, "@agentmux-group");
+      if (options.json) printJson({ ok: true, pane: s.pane, group: null });
+    });
+
+  program.command("group-send").description("send text to every running session of a group").argument("<group>").argument("<text...>")
+    .option("--no-enter", "leave the text in the prompts").option("--json", "print the result as JSON")
+    .action(async (group: string, words: string[], options: { enter: boolean; json?: boolean }, command: Command) => {
+      const ctx = Context.of(command);
+      requireControl(ctx, "group-send");
+      const running = (await groupMembers(ctx, group)).filter((s) => !s.dead);
+      if (running.length === 0) throw new AgentmuxError(`every session of group "${group}" has exited`, { hint: "start new ones with agentmux new --group" });
+      await Promise.all(running.map((s) => sendText(ctx.tmux, s.pane, words.join(" "), { enter: options.enter })));
+      if (options.json) printJson({ ok: true, group, sent: running.map((s) => s.pane) });
+      else process.stdout.write(`sent to ${running.length} session${running.length === 1 ? "" : "s"}\n`);
+    });
+
+  program.command("group-kill").description("end every session of a group (they stay listed as exited)").argument("<group>").option("--json", "print the result as JSON")
+    .action(async (group: string, options: { json?: boolean }, command: Command) => {
+      const ctx = Context.of(command);
+      requireControl(ctx, "group-kill");
+      const running = (await groupMembers(ctx, group)).filter((s) => !s.dead);
+      if (running.length === 0) throw new AgentmuxError(`every session of group "${group}" has exited already`);
+      const killed = await killPanes(ctx, running.map((s) => s.pane));
+      if (options.json) printJson({ ok: true, group, killed });
+      else process.stdout.write(`killed ${killed} session${killed === 1 ? "" : "s"}\n`);
+    });
+
+  program.command("wait").description("wait until a session (or the first of a group) reaches a state")
+    .argument("[target]").option("-g, --group <group>", "wait on a group instead").requiredOption("-s, --state <state>", STATES.join(", "))
+    .option("-t, --timeout <secs>", "give up after this many seconds", "120").option("--json", "print the daemon's answer")
+    .action(async (target: string | undefined, options: { group?: string; state: string; timeout: string; json?: boolean }, command: Command) => {
+      const ctx = Context.of(command);
+      if (!(STATES as readonly string[]).includes(options.state)) throw new AgentmuxError(`unknown state "${options.state}"`, { hint: `use one of ${STATES.join(", ")}` });
+      const timeout = Number(options.timeout);
+      if (!Number.isFinite(timeout) || timeout <= 0) throw new AgentmuxError(`--timeout ${options.timeout} is not a positive number of seconds`, { hint: "e.g. --timeout 300" });
+      if (!target === !options.group) throw new AgentmuxError("wait takes a TARGET or --group G", { hint: "e.g. agentmux wait build --state blocked" });
+      const sessions = options.group ? await groupMembers(ctx, options.group) : [await findSession(ctx.tmux, target ?? "", { includeExited: true })];
+      const done = sessions.find((s) => s.state === options.state);
+      let answer: Record<string, unknown>;
+      if (done) {
+        answer = { ok: true, pane: done.pane, state: done.state };
+      } else {
+        const running = sessions.filter((s) => !s.dead);
+        if (running.length === 0) throw new AgentmuxError(`${sessions.map((s) => s.name).join(", ")} exited before reaching ${options.state}`);
+        const { layout } = await ensureDaemon(ctx.tmux);
+        const reply = await request(layout.socket, { op: "wait", panes: running.map((s) => s.pane), state: options.state, timeoutMs: timeout * 1000 }, timeout * 1000 + 5000);
+        if (!reply.ok) throw new AgentmuxError(reply.error, reply.hint ? { hint: reply.hint } : {});
+        answer = reply;
+      }
+      if (options.json) printJson(answer);
+      else process.stdout.write(`${String(answer["pane"])} ${String(answer["state"])}\n`);
+    });
+}

@@ -1,0 +1,45 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { writeFileAtomic } from "../util/atomic-write.ts";
+
+/** A session whose process ended: kept listed (with its exit status) after its pane is gone. */
+export interface ExitedSession {
+  pane: string;
+  backend: string;
+  account: string;
+  dir: string;
+  instance: string;
+  id: string;
+  label: string;
+  group: string;
+  startedAt: number | null;
+  endedAt: number;
+  exitStatus: number | null;
+  /** "exited" (the process ended by itself) or "killed". */
+  how: string;
+}
+
+interface RegistryFile { server: string; sessions: ExitedSession[] }
+
+const KEEP = 200;
+
+export function exitedFile(stateDir: string, key: string): string {
+  return join(stateDir, `exited-${key}.json`);
+}
+
+/** The exited sessions of this tmux server instance (a registry left by an earlier server is ignored). */
+export function readExited(file: string, serverId: string): ExitedSession[] {
+  try {
+    const data = JSON.parse(readFileSync(file, "utf8")) as RegistryFile;
+    return data.server === serverId && Array.isArray(data.sessions) ? data.sessions : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Add one (the daemon is the only writer); the newest KEEP are kept. */
+export function recordExited(file: string, serverId: string, session: ExitedSession): void {
+  const sessions = readExited(file, serverId).filter((s) => s.pane !== session.pane);
+  sessions.push(session);
+  writeFileAtomic(file, `${JSON.stringify({ server: serverId, sessions: sessions.slice(-KEEP) }, null, 1)}\n`, 0o600);
+}
