@@ -169,6 +169,8 @@ export class Daemon {
   /** End sessions' processes on request (agentmux kill): each stays listed as exited. */
   async kill(panes: string[]): Promise<number> {
     let killed = 0;
+    // The identity as it is now (a rename may have come since the last look), for the exited registry.
+    for (const r of await this.listPanes()) { const t = this.tracked.get(r.pane); if (t) t.record = r; }
     for (const pane of panes) {
       const t = this.tracked.get(pane);
       if (!t || t.machine.state === "exited") continue;

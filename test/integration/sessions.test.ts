@@ -123,7 +123,10 @@ describe("sessions as panes on a private tmux server", () => {
     assert.ok((await listJson()).some((s) => s["pane"] === a && s["name"] === "reviewer"));
     const killed = await server.cli(["kill", "reviewer"]);
     assert.equal(killed.exitCode, 0, String(killed.stderr));
-    assert.ok(!(await listJson()).some((s) => s["pane"] === a));
+    assert.equal(String((await server.tmux(["list-panes", "-a", "-F", "#{pane_id}"])).stdout).split("\n").includes(a), false, "the pane is closed");
+    const entry = (await listJson()).find((s) => s["pane"] === a);
+    assert.equal(entry?.["state"], "exited", "kill leaves the session listed as exited");
+    assert.equal(entry?.["name"], "reviewer");
   });
 
   it("a process that exits non-zero keeps its pane, listed as exited with its status", async () => {
