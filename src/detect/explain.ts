@@ -1,0 +1,27 @@
+import { describeMatcher } from "./match.ts";
+import { describeRegion } from "./regions.ts";
+import type { Manifest, Verdict } from "./types.ts";
+
+/** The verdict in one line: `claude: blocked (rule dialog)`. */
+export function verdictLine(agent: string, verdict: Verdict): string {
+  return `${agent}: ${verdict.state} (${verdict.rule ? `rule ${verdict.rule}` : "no rule matched"})`;
+}
+
+/** For `agentmux detect --explain`: the rule that fired, what it matched, and the rules that nearly did. */
+export function explainVerdict(manifest: Manifest, verdict: Verdict): string[] {
+  const lines = [verdictLine(manifest.name, verdict), `  manifest: ${manifest.file}`];
+  if (verdict.paused) lines.push("  screen rules paused: a full-screen program holds the alternate screen (only title rules ran)");
+  const rule = manifest.rules.find((r) => r.name === verdict.rule);
+  if (rule) {
+    lines.push(`  fired: ${rule.name} (${rule.state}, priority ${rule.priority}, ${describeRegion(rule.region)}): ${describeMatcher(rule.matcher)}`);
+    if (verdict.evidence !== null) lines.push(`    matched: ${JSON.stringify(verdict.evidence.trim())}`);
+  } else {
+    lines.push(`  fired: nothing, of ${manifest.rules.length} rules (unknown is never guessed)`);
+  }
+  if (verdict.near.length === 0) lines.push("  nearly: none");
+  else {
+    lines.push("  nearly:");
+    for (const n of verdict.near) lines.push(`    ${n.rule} (${n.state}, priority ${n.priority}): ${n.reason}`);
+  }
+  return lines;
+}

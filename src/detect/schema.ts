@@ -1,0 +1,65 @@
+import { bool, expected, list, num, obj, oneOfValues, str, type Schema } from "../config/schema.ts";
+import { RULE_STATES } from "./types.ts";
+
+/** The YAML shape of a manifest; what the schema cannot say (required keys, regexes) is checked when compiling. */
+const REGION: Schema = {
+  kind: "oneOf",
+  options: [oneOfValues(["screen", "title", "prompt-box"]), obj({ bottom: num(1) }), obj({ "above-prompt": num(1) })],
+  describe: "screen, title, prompt-box, {bottom: N} or {above-prompt: N}",
+};
+
+export const MATCHER_KEYS = ["contains", "regex", "not", "any", "all"] as const;
+
+const matcherFields: Record<string, Schema> = {};
+const MATCHER: Schema = { kind: "object", fields: matcherFields };
+Object.assign(matcherFields, {
+  contains: str("a string"),
+  regex: str("a regular expression"),
+  not: MATCHER,
+  any: list(MATCHER),
+  all: list(MATCHER),
+  region: REGION,
+});
+
+const RULE = obj({ name: str("a rule name"), state: oneOfValues(RULE_STATES), priority: num(), ...matcherFields });
+
+export const MANIFEST_SCHEMA = obj({
+  name: str("the agent's name"),
+  description: str(),
+  match: obj({ commands: list(str()), processes: list(str()), titles: list(str("a regular expression")) }),
+  promptBox: str("a regular expression"),
+  alternateScreen: bool,
+  rules: list(RULE),
+});
+
+// The generic schema words for these read badly ("a list of mapping with keys …s").
+const PLAIN_WORDS: Array<[string, string]> = [
+  [expected(list(MATCHER)), "a list of matchers"],
+  [expected(MATCHER), "a matcher (contains, regex, not, any or all, and a region)"],
+  [expected(list(RULE)), "a list of rules"],
+  [expected(RULE), "a rule (name, state, priority, region, and contains, regex, not, any or all)"],
+];
+
+export function plainWords(text: string): string {
+  return PLAIN_WORDS.reduce((t, [from, to]) => t.replaceAll(from, to), text);
+}
+
+/** The validated YAML, before compiling. */
+export type RawRegion = string | { bottom?: number; "above-prompt"?: number };
+export interface RawMatcher {
+  contains?: string;
+  regex?: string;
+  not?: RawMatcher;
+  any?: RawMatcher[];
+  all?: RawMatcher[];
+  region?: RawRegion;
+}
+export interface RawRule extends RawMatcher { name?: string; state?: (typeof RULE_STATES)[number]; priority?: number }
+export interface RawManifest {
+  name?: string;
+  description?: string;
+  match?: { commands?: string[]; processes?: string[]; titles?: string[] };
+  promptBox?: string;
+  alternateScreen?: boolean;
+  rules?: RawRule[];
+}

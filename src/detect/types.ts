@@ -1,0 +1,79 @@
+/** The states a manifest rule can give; no rule matching gives "unknown". */
+export const RULE_STATES = ["working", "blocked", "idle"] as const;
+export type RuleState = (typeof RULE_STATES)[number];
+export type DetectState = RuleState | "unknown";
+
+/** Where a matcher looks. Regions that need the prompt box exist only when the manifest defines one and it is on screen. */
+export type Region =
+  | { kind: "screen" }
+  | { kind: "title" }
+  | { kind: "prompt-box" }
+  | { kind: "bottom"; lines: number }
+  | { kind: "above-prompt"; lines: number };
+
+/** A matcher; `region`, when set, overrides the region of the rule (or of the enclosing matcher). */
+export type Matcher =
+  | { kind: "contains"; text: string; region?: Region | undefined }
+  | { kind: "regex"; source: string; re: RegExp; region?: Region | undefined }
+  | { kind: "not"; of: Matcher; region?: Region | undefined }
+  | { kind: "any"; of: Matcher[]; region?: Region | undefined }
+  | { kind: "all"; of: Matcher[]; region?: Region | undefined };
+
+export interface Rule {
+  name: string;
+  state: RuleState;
+  priority: number;
+  region: Region;
+  matcher: Matcher;
+}
+
+/** How to recognise the agent in a pane. */
+export interface AgentMatch {
+  /** pane_current_command values. */
+  commands: string[];
+  /** Process names (compared with basenames) or, with a "/", path fragments, of the processes under the pane. */
+  processes: string[];
+  titles: RegExp[];
+}
+
+/** A loaded, compiled manifest: regexes are built once, at load time. */
+export interface Manifest {
+  name: string;
+  description: string;
+  /** The file it came from. */
+  file: string;
+  builtin: boolean;
+  match: AgentMatch;
+  /** The line that starts the input box: the last line on screen that matches it. */
+  promptBox: RegExp | null;
+  /** The agent itself draws in the alternate screen (so the alternate screen does not pause its screen rules). */
+  alternateScreen: boolean;
+  rules: Rule[];
+}
+
+/** What a pane shows: plain screen text (capture-pane without -e), its title, whether the alternate screen is on. */
+export interface DetectInput {
+  screen: string;
+  title?: string | undefined;
+  alternate?: boolean | undefined;
+}
+
+/** A rule that nearly fired, and why it did not decide the state. */
+export interface NearMiss {
+  rule: string;
+  state: RuleState;
+  priority: number;
+  reason: string;
+}
+
+export interface Verdict {
+  state: DetectState;
+  /** The rule that decided, null for unknown. */
+  rule: string | null;
+  priority: number | null;
+  /** The line (or title) the deciding rule matched. */
+  evidence: string | null;
+  near: NearMiss[];
+  /** Screen rules were skipped: a full-screen program holds the alternate screen. */
+  paused: boolean;
+}

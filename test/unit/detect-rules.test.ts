@@ -1,0 +1,101 @@
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { detect, findManifest, loadManifests } from "../../src/detect/index.ts";
+import { ROOT } from "../helpers/tmux-server.ts";
+
+// A row per rule of every built-in manifest, plus the traps of issue 4.
+const { manifests } = loadManifests({ userDir: "/nonexistent" });
+const real = (name: string) => readFileSync(join(ROOT, "test", "fixtures", "real", "screens", `${name}.txt`), "utf8");
+const rule = "─".repeat(60);
+
+const claudeScreen = (above: string[], input = "") => [" ▐▛███▜▌   Claude Code v2.1.197", "", ...above, "", rule, `❯\u00a0${input}`, rule, "  ? for shortcuts", "", ""].join("\n");
+const codexScreen = (above: string[]) => ["  >_ OpenAI Codex (v0.171.0)", "", ...above, "", "› Ask Codex to do anything", "", "  gpt-5.1-codex default · ~/work", "  ← for agents · ? for shortcuts"].join("\n");
+const opencodeScreen = (above: string[], footer: string) => ["", "  ┃", "  ┃  Say hello", "  ┃", "", ...above, "", "  ┃", "  ┃  Build · Claude Sonnet 4.5 (latest) Anthropic", `  ╹${"▀".repeat(60)}`, footer].join("\n");
+const geminiScreen = (above: string[]) => [" ▝▜▄     Gemini CLI v0.61.0", "", ...above, rule, " Shift+Tab to accept edits", "", " >   Type your message or @path/to/file", "", " workspace (/directory)      sandbox      /model", " ~/work                      no sandbox   Auto"].join("\n");
+
+interface Row { name: string; agent: string; screen: string; title?: string; alternate?: boolean; state: string; rule?: string }
+
+const rows: Row[] = [
+  // Claude Code
+  { name: "permission dialog", agent: "claude", screen: real("claude-permission"), title: "✳ Fix the bug", state: "blocked", rule: "dialog" },
+  { name: "trust dialog, ✳ title", agent: "claude", screen: real("claude-dialog-trust-folder"), title: "✳ Claude Code", state: "blocked", rule: "dialog" },
+  { name: "older boxed permission dialog", agent: "claude", screen: ["╭────╮", "│ Bash command                                   │", "│ Do you want to proceed?                        │", "│ ❯ 1. Yes                                       │", "│   2. No, and tell Claude what to do differently (esc) │", "╰────╯"].join("\n"), state: "blocked", rule: "dialog" },
+  { name: "resume picker, ✳ title", agent: "claude", title: "✳ Claude Code", state: "blocked", rule: "resume-picker",
+    screen: [" Resume session (1 of 3)", " ⌕ Search…", "", " ❯ Fix the login bug", "   2 minutes ago · 12 messages · main", "   Add tests for the parser", "   1 hour ago · 40 messages · main", "", " Space to preview · Ctrl+R to rename · Type to search · Esc to cancel"].join("\n") },
+  { name: "spinner without esc to interrupt, ✳ title", agent: "claude", screen: claudeScreen(["❯ Refactor the parser", "", "✢ Channelling… (2m 54s · ↓ 2.5k tokens · thinking)"]), title: "✳ Refactor", state: "working", rule: "spinner" },
+  { name: "spinner, no title", agent: "claude", screen: claudeScreen(["* Moonwalking… (2s · ↓ 6 tokens)", "  ⎿  Tip: Start with small features"]), state: "working", rule: "spinner" },
+  { name: "esc to interrupt on a non-spinner line", agent: "claude", screen: claudeScreen(["  ⎿  Running PreToolUse hooks… (esc to interrupt)"]), state: "working", rule: "esc-to-interrupt" },
+  { name: "braille title", agent: "claude", screen: claudeScreen(["● Streaming an answer"]), title: "⠐ Refactor", state: "working", rule: "title-spinner" },
+  { name: "✳ title", agent: "claude", screen: "", title: "✳ Refactor", state: "idle", rule: "title-idle" },
+  { name: "prompt, no title", agent: "claude", screen: claudeScreen(["✻ Churned for 3s"]), state: "idle", rule: "prompt" },
+  { name: "prose: would you like … yes", agent: "claude", title: "✳ Refactor", state: "idle",
+    screen: claudeScreen(["● I can apply the fix. Would you like me to proceed? Answer yes or no.", "  1. Yes, apply it", "  2. No", "  Esc to cancel is how you stop me"]) },
+  { name: "an answer's bullet with an ellipsis is not a spinner", agent: "claude", screen: claudeScreen(["● Done:", "* Updating… (2 files)", "✻ Churned for 3s"]), title: "✳ x", state: "idle", rule: "title-idle" },
+  { name: "a typed numbered line in the prompt", agent: "claude", screen: claudeScreen(["✻ Churned for 3s"], "1. Esc to cancel the build"), state: "idle", rule: "prompt" },
+  { name: "slash-command menu after exit", agent: "claude", screen: real("claude-after-exit"), state: "unknown" },
+
+  // Codex
+  { name: "approval", agent: "codex", screen: real("codex-permission"), title: "E2E | work", alternate: true, state: "blocked", rule: "approval" },
+  { name: "approval, minimal", agent: "codex", alternate: true, state: "blocked", rule: "approval",
+    screen: ["• Running rm -rf build", "", "  Would you like to run the following command?", "", "  $ rm -rf build", "", "› 1. Yes, proceed (y)", "  2. No, and tell Codex what to do differently (esc)", "", "  Press enter to confirm or esc to cancel"].join("\n") },
+  { name: "hooks review", agent: "codex", screen: real("codex-startup-untrusted-hooks"), title: "vm", state: "blocked", rule: "selection" },
+  { name: "title Action Required", agent: "codex", screen: codexScreen(["• Running touch x"]), title: "[ ! ] Action Required | E2E | work", alternate: true, state: "blocked", rule: "title-action-required" },
+  { name: "Working status line", agent: "codex", screen: codexScreen(["› Run the tests", "", "• Working (12s • esc to interrupt)"]), title: "E2E | work", alternate: true, state: "working", rule: "status-line" },
+  { name: "a reasoning header with ◦", agent: "codex", screen: codexScreen(["◦ Exploring the parser (3s • esc to interrupt)"]), alternate: true, state: "working", rule: "status-line" },
+  { name: "interrupted, stale spinner title", agent: "codex", screen: codexScreen(["› Run the tests", "", "■ Conversation interrupted - tell the model what to do differently. Something went wrong? Hit `/feedback` to report the issue."]), title: "⠋ E2E | work", alternate: true, state: "idle", rule: "interrupted" },
+  { name: "streaming answer, braille title", agent: "codex", screen: codexScreen(["• This is a slow streamed"]), title: "⠙ E2E | work", alternate: true, state: "working", rule: "title-spinner" },
+  { name: "composer", agent: "codex", screen: codexScreen(["• Hello.", "", "  Worked for 2s • 15:30"]), title: "E2E | work", alternate: true, state: "idle", rule: "composer" },
+  { name: "prose: would you like … yes", agent: "codex", screen: codexScreen(["• Would you like me to run the following command? Reply yes.", "  Press enter to confirm is what the tool said."]), alternate: true, state: "idle", rule: "composer" },
+
+  // opencode
+  { name: "permission", agent: "opencode", screen: real("opencode-permission"), title: "OC | Fake", alternate: true, state: "blocked", rule: "permission" },
+  { name: "esc interrupt footer", agent: "opencode", screen: opencodeScreen(["     This is a slow"], "   ⬝⬝⬝⬝■■⬝⬝  esc interrupt        32 (0%) · $0.00  ctrl+p commands"), alternate: true, state: "working", rule: "footer-interrupt" },
+  { name: "idle footer", agent: "opencode", screen: opencodeScreen(["     Hello."], "   ~/work                      32 (0%)  ctrl+p commands"), alternate: true, state: "idle", rule: "footer" },
+  { name: "prose: would you like … yes", agent: "opencode", screen: opencodeScreen(["     Permission required? Would you like me to create it? Allow once or Reject, yes?"], "   ~/work   ctrl+p commands"), alternate: true, state: "idle", rule: "footer" },
+
+  // Gemini CLI
+  { name: "confirmation box, no title", agent: "gemini", screen: real("gemini-permission"), state: "blocked", rule: "confirmation" },
+  { name: "title ✋ Action Required", agent: "gemini", screen: geminiScreen(["✦ Running a tool."]), title: "✋  Action Required (work)", state: "blocked", rule: "title-action-required" },
+  { name: "title ✦ Working", agent: "gemini", screen: geminiScreen([" > Say hello"]), title: "✦  Working… (work)", state: "working", rule: "title-working" },
+  { name: "esc to cancel, no title", agent: "gemini", screen: geminiScreen([" ⠸ Thinking... (esc to cancel, 1s)"]), state: "working", rule: "esc-to-cancel" },
+  { name: "title ◇ Ready", agent: "gemini", screen: "", title: "◇  Ready (work)", state: "idle", rule: "title-ready" },
+  { name: "input box, no title", agent: "gemini", screen: geminiScreen(["✦ Hello."]), state: "idle", rule: "input-box" },
+  { name: "prose: would you like … yes", agent: "gemini", screen: geminiScreen(["✦ Would you like me to allow execution of the tests? yes", "  ● 1. Allow once is an option you will see"]), title: "◇  Ready (work)", state: "idle", rule: "title-ready" },
+];
+
+describe("manifest rules, row by row", () => {
+  for (const row of rows) {
+    it(`${row.agent}: ${row.name} → ${row.state}${row.rule ? ` (${row.rule})` : ""}`, () => {
+      const manifest = findManifest(manifests, row.agent);
+      assert.ok(manifest);
+      const verdict = detect(manifest, { screen: row.screen, title: row.title, alternate: row.alternate });
+      assert.equal(verdict.state, row.state, `rule ${verdict.rule}, evidence ${JSON.stringify(verdict.evidence)}`);
+      if (row.rule) assert.equal(verdict.rule, row.rule);
+    });
+  }
+
+  it("every rule of every built-in manifest decides at least one row", () => {
+    const decided = new Set(rows.filter((r) => r.rule).map((r) => `${r.agent}/${r.rule}`));
+    const missing = manifests.flatMap((m) => m.rules.map((r) => `${m.name}/${r.name}`)).filter((k) => !decided.has(k));
+    assert.deepEqual(missing, []);
+  });
+
+  it("Codex's composer placeholder shows in every state and decides only when nothing else does", () => {
+    const codex = findManifest(manifests, "codex");
+    assert.ok(codex);
+    for (const name of ["codex-idle", "codex-working"]) assert.match(real(name), /› Ask Codex to do anything/);
+    assert.equal(detect(codex, { screen: real("codex-working"), alternate: true }).state, "working");
+    assert.equal(detect(codex, { screen: real("codex-idle"), title: "⠹ E2E | work", alternate: true }).state, "working");
+  });
+
+  it("Claude's ✳ title at a permission dialog: the screen's blocker beats the title's idle, and --explain says so", () => {
+    const claude = findManifest(manifests, "claude");
+    assert.ok(claude);
+    const verdict = detect(claude, { screen: real("claude-permission"), title: "✳ E2E fake session title" });
+    assert.equal(verdict.state, "blocked");
+    const titleIdle = verdict.near.find((n) => n.rule === "title-idle");
+    assert.match(titleIdle?.reason ?? "", /dialog has a higher priority/);
+  });
+});
