@@ -24,6 +24,8 @@ import { readClaudeLive } from "./claude-live-poller.ts";
 import { panesInView, refreshStatusLines } from "./view.ts";
 import { handleRequest } from "./requests.ts";
 import { Waiters } from "./waiters.ts";
+import { SCREEN_TICK_MS } from "./screen-watch.ts";
+import { ScreenState } from "./screen-state.ts";
 import { exitedFile, recordExited } from "../session/exited.ts";
 
 // Notifications after which the set of panes (or their liveness) may have changed.
@@ -47,6 +49,7 @@ export class Daemon {
   private stopping = false;
   private readonly loggedOnce = new Set<string>();
   readonly waiters = new Waiters();
+  private screens: ScreenState | null = null;
   private serverId = "";
 
   constructor(private readonly options: DaemonOptions) {
@@ -69,6 +72,7 @@ export class Daemon {
     });
     this.client.on("connected", () => this.scheduleReconcile());
     await this.client.connect();
+    this.screens = new ScreenState(this.client, (line) => this.log(line), (t, event) => this.applyMachine(t, event));
     await this.client.command(["set-environment", "-g", "AGENTMUX_SOCK", this.layout.socket]);
     this.serverId = (await this.client.command(["display-message", "-p", "#{pid}:#{start_time}"]))[0] ?? "";
     await this.reconcile();
@@ -78,6 +82,7 @@ export class Daemon {
     this.timers.push(setInterval(() => void this.drain(), 1000));
     this.timers.push(setInterval(() => this.scheduleReconcile(), 3000));
     this.timers.push(setInterval(() => void this.pollLive(), 2000));
+    this.timers.push(setInterval(() => void this.screens?.tick(this.tracked), SCREEN_TICK_MS));
     await this.drain();
     const pruned = pruneSettingsFiles(join(this.layout.stateDir, "claude-settings"), Date.now());
     if (pruned.length > 0) this.log(`deleted ${pruned.length} Claude settings file(s) unused for a week`);
@@ -130,6 +135,7 @@ export class Daemon {
         t = trackedFromPane(r);
         this.tracked.set(r.pane, t);
         this.teardown.register(t.pane, "mirror file", () => removeMirror(this.layout.mirror, t!.pane));
+        this.teardown.register(t.pane, "screen watch", () => this.screens?.forget(t!.pane));
         writeMirror(this.layout.mirror, t.pane, t.machine.state, t.token);
       }
       t.panePid = Number(r.pid) || t.panePid;

@@ -127,13 +127,17 @@ describe("the daemon with a fake Claude that calls the real hooks", () => {
     const stop = await server.cli(["daemon", "stop"]);
     assert.match(String(stop.stdout), /stopped/);
     const env = await sessionEnv(server, pane);
-    for (const [event, input] of [["UserPromptSubmit", '{"prompt_id":"p-down"}'], ["Stop", "{}"]] as const) {
+    const before = String((await server.cli(["daemon", "logs", "-n", "1000"])).stdout).split("\n").length;
+    for (const [event, input] of [["UserPromptSubmit", '{"prompt_id":"p-down"}'], ["PermissionRequest", "{}"], ["PostToolUse", "{}"], ["Stop", "{}"]] as const) {
       await execa(HOOK, [event], { input, env: { ...server.env, ...env }, extendEnv: false });
     }
-    assert.equal(await paneOption(server, pane, "@agentmux-state"), "blocked", "nothing happens without the daemon");
     const start = await server.cli(["daemon", "start"]);
     assert.match(String(start.stdout), /started/);
     await waitForState(server, pane, "waiting");
+    // The transitions the daemon made from the spooled events, in the order they were written.
+    const after = String((await server.cli(["daemon", "logs", "-n", "1000"])).stdout).split("\n").slice(before - 1);
+    const states = after.map((l) => new RegExp(` ${pane} ([a-z]+)$`).exec(l)?.[1]).filter(Boolean);
+    assert.deepEqual(states.slice(0, 4), ["working", "blocked", "working", "waiting"], after.join("\n"));
   });
 
   it("a session whose process exits non-zero is exited, and its resources are torn down once", async () => {

@@ -1,0 +1,70 @@
+import type { ControlClient } from "../tmux/control.ts";
+import { detect } from "../detect/detect.ts";
+import type { DetectState, Manifest } from "../detect/types.ts";
+import type { Tracked } from "./tracked.ts";
+
+/** How often panes are looked at, and the least time between two captures of one pane. */
+export const SCREEN_TICK_MS = 500;
+
+const SEP = "\x1f";
+const FORMAT = ["#{pane_id}", "#{window_activity}", "#{cursor_x},#{cursor_y}", "#{history_size}", "#{alternate_on}", "#{pane_title}", "#{pane_current_command}"].join(SEP);
+
+export interface ScreenSighting { verdict: DetectState; rule: string | null; since: number }
+
+/**
+ * Captures the screens of agent panes whose content may have changed (their window saw output
+ * lately, or the cursor, scrollback, screen mode or title moved), at most every SCREEN_TICK_MS
+ * per pane, through the daemon's control connection, and runs the pane's manifest on them.
+ */
+export class ScreenWatch {
+  private readonly signatures = new Map<string, string>();
+  private readonly lastCapture = new Map<string, number>();
+  readonly sightings = new Map<string, ScreenSighting>();
+  private running = false;
+
+  constructor(
+    private readonly client: ControlClient,
+    private readonly manifestFor: (t: Tracked, command: string, title: string) => Manifest | null,
+    private readonly onVerdict: (t: Tracked, sighting: ScreenSighting) => Promise<void>,
+  ) {}
+
+  forget(pane: string): void {
+    this.signatures.delete(pane);
+    this.lastCapture.delete(pane);
+    this.sightings.delete(pane);
+  }
+
+  async tick(tracked: Map<string, Tracked>, now = Date.now()): Promise<number> {
+    if (this.running) return 0;
+    this.running = true;
+    let captured = 0;
+    try {
+      const lines = await this.client.command(["list-panes", "-a", "-F", FORMAT]).catch(() => [] as string[]);
+      for (const line of lines) {
+        const [pane = "", activity = "0", cursor = "", history = "", alternate = "0", title = "", command = ""] = line.split(SEP);
+        const t = tracked.get(pane);
+        if (!t || t.machine.state === "exited") continue;
+        const manifest = this.manifestFor(t, command, title);
+        if (!manifest) continue;
+        const signature = [cursor, history, alternate, title, activity].join("|");
+        const recentlyActive = now / 1000 - Number(activity) < 2;
+        if (signature === this.signatures.get(pane) && !recentlyActive) continue;
+        if (now - (this.lastCapture.get(pane) ?? 0) < SCREEN_TICK_MS) continue;
+        this.signatures.set(pane, signature);
+        this.lastCapture.set(pane, now);
+        const screen = (await this.client.command(["capture-pane", "-p", "-t", pane]).catch(() => null))?.join("\n");
+        if (screen === undefined) continue;
+        captured++;
+        const verdict = detect(manifest, { screen, title, alternate: alternate === "1" });
+        if (verdict.paused) continue;
+        const previous = this.sightings.get(pane);
+        const sighting = { verdict: verdict.state, rule: verdict.rule, since: previous && previous.verdict === verdict.state ? previous.since : now };
+        this.sightings.set(pane, sighting);
+        await this.onVerdict(t, sighting);
+      }
+    } finally {
+      this.running = false;
+    }
+    return captured;
+  }
+}
