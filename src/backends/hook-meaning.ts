@@ -16,6 +16,8 @@ export interface HookMeaning {
   sessionId?: string | undefined;
   /** The id of the prompt that began this turn (Claude's prompt_id). */
   promptId?: string | undefined;
+  /** The event counts only for the session with this native id (when the session's id is known). */
+  onlyForSession?: string | undefined;
 }
 
 export const NOTHING: HookMeaning = { events: [] };

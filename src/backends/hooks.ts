@@ -1,4 +1,7 @@
 import { claudeHookMeaning } from "./claude-hook-events.ts";
+import { codexHookMeaning } from "./codex-hook-events.ts";
+import { geminiHookMeaning } from "./gemini-hook-events.ts";
+import { opencodeHookMeaning } from "./opencode-hook-events.ts";
 import { declaredState, NOTHING, type HookMeaning } from "./hook-meaning.ts";
 
 /** Spool event names written by `agentmux hook STATE`. */
@@ -10,8 +13,13 @@ export function hookMeaning(backend: string, event: string, payload: Record<stri
   switch (backend) {
     case "claude":
       return claudeHookMeaning(event, payload);
+    case "codex":
+      return codexHookMeaning(event, payload);
+    case "gemini":
+      return geminiHookMeaning(event, payload);
+    case "opencode":
+      return opencodeHookMeaning(event, payload);
     default:
-      // Other CLIs' channels arrive with their detection issue; declared states work for all.
       return NOTHING;
   }
 }

@@ -27,6 +27,9 @@ export function refuse(tracked: Tracked | undefined, event: SpooledEvent): strin
 /** Apply one hook event to a tracked session (mutates it); answers what changed. */
 export function applyEvent(tracked: Tracked, event: SpooledEvent): Applied {
   const meaning = hookMeaning(tracked.backend, event.event, event.payload);
+  if (meaning.onlyForSession && tracked.id && meaning.onlyForSession !== tracked.id) {
+    return { changed: false, stateChanged: false, effects: [{ type: "discarded", reason: `event for another thread (${meaning.onlyForSession})` }] };
+  }
   const before = tracked.machine;
   const effects: Effect[] = [];
   let turnMs: number | undefined;
