@@ -4,6 +4,8 @@ import type { Response } from "./protocol.ts";
 
 /** How long after an Escape the screen is checked for an interrupted turn. */
 export const INTERRUPT_CHECK_MS = 1500;
+const INTERRUPT_RETRIES = 6;
+const INTERRUPT_RETRY_MS = 500;
 
 /**
  * Interrupting a Claude turn fires no hook. After an Escape sent through agentmux to a working
@@ -16,14 +18,16 @@ export function scheduleInterrupt(daemon: Daemon, pane: string): Response {
   if (t.machine.state !== "working" || t.backend !== "claude") return { ok: true, scheduled: false };
   const mark = t.lastEventAt;
   if (t.escapeTimer) clearTimeout(t.escapeTimer);
-  t.escapeTimer = setTimeout(() => {
+  // A loaded machine can take longer to redraw: look again a few times before giving up.
+  const check = (attempt: number) => {
     t.escapeTimer = undefined;
     if (t.machine.state !== "working" || t.lastEventAt !== mark) return;
     void daemon.client.command(["capture-pane", "-p", "-t", pane]).then(async (lines) => {
-      if (t.machine.state === "working" && t.lastEventAt === mark && claudeIdlePromptVisible(lines.join("\n"))) {
-        await daemon.applyMachine(t, { kind: "blocked", at: Date.now() });
-      }
+      if (t.machine.state !== "working" || t.lastEventAt !== mark) return;
+      if (claudeIdlePromptVisible(lines.join("\n"))) await daemon.applyMachine(t, { kind: "blocked", at: Date.now() });
+      else if (attempt < INTERRUPT_RETRIES) t.escapeTimer = setTimeout(() => check(attempt + 1), INTERRUPT_RETRY_MS);
     }, () => undefined);
-  }, INTERRUPT_CHECK_MS);
+  };
+  t.escapeTimer = setTimeout(() => check(0), INTERRUPT_CHECK_MS);
   return { ok: true, scheduled: true };
 }

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { statSync } from "node:fs";
 import { resolve } from "node:path";
 import { prepareClaudeLaunchArgs } from "../backends/claude-settings.ts";
+import { codexHome, prepareCodexHome } from "../backends/codex-hooks.ts";
 import { getBackend } from "../backends/index.ts";
 import type { Backend, LaunchMode } from "../backends/types.ts";
 import type { Config } from "../config/config.ts";
@@ -72,6 +73,8 @@ export function prepareLaunch(request: NewSessionRequest, config: Config, cwd = 
   });
   // Every Claude session gets agentmux's hooks and status line through its own --settings file.
   const argv = backend.name === "claude" ? prepareClaudeLaunchArgs({ argv: spec.argv, stateDir: places().stateDir, cwd: dir, env: process.env }).argv : spec.argv;
+  // Codex reads hooks only from its home: agentmux's entries, trusted (and nothing else), and notify.
+  if (backend.name === "codex") prepareCodexHome({ codexHome: codexHome(process.env) });
   return { backend, dir, argv, env: spec.env, typedPrompt };
 }
 

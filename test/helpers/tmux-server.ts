@@ -21,6 +21,8 @@ export class TestServer {
     for (const [k, v] of Object.entries(process.env)) if (v !== undefined && k !== "TMUX" && k !== "TMUX_PANE" && !k.startsWith("AGENTMUX_")) env[k] = v;
     env["PATH"] = `${FIXTURE_BIN}:${env["PATH"] ?? "/usr/bin:/bin"}`;
     env["AGENTMUX_HOME"] = this.home;
+    // agentmux prepares Codex's home at launch: never the real ~/.codex in a test.
+    env["CODEX_HOME"] = join(this.home, "codex-home");
     Object.assign(env, extraEnv);
     this.env = env;
     mkdirSync(this.work, { recursive: true });

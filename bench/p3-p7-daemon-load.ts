@@ -1,0 +1,70 @@
+import { join } from "node:path";
+import { TestServer, FIXTURE_BIN, ROOT } from "../test/helpers/tmux-server.ts";
+import { cpuMs, rssMb } from "./proc.ts";
+import { fmt, verdict } from "./stats.ts";
+
+async function daemonPid(server: TestServer): Promise<number> {
+  const status = JSON.parse(String((await server.cli(["daemon", "status", "--json"])).stdout)) as { pid: number };
+  return status.pid;
+}
+
+/**
+ * P3: the daemon's CPU with 50 agent panes (Codex screens, so every pane has a manifest to run),
+ * 10 of them printing continuously, as % of one core over the window. Baseline: the tmux
+ * server's own CPU over the same window. Target ≤ 2 %.
+ */
+export async function benchDaemonCpu(seconds = 60): Promise<string[]> {
+  const server = new TestServer();
+  await server.start();
+  try {
+    const screen = join(ROOT, "test", "fixtures", "real", "screens", "codex-idle.txt");
+    for (let i = 0; i < 50; i++) {
+      const printing = i < 10;
+      const command = printing
+        ? `sh -c 'while :; do echo "• line $RANDOM of steady output"; sleep 0.05; done'`
+        : `${join(FIXTURE_BIN, "screen-agent")} ${screen}`;
+      const r = await server.cli(["new", "--command", command, "--dir", server.work, "--instance", `p${i}`, "--detached"]);
+      if (r.exitCode !== 0) throw new Error(String(r.stderr));
+    }
+    // Give every pane a manifest: tell the daemon they are Codex sessions.
+    const panes = String((await server.tmux(["list-panes", "-a", "-F", "#{pane_id} #{@agentmux-backend}"])).stdout).split("\n").filter((l) => l.endsWith(" generic")).map((l) => l.split(" ")[0] ?? "");
+    for (const p of panes) await server.tmux(["set-option", "-p", "-t", p, "@agentmux-backend", "codex"]);
+    await server.cli(["daemon", "stop"]);
+    await server.cli(["daemon", "start"]);
+    const pid = await daemonPid(server);
+    const tmuxPid = Number(String((await server.tmux(["display-message", "-p", "#{pid}"])).stdout));
+    await new Promise((r) => setTimeout(r, 3000));
+    const d0 = cpuMs(pid), t0 = cpuMs(tmuxPid), start = Date.now();
+    await new Promise((r) => setTimeout(r, seconds * 1000));
+    const elapsed = Date.now() - start;
+    const daemonPct = ((cpuMs(pid) - d0) / elapsed) * 100;
+    const tmuxPct = ((cpuMs(tmuxPid) - t0) / elapsed) * 100;
+    await server.cli(["daemon", "stop"]);
+    return [`P3 daemon CPU, 50 agent panes (10 printing): ${fmt(daemonPct)} % of a core over ${seconds} s (target <= 2 %, ${verdict(daemonPct <= 2)}); baseline tmux server ${fmt(tmuxPct)} %, so ${(daemonPct / Math.max(tmuxPct, 0.01)).toFixed(2)}x`];
+  } finally {
+    await server.stop();
+  }
+}
+
+/** P7: the daemon's resident memory with 200 sessions. Baseline: the same daemon with none. Target ≤ 120 MB. */
+export async function benchDaemonMemory(): Promise<string[]> {
+  const server = new TestServer();
+  await server.start();
+  try {
+    await server.cli(["daemon", "start"]);
+    await new Promise((r) => setTimeout(r, 2000));
+    const empty = rssMb(await daemonPid(server));
+    for (let i = 0; i < 200; i++) {
+      const r = await server.cli(["new", "--command", "sleep 3600", "--dir", server.work, "--instance", `m${i}`, "--detached"]);
+      if (r.exitCode !== 0) throw new Error(String(r.stderr));
+    }
+    await new Promise((r) => setTimeout(r, 5000));
+    const pid = await daemonPid(server);
+    const full = rssMb(pid);
+    const tracked = JSON.parse(String((await server.cli(["daemon", "status", "--json"])).stdout)) as { sessions: unknown[] };
+    await server.cli(["daemon", "stop"]);
+    return [`P7 daemon memory with ${tracked.sessions.length} sessions: ${fmt(full)} MB resident (target <= 120, ${verdict(full <= 120)}); baseline the daemon with none ${fmt(empty)} MB, so ${(full / empty).toFixed(2)}x`];
+  } finally {
+    await server.stop();
+  }
+}

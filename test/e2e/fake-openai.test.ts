@@ -1,0 +1,53 @@
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { decide, HELLO, JUSTIFICATION, SLOW_TEXT, startFakeOpenAI, type Decision, type FakeOpenAI } from "./fake-openai.ts";
+
+const tools = [{ type: "function", name: "exec_command" }, { type: "function", name: "write_stdin" }];
+const user = (text: string) => ({ type: "message", role: "user", content: [{ type: "input_text", text }] });
+const escalated = (cmd: string): Decision => ({ kind: "tool", name: "exec_command", args: { cmd, sandbox_permissions: "require_escalated", justification: JUSTIFICATION } });
+
+describe("the fake OpenAI Responses API", () => {
+  it("decides from the input items", () => {
+    const cases: Array<[string, Record<string, unknown>, Decision]> = [
+      ["plain text", { tools, input: [user("say hello")] }, { kind: "text", text: HELLO }],
+      ["E2E_SLOW", { tools, input: [user("E2E_SLOW now")] }, { kind: "text", text: SLOW_TEXT, slow: true }],
+      ["E2E_TOOL asks for an escalated exec_command", { tools, input: [user("E2E_TOOL go")] }, escalated("touch e2e-marker")],
+      ["E2E_CMD chooses the path", { tools, input: [user("E2E_TOOL E2E_CMD=/tmp/m go")] }, escalated("touch /tmp/m")],
+      ["the older shell tool", { tools: [{ name: "shell" }], input: [user("E2E_TOOL")] }, { kind: "tool", name: "shell", args: { command: ["bash", "-lc", "touch e2e-marker"] } }],
+      ["a tool result finishes", { tools, input: [user("E2E_TOOL"), { type: "function_call" }, { type: "function_call_output", output: "done" }] },
+        { kind: "text", text: "Tool finished: done" }],
+      ["a side request gets a quick answer", { input: [user("E2E_TOOL")] }, { kind: "text", text: "Fake side answer.", side: true }],
+      ["a json schema gets matching JSON", { input: [user("x")], text: { format: { type: "json_schema", schema: { properties: { title: { type: "string" } } } } } },
+        { kind: "text", text: JSON.stringify({ title: "E2E fake title" }), side: true }],
+    ];
+    for (const [name, body, expected] of cases) assert.deepEqual(decide(body), expected, name);
+  });
+
+  describe("over HTTP on 127.0.0.1", () => {
+    let fake: FakeOpenAI;
+    before(async () => { fake = await startFakeOpenAI({ port: 0, slowMs: 200, thinkMs: 50 }); });
+    after(() => fake.close());
+
+    const post = (body: unknown) => fetch(`${fake.url}/v1/responses`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+
+    it("answers non-streaming requests and logs them", async () => {
+      assert.match(fake.url, /^http:\/\/127\.0\.0\.1:\d+$/);
+      const res = await post({ model: "m", tools, input: [user("E2E_TOOL E2E_CMD=/x")] });
+      const body = await res.json() as { output: Array<{ type: string; name: string; arguments: string }> };
+      assert.equal(body.output[0]?.type, "function_call");
+      const expected = escalated("touch /x");
+      assert.deepEqual(JSON.parse(body.output[0]?.arguments ?? "{}"), expected.kind === "tool" ? expected.args : null);
+      assert.deepEqual(fake.requests.at(-1)?.decision, expected);
+    });
+
+    it("streams the Responses events, slowly for E2E_SLOW", async () => {
+      const res = await post({ model: "m", stream: true, tools, input: [user("E2E_SLOW")] });
+      assert.equal(res.headers.get("content-type"), "text/event-stream");
+      const text = await res.text();
+      const events = [...text.matchAll(/^event: ([\w.]+)$/gm)].map((m) => m[1]);
+      assert.deepEqual([events[0], events[1], events.at(-1)], ["response.created", "response.in_progress", "response.completed"]);
+      const deltas = [...text.matchAll(/"response\.output_text\.delta".*?"delta":"([^"]*)"/g)].map((m) => m[1]).join("");
+      assert.equal(deltas, SLOW_TEXT);
+    });
+  });
+});

@@ -1,0 +1,209 @@
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
+
+/** What the fake answers to one /v1/responses request. */
+export type Decision =
+  | { kind: "text"; text: string; side?: boolean; slow?: boolean }
+  | { kind: "tool"; name: string; args: Record<string, unknown> };
+
+export interface LoggedRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string | string[] | undefined>;
+  body: unknown;
+  decision: Decision | null;
+}
+
+export interface FakeOpenAIOptions {
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  /** How long an E2E_SLOW answer takes to stream, after thinkMs of silence. */
+  slowMs?: number;
+  thinkMs?: number;
+  /** The command an E2E_TOOL prompt runs when it names no E2E_CMD=<path>. */
+  toolCmd?: string;
+}
+
+export interface FakeOpenAI {
+  url: string;
+  port: number;
+  requests: LoggedRequest[];
+  close(): Promise<void>;
+}
+
+export const HELLO = "Hello from the fake model.";
+export const SLOW_TEXT = "This is a slow streamed answer from the fake model, word by word, to keep the CLI busy for a while.";
+export const JUSTIFICATION = "E2E: may I create the marker file?";
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
+
+function itemText(item: Json | undefined): string {
+  const content = item?.["content"];
+  if (typeof content === "string") return content;
+  if (!Array.isArray(content)) return "";
+  return content.map((c) => (isObject(c) && typeof c["text"] === "string" ? c["text"] : "")).join("\n");
+}
+
+function toolName(tool: Json): string {
+  const fn = tool["function"];
+  return String(tool["name"] ?? (isObject(fn) ? fn["name"] : undefined) ?? tool["type"]);
+}
+
+/** Choose the reply from the input items of a Responses request (pure). */
+export function decide(body: Json, toolCmd = "touch e2e-marker"): Decision {
+  const input = Array.isArray(body["input"]) ? (body["input"] as unknown[]).filter(isObject) : [];
+  const tools = Array.isArray(body["tools"]) ? (body["tools"] as unknown[]).filter(isObject) : [];
+  // Side requests (Codex's thread title) carry no tools and want JSON matching their schema.
+  if (tools.length === 0) {
+    const format = isObject(body["text"]) ? body["text"]["format"] : undefined;
+    if (isObject(format) && format["type"] === "json_schema" && isObject(format["schema"]) && isObject(format["schema"]["properties"])) {
+      const out: Json = {};
+      for (const [key, spec] of Object.entries(format["schema"]["properties"])) {
+        const type = isObject(spec) ? spec["type"] : undefined;
+        out[key] = type === "string" ? `E2E fake ${key}` : type === "boolean" ? false : type === "array" ? [] : type === "object" ? {} : 0;
+      }
+      return { kind: "text", text: JSON.stringify(out), side: true };
+    }
+    return { kind: "text", text: "Fake side answer.", side: true };
+  }
+  const last = input[input.length - 1];
+  if (last && (last["type"] === "function_call_output" || last["type"] === "custom_tool_call_output")) {
+    const output = typeof last["output"] === "string" ? last["output"] : JSON.stringify(last["output"]);
+    return { kind: "text", text: `Tool finished: ${String(output).slice(0, 160)}` };
+  }
+  const user = [...input].reverse().find((i) => i["role"] === "user" && (i["type"] === "message" || i["type"] === undefined));
+  const text = itemText(user);
+  if (text.includes("E2E_TOOL")) {
+    const path = /E2E_CMD=(\S+)/.exec(text)?.[1];
+    const cmd = path ? `touch ${path}` : toolCmd;
+    const names = tools.map(toolName);
+    // require_escalated makes Codex (approval_policy on-request) ask before running the command.
+    if (names.includes("exec_command")) return { kind: "tool", name: "exec_command", args: { cmd, sandbox_permissions: "require_escalated", justification: JUSTIFICATION } };
+    if (names.includes("shell")) return { kind: "tool", name: "shell", args: { command: ["bash", "-lc", cmd] } };
+    return { kind: "text", text: `No shell tool offered: ${names.join(",")}` };
+  }
+  if (text.includes("E2E_SLOW")) return { kind: "text", text: SLOW_TEXT, slow: true };
+  return { kind: "text", text: HELLO };
+}
+
+const usage = { input_tokens: 12, input_tokens_details: { cached_tokens: 0 }, output_tokens: 20, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 32 };
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function outputItem(seq: number, d: Decision): Json {
+  if (d.kind === "tool") return { type: "function_call", id: `fc_fake_${seq}`, call_id: `call_fake_${seq}`, name: d.name, arguments: JSON.stringify(d.args), status: "completed" };
+  return { type: "message", id: `msg_fake_${seq}`, role: "assistant", status: "completed", content: [{ type: "output_text", text: d.text, annotations: [] }] };
+}
+
+async function stream(res: ServerResponse, model: string, seq: number, d: Decision, options: { slowMs: number; thinkMs: number }): Promise<void> {
+  let n = 0;
+  const send = (type: string, data: Json) => res.write(`event: ${type}\ndata: ${JSON.stringify({ type, sequence_number: n++, ...data })}\n\n`);
+  res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", "x-request-id": `req_fake_${seq}` });
+  const base = { id: `resp_fake_${seq}`, object: "response", created_at: Math.floor(Date.now() / 1000), status: "in_progress", model, output: [] };
+  send("response.created", { response: base });
+  send("response.in_progress", { response: base });
+  // A slow answer first stays silent, so the CLI shows its "Working" line.
+  if (d.kind === "text" && d.slow) {
+    await sleep(options.thinkMs);
+    if (res.destroyed) return;
+  }
+  const done = outputItem(seq, d);
+  const id = String(done["id"]);
+  if (d.kind === "tool") {
+    send("response.output_item.added", { output_index: 0, item: { ...done, arguments: "", status: "in_progress" } });
+    send("response.function_call_arguments.delta", { item_id: id, output_index: 0, delta: done["arguments"] });
+    send("response.function_call_arguments.done", { item_id: id, output_index: 0, arguments: done["arguments"] });
+  } else {
+    const at = { item_id: id, output_index: 0, content_index: 0 };
+    send("response.output_item.added", { output_index: 0, item: { ...done, status: "in_progress", content: [] } });
+    send("response.content_part.added", { ...at, part: { type: "output_text", text: "", annotations: [] } });
+    const words = d.text.split(/(?<= )/);
+    const gap = d.slow ? Math.floor(options.slowMs / words.length) : 0;
+    for (const word of words) {
+      if (gap) {
+        await sleep(gap);
+        if (res.destroyed) return;
+      }
+      send("response.output_text.delta", { ...at, delta: word });
+    }
+    send("response.output_text.done", { ...at, text: d.text });
+    send("response.content_part.done", { ...at, part: { type: "output_text", text: d.text, annotations: [] } });
+  }
+  send("response.output_item.done", { output_index: 0, item: done });
+  send("response.completed", { response: { ...base, status: "completed", output: [done], usage } });
+  res.end();
+}
+
+function sendJson(res: ServerResponse, status: number, value: unknown): void {
+  res.writeHead(status, { "content-type": "application/json" });
+  res.end(JSON.stringify(value));
+}
+
+async function readBody(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  let raw = Buffer.concat(chunks);
+  const encoding = req.headers["content-encoding"];
+  try {
+    if (encoding === "gzip") raw = gunzipSync(raw);
+    else if (encoding === "br") raw = brotliDecompressSync(raw);
+    else if (encoding === "deflate") raw = inflateSync(raw);
+  } catch {
+    // logged as the raw text below
+  }
+  const text = raw.toString("utf8");
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return text.slice(0, 2000);
+  }
+}
+
+const MODELS = ["gpt-5.1-codex", "gpt-5-codex", "gpt-5", "fake-model"];
+
+/** A fake OpenAI Responses API on 127.0.0.1 for driving the real Codex CLI offline. */
+export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<FakeOpenAI> {
+  const timing = { slowMs: options.slowMs ?? 6000, thinkMs: options.thinkMs ?? 3000 };
+  const requests: LoggedRequest[] = [];
+  let seq = 0;
+  const server = createServer(async (req, res) => {
+    const body = await readBody(req);
+    const path = new URL(req.url ?? "/", "http://fake").pathname;
+    const entry: LoggedRequest = { method: req.method ?? "", url: req.url ?? "", headers: req.headers, body, decision: null };
+    requests.push(entry);
+    try {
+      if (req.method === "POST" && path.endsWith("/responses") && isObject(body)) {
+        const decision = decide(body, options.toolCmd);
+        entry.decision = decision;
+        const model = typeof body["model"] === "string" ? body["model"] : "fake";
+        seq += 1;
+        if (body["stream"]) return await stream(res, model, seq, decision, timing);
+        const item = outputItem(seq, decision);
+        return sendJson(res, 200, { id: `resp_fake_${seq}`, object: "response", status: "completed", model, output: [item], output_text: decision.kind === "text" ? decision.text : "", usage });
+      }
+      if (req.method === "GET" && path.endsWith("/models")) {
+        return sendJson(res, 200, { object: "list", data: MODELS.map((id) => ({ id, object: "model", created: 1700000000, owned_by: "fake" })) });
+      }
+      if (req.method === "HEAD") return void res.writeHead(200).end();
+      sendJson(res, 404, { error: { message: "not found in fake", type: "invalid_request_error" } });
+    } catch (error) {
+      if (!res.headersSent) res.writeHead(500);
+      res.end(String(error));
+    }
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    requests,
+    close: () => new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+}
