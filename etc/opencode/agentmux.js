@@ -8,7 +8,7 @@ const HOOK = process.env.AGENTMUX_HOOK || "agentmux-hook";
 function forward(name, properties) {
   if (!process.env.AGENTMUX_SOCK) return;
   try {
-    const child = spawn(HOOK, [name], { stdio: ["pipe", "ignore", "ignore"], detached: false });
+    const child = spawn(HOOK, ["--agent", "opencode", name], { stdio: ["pipe", "ignore", "ignore"], detached: false });
     child.on("error", () => {});
     child.stdin.on("error", () => {});
     child.stdin.end(JSON.stringify(properties ?? {}));

@@ -52,7 +52,8 @@ export function codexHookHash(event: string, group: JsonObject, handler: JsonObj
 export function agentmuxCodexHooks(hookPath: string): Record<string, HookGroup> {
   const groups: Record<string, HookGroup> = {};
   for (const event of CODEX_HOOK_EVENTS) {
-    const hooks = [{ type: "command" as const, command: `${shQuote(hookPath)} ${event}`, timeout: HOOK_TIMEOUT }];
+    // --agent codex: a Codex started outside agentmux, in this home, is adopted by the daemon.
+    const hooks = [{ type: "command" as const, command: `${shQuote(hookPath)} --agent codex ${event}`, timeout: HOOK_TIMEOUT }];
     groups[event] = TOOL_EVENTS.has(event) ? { matcher: "*", hooks } : { hooks };
   }
   return groups;

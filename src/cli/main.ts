@@ -4,6 +4,7 @@ import { registerDaemon } from "./daemon.ts";
 import { registerDetect } from "./detect.ts";
 import { registerDrive } from "./drive.ts";
 import { registerHook } from "./hook.ts";
+import { registerInit } from "./init.ts";
 import { registerPublish } from "./publish.ts";
 import { registerList } from "./list.ts";
 import { registerManage } from "./manage.ts";
@@ -28,6 +29,7 @@ export function buildProgram(): Command {
   registerDetect(program);
   registerHook(program);
   registerPublish(program);
+  registerInit(program);
   registerSetup(program);
   return program;
 }

@@ -1,6 +1,7 @@
 import { watch, writeFileSync, unlinkSync, type FSWatcher } from "node:fs";
 import { join } from "node:path";
 import { pruneSettingsFiles } from "../backends/claude-settings.ts";
+import { isBackendName } from "../backends/index.ts";
 import type { Server } from "node:net";
 import { ControlClient } from "../tmux/control.ts";
 import type { ControlMessage } from "../tmux/control-parser.ts";
@@ -230,15 +231,16 @@ export class Daemon {
     removeSpooled(event.file);
   }
 
-  /** A pane running Claude with the global hooks (started outside agentmux) becomes a session. */
+  /** A pane whose agent runs the global hooks (started outside agentmux) becomes a session. */
   private async adopt(event: SpooledEvent): Promise<Tracked | undefined> {
     const record = (await this.listPanes()).find((r) => r.pane === event.pane && r.dead !== "1");
     if (!record || record.backend) return this.tracked.get(event.pane);
     const cwd = typeof event.payload["cwd"] === "string" ? event.payload["cwd"] : record.path;
-    await this.setOptions(event.pane, { "@agentmux-backend": "claude", "@agentmux-dir": cwd, "@agentmux-started": String(Date.now()) });
-    const t = trackedFromPane({ ...record, backend: "claude", dir: cwd });
+    const backend = isBackendName(event.agent) ? event.agent : "claude";
+    await this.setOptions(event.pane, { "@agentmux-backend": backend, "@agentmux-dir": cwd, "@agentmux-started": String(Date.now()) });
+    const t = trackedFromPane({ ...record, backend, dir: cwd });
     this.tracked.set(t.pane, t);
-    this.log(`adopted ${t.pane} (claude, global hooks) in ${cwd}`);
+    this.log(`adopted ${t.pane} (${backend}, global hooks) in ${cwd}`);
     return t;
   }
 

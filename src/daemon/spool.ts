@@ -8,6 +8,8 @@ export interface SpooledEvent {
   pane: string;
   token: string;
   global: boolean;
+  /** For global hooks: the agent whose hook it is (claude unless the hook said). */
+  agent: string;
   /** Send time: the file's modification time, in ms (sub-ms digits kept). */
   at: number;
   pid: number;
@@ -24,7 +26,7 @@ export function parseSpoolName(name: string): { pane: string; pid: number; event
 }
 
 /** Parse a spool file's content: a header line, then the payload (garbage or nothing gives {}). */
-export function parseSpoolContent(content: string): { event: string; pane: string; token: string; global: boolean; payload: Record<string, unknown> } | null {
+export function parseSpoolContent(content: string): { event: string; pane: string; token: string; global: boolean; agent: string; payload: Record<string, unknown> } | null {
   const newline = content.indexOf("\n");
   const header = (newline < 0 ? content : content.slice(0, newline)).split(" ");
   if (header[0] !== "agentmux1" || header.length < 5) return null;
@@ -39,7 +41,8 @@ export function parseSpoolContent(content: string): { event: string; pane: strin
     }
   }
   const token = header[3] ?? "-";
-  return { event: header[1] ?? "unknown", pane: header[2] ?? "", token: token === "-" ? "" : token, global: header[4] === "1", payload };
+  const global = header[4] ?? "0";
+  return { event: header[1] ?? "unknown", pane: header[2] ?? "", token: token === "-" ? "" : token, global: global !== "0", agent: global === "1" || global === "0" ? "claude" : global, payload };
 }
 
 let pidMax = 0;

@@ -32,7 +32,7 @@ describe("shell/agentmux-codex-notify", () => {
     assert.equal(r.stdout + r.stderr, "");
     const [name, content] = take();
     assert.deepEqual({ ...parseSpoolName(name ?? ""), pid: 0 }, { pane: "%4", pid: 0, event: "agent-turn-complete", complete: false });
-    assert.deepEqual(parseSpoolContent(content ?? ""), { event: "agent-turn-complete", pane: "%4", token: "tok", global: false, payload: JSON.parse(PAYLOAD) });
+    assert.deepEqual(parseSpoolContent(content ?? ""), { event: "agent-turn-complete", pane: "%4", token: "tok", global: true, agent: "codex", payload: JSON.parse(PAYLOAD) });
   });
 
   it("runs a chained notify program with the same JSON, after spooling", async () => {

@@ -82,6 +82,13 @@ describe("shell/agentmux-hook", () => {
     rmSync(join(dir, "spool"), { recursive: true });
   });
 
+  it("--agent NAME names the CLI in the header, for adopting panes agentmux did not start", async () => {
+    await run(["--agent", "codex", "Stop"], "{}");
+    const [file] = spooled();
+    assert.match(readFileSync(join(dir, "spool", file ?? ""), "utf8"), /^agentmux1 Stop %7 tok codex\n/);
+    rmSync(join(dir, "spool"), { recursive: true });
+  });
+
   it("--global stands aside for sessions agentmux started", async () => {
     await run(["--global", "Stop"], "{}");
     assert.equal(spooled().length, 0);

@@ -52,8 +52,8 @@ describe("mergeCodexHooks", () => {
   it("adds a group per event, sh-quoted, tool events matching every tool", () => {
     const merged = mergeCodexHooks({}, ours)["hooks"] as Record<string, unknown[]>;
     assert.deepEqual(Object.keys(merged), ["SessionStart", "UserPromptSubmit", "PreToolUse", "PermissionRequest", "PostToolUse", "Stop"]);
-    assert.deepEqual(merged["Stop"], [{ hooks: [{ type: "command", command: `'${HOOK}' Stop`, timeout: 10 }] }]);
-    assert.deepEqual(merged["PreToolUse"], [{ matcher: "*", hooks: [{ type: "command", command: `'${HOOK}' PreToolUse`, timeout: 10 }] }]);
+    assert.deepEqual(merged["Stop"], [{ hooks: [{ type: "command", command: `'${HOOK}' --agent codex Stop`, timeout: 10 }] }]);
+    assert.deepEqual(merged["PreToolUse"], [{ matcher: "*", hooks: [{ type: "command", command: `'${HOOK}' --agent codex PreToolUse`, timeout: 10 }] }]);
   });
 
   it("keeps the user's groups where they are and puts ours after them", () => {

@@ -62,10 +62,11 @@ describe("spool", () => {
     assert.deepEqual(parseSpoolName("%12.4567.Stop.sh"), { pane: "%12", pid: 4567, event: "Stop", complete: false });
     assert.deepEqual(parseSpoolName("%1.9.agentmux-done.evt"), { pane: "%1", pid: 9, event: "agentmux-done", complete: true });
     assert.equal(parseSpoolName(".%1.9.x.evt.tmp"), null);
-    assert.deepEqual(parseSpoolContent('agentmux1 Stop %3 tok 0\n{"a":1}'), { event: "Stop", pane: "%3", token: "tok", global: false, payload: { a: 1 } });
-    assert.deepEqual(parseSpoolContent("agentmux1 Stop %3 - 1\n\x00garbage"), { event: "Stop", pane: "%3", token: "", global: true, payload: {} });
+    assert.deepEqual(parseSpoolContent('agentmux1 Stop %3 tok 0\n{"a":1}'), { event: "Stop", pane: "%3", token: "tok", global: false, agent: "claude", payload: { a: 1 } });
+    assert.deepEqual(parseSpoolContent("agentmux1 Stop %3 - 1\n\x00garbage"), { event: "Stop", pane: "%3", token: "", global: true, agent: "claude", payload: {} });
     assert.deepEqual(parseSpoolContent("agentmux1 Stop %3 t 0\n[1,2]")?.payload, {});
     assert.equal(parseSpoolContent("nonsense"), null);
+    assert.equal(parseSpoolContent("agentmux1 Stop %3 - codex\n{}")?.agent, "codex", "a hook installed with --agent codex");
   });
   it("orders by time, then by pid across a wrap-around", () => {
     assert.ok(comparePids(10, 20, 32768) < 0);
