@@ -3,6 +3,7 @@ import { BACKEND_NAMES } from "../backends/index.ts";
 import type { BackendName } from "../backends/types.ts";
 import { AgentmuxError } from "../util/errors.ts";
 import { places } from "../util/paths.ts";
+import { ACCOUNT_CONFIG_SCHEMA, ACCOUNTS_SCHEMA, DEFAULT_ACCOUNT_CONFIG, readAccountConfig, type AccountEntry, type AccountSettings, type DirectoryRule, type UsageSettings } from "./accounts.ts";
 import { bool, dict, list, obj, oneOfValues, str } from "./schema.ts";
 import { validateYaml } from "./validate.ts";
 
@@ -11,6 +12,17 @@ export interface BackendConfig {
   program?: string;
   /** Extra arguments passed at every launch. */
   args: string[];
+  /** claude and codex: the accounts, by name (see src/config/accounts.ts). */
+  accounts?: Record<string, AccountEntry>;
+}
+
+export interface NotifyConfig {
+  enabled: boolean;
+  /** Run instead of the terminal notifications, with the text on stdin. */
+  command?: string | undefined;
+  /** A sound file, played with `player` (default: paplay, aplay or afplay, whichever exists). */
+  sound?: string | undefined;
+  player?: string | undefined;
 }
 
 export interface Config {
@@ -19,26 +31,35 @@ export interface Config {
   display: { backendSuffix: boolean };
   /** The control API: agents driving other sessions (new, send, kill, rename, group verbs). */
   control: { enabled: boolean };
+  /** Notifications when a session needs the user (blocked) or finished a turn (waiting). */
+  notify: NotifyConfig;
+  /** Directory → account or pool, first match wins; routing; usage polling (src/config/accounts.ts). */
+  directoryRules: DirectoryRule[];
+  accounts: AccountSettings;
+  usage: UsageSettings;
   /** Where the config came from (for messages); undefined when no file exists. */
   file?: string | undefined;
 }
 
-const backendSchema = obj({ program: str("a program name or path"), args: list(str()) });
+const backendSchema = obj({ program: str("a program name or path"), args: list(str()), accounts: ACCOUNTS_SCHEMA });
 
 export const CONFIG_SCHEMA = obj({
   defaultBackend: oneOfValues(BACKEND_NAMES),
   backends: dict(backendSchema, BACKEND_NAMES),
   display: obj({ backendSuffix: bool }),
   control: obj({ enabled: bool }),
+  notify: obj({ enabled: bool, command: str("a shell command"), sound: str("a sound file"), player: str("a program that plays a sound file") }),
+  ...ACCOUNT_CONFIG_SCHEMA,
 });
 
-export const DEFAULT_CONFIG: Config = { defaultBackend: "claude", backends: {}, display: { backendSuffix: false }, control: { enabled: false } };
+export const DEFAULT_CONFIG: Config = { defaultBackend: "claude", backends: {}, display: { backendSuffix: false }, control: { enabled: false }, notify: { enabled: true }, ...DEFAULT_ACCOUNT_CONFIG };
 
 interface RawConfig {
   defaultBackend?: BackendName;
   backends?: Partial<Record<BackendName, { program?: string; args?: string[] } | null>>;
   display?: { backendSuffix?: boolean } | null;
   control?: { enabled?: boolean } | null;
+  notify?: { enabled?: boolean; command?: string; sound?: string; player?: string } | null;
 }
 
 /** Parse and validate config text; every problem is reported as file:line:col: key: what (fix). */
@@ -55,9 +76,11 @@ export function parseConfig(text: string, file: string): Config {
   }
   return {
     defaultBackend: raw.defaultBackend ?? DEFAULT_CONFIG.defaultBackend,
-    backends,
+    // backends (with their accounts) come from readAccountConfig below.
     display: { backendSuffix: raw.display?.backendSuffix ?? false },
     control: { enabled: raw.control?.enabled ?? false },
+    notify: { enabled: raw.notify?.enabled ?? true, command: raw.notify?.command, sound: raw.notify?.sound, player: raw.notify?.player },
+    ...readAccountConfig(value, text, file, backends),
     file,
   };
 }

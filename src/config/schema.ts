@@ -5,7 +5,7 @@ export type Schema =
   | { kind: "number"; min?: number; max?: number }
   | { kind: "enum"; values: readonly string[] }
   | { kind: "array"; of: Schema }
-  | { kind: "object"; fields: Record<string, Schema> }
+  | { kind: "object"; fields: Record<string, Schema>; required?: readonly string[]; open?: boolean }
   | { kind: "map"; keys?: readonly string[]; of: Schema }
   | { kind: "oneOf"; options: Schema[]; describe: string };
 
@@ -14,7 +14,8 @@ export const bool: Schema = { kind: "boolean" };
 export const num = (min?: number, max?: number): Schema => ({ kind: "number", ...(min === undefined ? {} : { min }), ...(max === undefined ? {} : { max }) });
 export const oneOfValues = (values: readonly string[]): Schema => ({ kind: "enum", values });
 export const list = (of: Schema): Schema => ({ kind: "array", of });
-export const obj = (fields: Record<string, Schema>): Schema => ({ kind: "object", fields });
+/** A mapping with these keys; `required` keys must be present; `open` lets any other key through unchecked. */
+export const obj = (fields: Record<string, Schema>, options: { required?: readonly string[]; open?: boolean } = {}): Schema => ({ kind: "object", fields, ...options });
 export const dict = (of: Schema, keys?: readonly string[]): Schema => (keys ? { kind: "map", keys, of } : { kind: "map", of });
 
 /** Words for "expected ..." in an error. */

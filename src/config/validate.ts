@@ -1,5 +1,6 @@
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from "yaml";
 import { expected, type Schema } from "./schema.ts";
+import { AgentmuxError } from "../util/errors.ts";
 
 export interface ConfigProblem { line: number; col: number; key: string; message: string; fix: string }
 
@@ -26,6 +27,11 @@ function distance(a: string, b: string): number {
     }
   }
   return row[b.length] ?? 0;
+}
+
+function shapeOf(schema: Schema): "map" | "seq" | "other" {
+  if (schema.kind === "object" || schema.kind === "map") return "map";
+  return schema.kind === "array" ? "seq" : "other";
 }
 
 /** Parse YAML text and check it against the schema; problems carry 1-based line and column. */
@@ -72,7 +78,7 @@ export function validateYaml(text: string, schema: Schema): { value: unknown; pr
       case "object":
       case "map": {
         if (!isMap(node)) { bad(`expected ${expected(s)}`, `write ${path || "the file"} as a YAML mapping`); return; }
-        const allowed = s.kind === "object" ? Object.keys(s.fields) : s.keys;
+        const allowed = s.kind === "object" ? (s.open ? undefined : Object.keys(s.fields)) : s.keys;
         for (const pair of node.items) {
           const keyNode = pair.key as Node;
           const key = isScalar(keyNode) ? String(keyNode.value) : "?";
@@ -85,9 +91,19 @@ export function validateYaml(text: string, schema: Schema): { value: unknown; pr
           const childSchema = s.kind === "object" ? s.fields[key] : s.of;
           if (childSchema) check(pair.value as Node, childSchema, sub);
         }
+        if (s.kind === "object") {
+          const present = new Set(node.items.map((pair) => (isScalar(pair.key) ? String(pair.key.value) : "?")));
+          for (const key of s.required ?? []) {
+            const field = s.fields[key];
+            if (!present.has(key)) bad(`missing key "${key}"`, `add ${key}: ${field ? expected(field) : "a value"}`);
+          }
+        }
         return;
       }
       case "oneOf": {
+        // When only one option takes a mapping (or a list), its own problems (a missing key) say more.
+        const shaped = isMap(node) || isSeq(node) ? s.options.filter((o) => shapeOf(o) === (isMap(node) ? "map" : "seq")) : [];
+        if (shaped.length === 1 && s.options.length > 1) { check(node, shaped[0] as Schema, path); return; }
         for (const option of s.options) {
           const before = problems.length;
           check(node, option, path);
@@ -101,4 +117,22 @@ export function validateYaml(text: string, schema: Schema): { value: unknown; pr
   };
   check(doc.contents as Node, schema, "");
   return { value: problems.length === 0 ? doc.toJS() : undefined, problems };
+}
+
+/** The 1-based line and column of the node at path (a key's value, or a list item), for checks made after validation. */
+export function locate(text: string, path: ReadonlyArray<string | number>): { line: number; col: number } {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter });
+  for (let depth = path.length; depth >= 0; depth -= 1) {
+    const node = doc.getIn(path.slice(0, depth), true) as Node | undefined;
+    const offset = node?.range?.[0];
+    if (offset !== undefined) return lineCounter.linePos(offset);
+  }
+  return { line: 1, col: 1 };
+}
+
+/** Problems as one error: a line each, file:line:col: key: what (fix). */
+export function problemsError(problems: readonly ConfigProblem[], file: string): AgentmuxError {
+  const lines = problems.map((p) => `${file}:${p.line}:${p.col}: ${p.key}: ${p.message} (${p.fix})`);
+  return new AgentmuxError(lines.join("\n"), { hint: "see etc/config.example.yml for every option", exitCode: 2 });
 }

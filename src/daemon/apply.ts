@@ -1,3 +1,4 @@
+import { hookCause } from "../backends/hook-cause.ts";
 import { hookMeaning } from "../backends/hooks.ts";
 import { transition, type Effect, type MachineEvent } from "../session/state-machine.ts";
 import type { SpooledEvent } from "./spool.ts";
@@ -54,6 +55,9 @@ export function applyEvent(tracked: Tracked, event: SpooledEvent): Applied {
   if (meaning.sessionId && meaning.sessionId !== tracked.id) {
     tracked.id = meaning.sessionId;
     newId = meaning.sessionId;
+  }
+  if (tracked.machine.state !== before.state && (tracked.machine.state === "blocked" || tracked.machine.state === "waiting")) {
+    tracked.cause = hookCause(event.event, event.payload);
   }
   return {
     changed: tracked.machine !== before,

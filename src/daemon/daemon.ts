@@ -27,6 +27,8 @@ import { handleRequest } from "./requests.ts";
 import { Waiters } from "./waiters.ts";
 import { SCREEN_TICK_MS } from "./screen-watch.ts";
 import { ScreenState } from "./screen-state.ts";
+import { Alerts } from "./alerts.ts";
+import { Notifier } from "./notifier.ts";
 import { exitedFile, recordExited } from "../session/exited.ts";
 
 // Notifications after which the set of panes (or their liveness) may have changed.
@@ -51,6 +53,7 @@ export class Daemon {
   private readonly loggedOnce = new Set<string>();
   readonly waiters = new Waiters();
   private screens: ScreenState | null = null;
+  private alerts: Alerts | null = null;
   private serverId = "";
 
   constructor(private readonly options: DaemonOptions) {
@@ -73,6 +76,7 @@ export class Daemon {
     });
     this.client.on("connected", () => this.scheduleReconcile());
     await this.client.connect();
+    this.alerts = new Alerts(this.client, new Notifier(this.client, (line) => this.log(line)));
     this.screens = new ScreenState(this.client, (line) => this.log(line), (t, event) => this.applyMachine(t, event));
     await this.client.command(["set-environment", "-g", "AGENTMUX_SOCK", this.layout.socket]);
     this.serverId = (await this.client.command(["display-message", "-p", "#{pid}:#{start_time}"]))[0] ?? "";
@@ -154,6 +158,7 @@ export class Daemon {
       this.tracked.delete(pane);
     }
     this.teardown.checkLeaks(this.layout, new Set(this.tracked.keys()));
+    await this.alerts?.snoozesEnded(this.tracked.values());
     await this.renderStatus();
     await this.checkFocus();
   }
@@ -278,6 +283,7 @@ export class Daemon {
       if (t.machine.state === "exited") this.ended(t);
       this.log(`${t.pane} ${t.machine.state}${t.machine.background ? "+background" : ""}`);
       await this.renderStatus();
+      await this.alerts?.stateChanged(t);
       if (t.machine.state === "waiting") await this.checkFocus();
     }
   }

@@ -24,7 +24,10 @@ export function scheduleInterrupt(daemon: Daemon, pane: string): Response {
     if (t.machine.state !== "working" || t.lastEventAt !== mark) return;
     void daemon.client.command(["capture-pane", "-p", "-t", pane]).then(async (lines) => {
       if (t.machine.state !== "working" || t.lastEventAt !== mark) return;
-      if (claudeIdlePromptVisible(lines.join("\n"))) await daemon.applyMachine(t, { kind: "blocked", at: Date.now() });
+      if (claudeIdlePromptVisible(lines.join("\n"))) {
+        t.cause = { why: "interrupted" };
+        await daemon.applyMachine(t, { kind: "blocked", at: Date.now() });
+      }
       else if (attempt < INTERRUPT_RETRIES) t.escapeTimer = setTimeout(() => check(attempt + 1), INTERRUPT_RETRY_MS);
     }, () => undefined);
   };

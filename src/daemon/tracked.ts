@@ -1,3 +1,4 @@
+import type { Cause } from "../backends/hook-cause.ts";
 import type { PaneRecord } from "../tmux/formats.ts";
 import { INITIAL, type MachineState } from "../session/state-machine.ts";
 import type { SessionState } from "../session/identity.ts";
@@ -27,6 +28,10 @@ export interface Tracked {
   record: PaneRecord;
   exitStatus: number | null;
   killed: boolean;
+  /** Why the session last came to need the user (for the notification). */
+  cause?: Cause | undefined;
+  /** A notification a snooze held back, to fire when the snooze ends. */
+  suppressed: boolean;
 }
 
 /** Restore the machine from the @agentmux-machine option (written on every change), else from @agentmux-state. */
@@ -61,5 +66,6 @@ export function trackedFromPane(record: PaneRecord): Tracked {
     record,
     exitStatus: null,
     killed: false,
+    suppressed: false,
   };
 }

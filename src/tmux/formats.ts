@@ -41,6 +41,7 @@ export const PANE_FIELDS = {
   model: "@agentmux-model",
   effort: "@agentmux-effort",
   turnMs: "@agentmux-turn-ms",
+  snoozed: "@agentmux-snoozed",
   clientActivity: "window_active_clients",
 } as const;
 

@@ -3,13 +3,13 @@ import assert from "node:assert/strict";
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { TestServer } from "../helpers/tmux-server.ts";
+import { waitForRead, transitions, LONG } from "./harness.ts";
 import { paneOption, waitForState } from "../helpers/agentmux-session.ts";
 import { claudeEnv, findClaude, seedClaudeHome } from "./claude-home.ts";
 import { HELLO, startFakeAnthropic, type FakeAnthropic } from "./fake-anthropic.ts";
 
 // Claude's input box starts with "❯" followed by a no-break space.
 const PROMPT = /^❯\u00a0/m;
-const LONG = 30_000;
 
 const claude = findClaude();
 
@@ -49,24 +49,8 @@ describe("the real Claude Code in tmux against a fake Anthropic API", () => {
     await fake?.close();
   });
 
-  const read = async (s: TestServer, target: string): Promise<string> => {
-    const r = await s.cli(["read", target]);
-    assert.equal(r.exitCode, 0, String(r.stderr));
-    return String(r.stdout);
-  };
 
-  const waitForRead = async (s: TestServer, target: string, pattern: RegExp, timeoutMs = LONG): Promise<string> => {
-    let screen = "";
-    await s.waitFor(`${pattern} in agentmux read ${target}`, async () => pattern.test((screen = await read(s, target))), timeoutMs)
-      .catch((e: Error) => { throw new Error(`${e.message}; screen was:\n${screen}`); });
-    return screen;
-  };
 
-  // Every transition the daemon made for a pane, from its log (a fast turn can be over before a poll sees it).
-  const transitions = async (s: TestServer, target: string): Promise<string[]> => {
-    const logs = String((await s.cli(["daemon", "logs", "-n", "2000"])).stdout);
-    return logs.split("\n").map((l) => new RegExp(` ${target} ([a-z+]+)$`).exec(l)?.[1]).filter((x): x is string => x !== undefined);
-  };
 
   const newSession = async (s: TestServer, args: string[]): Promise<string> => {
     const r = await s.cli(["new", "--backend", "claude", "--dir", project, ...args]);

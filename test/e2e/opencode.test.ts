@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { TestServer } from "../helpers/tmux-server.ts";
+import { waitForRead } from "./harness.ts";
 import { waitForState } from "../helpers/agentmux-session.ts";
 import { HELLO, startFakeAnthropic, type FakeAnthropic } from "./fake-anthropic.ts";
 import { findOpencode, opencodeEnv, seedOpencodeHome } from "./opencode-home.ts";
@@ -49,18 +50,7 @@ describe("the real opencode in tmux against a fake Anthropic API", () => {
     await fake?.close();
   });
 
-  const read = async (s: TestServer, target: string): Promise<string> => {
-    const r = await s.cli(["read", target]);
-    assert.equal(r.exitCode, 0, String(r.stderr));
-    return String(r.stdout);
-  };
 
-  const waitForRead = async (s: TestServer, target: string, pattern: RegExp, timeoutMs = LONG): Promise<string> => {
-    let screen = "";
-    await s.waitFor(`${pattern} in agentmux read ${target}`, async () => pattern.test((screen = await read(s, target))), timeoutMs)
-      .catch((e: Error) => { throw new Error(`${e.message}; screen was:\n${screen}`); });
-    return screen;
-  };
 
   const cli = async (s: TestServer, args: string[]): Promise<string> => {
     const r = await s.cli(args);
@@ -76,7 +66,7 @@ describe("the real opencode in tmux against a fake Anthropic API", () => {
     await s.waitForScreen(pane, /Ask anything/, LONG);
     await waitForState(s, pane, "idle", LONG); // from the screen: opencode has no shell hooks
     await cli(s, ["send", pane, "say hello"]);
-    await waitForRead(s, pane, new RegExp(HELLO.replace(".", "\\.")));
+    await waitForRead(s, pane, new RegExp(HELLO.replace(".", "\\.")), LONG);
     await waitForState(s, pane, "waiting", LONG);
   });
 
@@ -87,13 +77,13 @@ describe("the real opencode in tmux against a fake Anthropic API", () => {
     // Inside the project, so opencode does not first ask about an external directory.
     const marker = join(project, "marker-from-opencode");
     await cli(s, ["send", pane, `E2E_TOOL E2E_CMD=${marker} please create the marker file`]);
-    const dialog = await waitForRead(s, pane, /Permission required[\s\S]*Allow once/);
+    const dialog = await waitForRead(s, pane, /Permission required[\s\S]*Allow once/, LONG);
     assert.match(dialog, new RegExp(`touch ${marker}`));
     assert.ok(!existsSync(marker), "nothing runs before the approval");
     await waitForState(s, pane, "blocked", LONG);
     await cli(s, ["keys", pane, "Enter"]); // "Allow once" is selected
     await s.waitFor(`${marker} to exist`, () => existsSync(marker), LONG);
-    await waitForRead(s, pane, /Tool finished: /);
+    await waitForRead(s, pane, /Tool finished: /, LONG);
     await waitForState(s, pane, "waiting", LONG);
   });
 

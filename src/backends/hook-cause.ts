@@ -1,0 +1,37 @@
+import { stringField } from "./hook-meaning.ts";
+
+/** Why a session needs the user, for the notification text. */
+export interface Cause { why: "permission" | "question" | "finished" | "failed" | "interrupted" | "declared"; detail?: string | undefined }
+
+const QUESTION_EVENTS = new Set(["question-asked"]);
+const FAILED_EVENTS = new Set(["StopFailure"]);
+
+function oneLine(text: string | undefined, max = 120): string | undefined {
+  if (!text) return undefined;
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+/** The cause a hook event gives for the state it leads to (any backend: the names do not collide). */
+export function hookCause(event: string, payload: Record<string, unknown>): Cause | undefined {
+  const type = stringField(payload, "notification_type");
+  if (event.startsWith("agentmux-")) return { why: "declared" };
+  if (FAILED_EVENTS.has(event)) return { why: "failed", detail: oneLine(stringField(payload, "error")) };
+  if (type === "elicitation_dialog" || QUESTION_EVENTS.has(event)) return { why: "question", detail: oneLine(stringField(payload, "message") ?? stringField(payload, "question")) };
+  if (event === "PermissionRequest" || type === "permission_prompt" || type === "ToolPermission" || event === "permission-asked") {
+    const input = payload["tool_input"];
+    const command = input && typeof input === "object" ? stringField(input as Record<string, unknown>, "command") : undefined;
+    return { why: "permission", detail: oneLine(command ?? stringField(payload, "message") ?? stringField(payload, "tool_name")) };
+  }
+  if (event === "Stop" || event === "AfterAgent" || event === "agent-turn-complete" || event === "session-idle" || type === "idle_prompt") {
+    return { why: "finished", detail: oneLine(stringField(payload, "last_assistant_message") ?? stringField(payload, "last-assistant-message") ?? stringField(payload, "prompt_response")) };
+  }
+  return undefined;
+}
+
+/** The notification line: the session's name, why, and what it asks or said. */
+export function causeText(name: string, state: string, cause: Cause | undefined): string {
+  const why = cause?.why ?? (state === "blocked" ? "needs you" : "finished");
+  const words: Record<string, string> = { permission: "asks permission", question: "asks a question", finished: "finished", failed: "failed", interrupted: "was interrupted", declared: state === "blocked" ? "needs you" : "is done", "needs you": "needs you" };
+  return `${name} ${words[why] ?? why}${cause?.detail ? `: ${cause.detail}` : ""}`;
+}

@@ -1,0 +1,50 @@
+import { basename } from "node:path";
+import { causeText } from "../backends/hook-cause.ts";
+import type { ControlClient } from "../tmux/control.ts";
+import type { Notifier } from "./notifier.ts";
+import type { Tracked } from "./tracked.ts";
+import { panesInView } from "./view.ts";
+
+/** A snooze: "1" until undone, or the epoch ms at which it ends. */
+export function snoozedNow(value: string, now = Date.now()): boolean {
+  if (value === "" || value === "0") return false;
+  const until = Number(value);
+  return value === "1" || (Number.isFinite(until) && until > now);
+}
+
+export function sessionLabel(t: Tracked): string {
+  const r = t.record;
+  return r.label || `${basename(r.dir || t.dir) || t.pane}${r.instance ? `:${r.instance}` : ""}`;
+}
+
+/**
+ * Whether and what to tell the user when a session becomes blocked or waiting: never for a
+ * snoozed session (the alert is kept for when the snooze ends), never for the pane they look at.
+ */
+export class Alerts {
+  constructor(private readonly client: ControlClient, private readonly notifier: Notifier) {}
+
+  private async snoozeValue(pane: string): Promise<string> {
+    return ((await this.client.command(["show-option", "-pqv", "-t", pane, "@agentmux-snoozed"]).catch(() => [""]))[0] ?? "").trim();
+  }
+
+  async stateChanged(t: Tracked): Promise<void> {
+    const state = t.machine.state;
+    if (state !== "blocked" && state !== "waiting") { t.suppressed = false; return; }
+    if (snoozedNow(await this.snoozeValue(t.pane))) { t.suppressed = true; return; }
+    if ((await panesInView(this.client)).includes(t.pane)) return;
+    await this.notifier.notify(causeText(sessionLabel(t), state, t.cause));
+  }
+
+  /** A timed snooze that ended fires the alert it held back, if the session still needs the user. */
+  async snoozesEnded(tracked: Iterable<Tracked>, now = Date.now()): Promise<void> {
+    for (const t of tracked) {
+      if (!t.suppressed) continue;
+      const value = await this.snoozeValue(t.pane);
+      if (snoozedNow(value, now)) continue;
+      t.suppressed = false;
+      if (value !== "") await this.client.command(["set-option", "-p", "-u", "-t", t.pane, "@agentmux-snoozed"]).catch(() => undefined);
+      if (t.machine.state === "blocked" || t.machine.state === "waiting") await this.notifier.notify(causeText(sessionLabel(t), t.machine.state, t.cause));
+    }
+  }
+}
