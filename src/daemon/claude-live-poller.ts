@@ -54,6 +54,7 @@ export function readClaudeLive(t: Tracked, panePid: number, now: number, logOnce
   try { text = readFileSync(join(proc.configDir, "sessions", `${proc.pid}.json`), "utf8"); } catch { return null; }
   const live = parseClaudeLive(text);
   if (!live) return null;
+  t.lastLiveAt = now;
   const event = reconcileClaudeLive(t.machine.state, live);
   if (!event) return null;
   logOnce(`${t.pane}:${t.machine.state}:${live.status}`, `${t.pane}: hooks say ${t.machine.state}, Claude says ${live.status}${live.waitingFor ? ` (${live.waitingFor})` : ""}: following Claude`);

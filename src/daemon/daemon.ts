@@ -16,18 +16,18 @@ import type { Logger } from "./log.ts";
 import { removeMirror, writeMirror } from "./mirror.ts";
 import { listen } from "./socket-server.ts";
 import { readSpool, removeSpooled, type SpooledEvent } from "./spool.ts";
-import { renderStatusSegment } from "./status-segment.ts";
 import { Teardown } from "./teardown.ts";
 import { trackedFromPane, type Tracked } from "./tracked.ts";
 import { readStatusFile } from "./status-files.ts";
 import { journal } from "./journal.ts";
 import { readClaudeLive } from "./claude-live-poller.ts";
-import { panesInView, refreshStatusLines } from "./view.ts";
+import { panesInView } from "./view.ts";
 import { handleRequest } from "./requests.ts";
 import { Waiters } from "./waiters.ts";
 import { SCREEN_TICK_MS } from "./screen-watch.ts";
 import { ScreenState } from "./screen-state.ts";
 import { Alerts } from "./alerts.ts";
+import { StatusPush } from "./status-push.ts";
 import { Notifier } from "./notifier.ts";
 import { exitedFile, recordExited } from "../session/exited.ts";
 
@@ -48,7 +48,7 @@ export class Daemon {
   private draining: Promise<void> | null = null;
   private drainAgain = false;
   private reconcileTimer: NodeJS.Timeout | null = null;
-  private lastSegment: string | null = null;
+  private status: StatusPush | null = null;
   private stopping = false;
   private readonly loggedOnce = new Set<string>();
   readonly waiters = new Waiters();
@@ -76,6 +76,7 @@ export class Daemon {
     });
     this.client.on("connected", () => this.scheduleReconcile());
     await this.client.connect();
+    this.status = new StatusPush(this.client);
     this.alerts = new Alerts(this.client, new Notifier(this.client, (line) => this.log(line)));
     this.screens = new ScreenState(this.client, (line) => this.log(line), (t, event) => this.applyMachine(t, event));
     await this.client.command(["set-environment", "-g", "AGENTMUX_SOCK", this.layout.socket]);
@@ -298,13 +299,9 @@ export class Daemon {
     }
   }
 
-  /** Push the status segment into @agentmux-status and redraw the clients' status lines. */
+  /** The status segment, window markers and pane borders (src/daemon/status-push.ts). */
   private async renderStatus(): Promise<void> {
-    const text = renderStatusSegment([...this.tracked.values()].map((t) => t.machine));
-    if (text === this.lastSegment) return;
-    this.lastSegment = text;
-    await this.setOptions("global", { "@agentmux-status": text });
-    await refreshStatusLines(this.client);
+    await this.status?.render(this.tracked);
   }
 
   /** Waiting sessions that a person's client shows become idle: the user has looked. */

@@ -41,7 +41,7 @@ export class ScreenState {
   }
 
   private async said(t: Tracked, sighting: ScreenSighting): Promise<void> {
-    const decision = screenEvent({ state: t.machine.state, verdict: sighting.verdict, verdictSince: sighting.since, lastEventAt: t.lastEventAt, now: Date.now() });
+    const decision = screenEvent({ state: t.machine.state, verdict: sighting.verdict, verdictSince: sighting.since, lastEventAt: Math.max(t.lastEventAt, t.lastLiveAt), now: Date.now() });
     if (!decision) return;
     if (decision.correction) {
       const key = `${t.pane}:${t.machine.state}:${sighting.verdict}`;

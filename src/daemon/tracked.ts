@@ -16,6 +16,8 @@ export interface Tracked {
   promptIds: string[];
   lastPromptSeen: string;
   lastEventAt: number;
+  /** When the CLI's own live status was last read (channel 2: it outranks the screen). */
+  lastLiveAt: number;
   lastStopAt: number;
   /** The prompt_id named by the last stop event, when it named one. */
   lastStopPromptId: string;
@@ -58,6 +60,7 @@ export function trackedFromPane(record: PaneRecord): Tracked {
     promptIds: [],
     lastPromptSeen: "",
     lastEventAt: 0,
+    lastLiveAt: 0,
     lastStopAt: 0,
     lastStopPromptId: "",
     statusMtime: 0,

@@ -51,6 +51,10 @@ describe("the daemon with a fake Claude that calls the real hooks", () => {
     await server.cli(["send", pane, "/tool"]);
     await waitForState(server, pane, "blocked");
     assert.match(await globalOption(server, "@agentmux-status"), /⚠1/);
+    // The window is marked for window-status-format; the border line names the session.
+    const window = String((await server.tmux(["display-message", "-p", "-t", pane, "#{window_id}"])).stdout);
+    await server.waitFor("window marker", async () => String((await server.tmux(["show-option", "-wqv", "-t", window, "@agentmux-window-state"])).stdout) === "blocked");
+    assert.equal(await paneOption(server, pane, "@agentmux-border"), "✻ work:main · Fake 1 · high");
     await server.cli(["keys", pane, "1"]);
     await waitForState(server, pane, "waiting");
   });

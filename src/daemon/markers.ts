@@ -1,0 +1,37 @@
+import { BACKENDS, isBackendName } from "../backends/index.ts";
+import type { SessionState } from "../session/identity.ts";
+import { formatDuration } from "../util/duration.ts";
+import type { Tracked } from "./tracked.ts";
+
+const URGENCY: Partial<Record<SessionState, number>> = { blocked: 3, waiting: 2, working: 1 };
+
+/**
+ * The window option @agentmux-window-state: the most urgent state of the agents in each window
+ * ("blocked", "waiting", "working" or empty), for window-status-format, e.g.
+ * #{?#{==:#{@agentmux-window-state},blocked},⚠ ,}.
+ */
+export function windowStates(tracked: Iterable<Tracked>): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const t of tracked) {
+    const window = t.record.window;
+    if (!window) continue;
+    const current = out.get(window) ?? "";
+    const mine = URGENCY[t.machine.state] ? t.machine.state : "";
+    if ((URGENCY[mine as SessionState] ?? 0) > (URGENCY[current as SessionState] ?? 0)) out.set(window, mine);
+    else if (!out.has(window)) out.set(window, "");
+  }
+  return out;
+}
+
+/**
+ * The pane border line (@agentmux-border): backend icon, name, model, effort, account, the turn's
+ * duration while working, and the published status (stale in italics); each part left out when
+ * empty. User text is already escaped in the options it comes from.
+ */
+export function borderText(t: Tracked, name: string, now = Date.now()): string {
+  const r = t.record;
+  const icon = isBackendName(t.backend) ? BACKENDS[t.backend].icon : "";
+  const turn = t.machine.state === "working" && t.machine.turnStart ? `⏱ ${formatDuration(now - t.machine.turnStart)}` : "";
+  const status = r.status ? (r.statusStale ? `#[italics]${r.status}#[noitalics]` : r.status) : "";
+  return [icon && `${icon} ${name}`, r.model, r.effort, r.account, turn, status].filter(Boolean).join(" · ");
+}

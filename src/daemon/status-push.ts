@@ -1,0 +1,36 @@
+import { displayNames } from "../session/display-name.ts";
+import type { ControlClient } from "../tmux/control.ts";
+import { setOptionArgs } from "../tmux/options.ts";
+import { borderText, windowStates } from "./markers.ts";
+import { renderStatusSegment } from "./status-segment.ts";
+import type { Tracked } from "./tracked.ts";
+import { refreshStatusLines } from "./view.ts";
+
+/**
+ * What the daemon pushes into tmux for people to see: the global @agentmux-status segment (status
+ * lines redrawn when it changes; no process runs per refresh), @agentmux-window-state per window
+ * and @agentmux-border per pane. Each is written only when its value changed.
+ */
+export class StatusPush {
+  private readonly written = new Map<string, string>();
+
+  constructor(private readonly client: ControlClient) {}
+
+  private async set(scope: "global" | { pane: string } | { window: string }, option: string, value: string): Promise<boolean> {
+    const key = `${scope === "global" ? "g" : "pane" in scope ? scope.pane : scope.window} ${option}`;
+    if (this.written.get(key) === value) return false;
+    this.written.set(key, value);
+    await this.client.command(setOptionArgs(scope, option, value)).catch(() => undefined);
+    return true;
+  }
+
+  async render(tracked: Map<string, Tracked>, now = Date.now()): Promise<void> {
+    const sessions = [...tracked.values()];
+    for (const [window, state] of windowStates(sessions)) await this.set({ window }, "@agentmux-window-state", state);
+    const names = displayNames(sessions.map((t) => ({ pane: t.pane, dir: t.record.dir || t.dir, instance: t.record.instance, backend: t.backend, label: t.record.label })));
+    for (const t of sessions) {
+      if (t.machine.state !== "exited") await this.set({ pane: t.pane }, "@agentmux-border", borderText(t, names.get(t.pane) ?? t.pane, now));
+    }
+    if (await this.set("global", "@agentmux-status", renderStatusSegment(sessions.map((t) => t.machine)))) await refreshStatusLines(this.client);
+  }
+}
