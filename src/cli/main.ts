@@ -1,6 +1,7 @@
 import { Command, CommanderError } from "commander";
 import { isAgentmuxError } from "../util/errors.ts";
 import { registerDaemon } from "./daemon.ts";
+import { registerDemo } from "./demo.ts";
 import { registerDetect } from "./detect.ts";
 import { registerDrive } from "./drive.ts";
 import { registerHook } from "./hook.ts";
@@ -26,6 +27,7 @@ export function buildProgram(): Command {
   registerManage(program);
   registerOrchestrate(program);
   registerDaemon(program);
+  registerDemo(program);
   registerDetect(program);
   registerHook(program);
   registerPublish(program);

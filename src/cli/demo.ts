@@ -1,0 +1,76 @@
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Command } from "commander";
+import { execa } from "execa";
+import { ensureDaemon } from "../daemon/lifecycle.ts";
+import { launchSession, prepareLaunch } from "../session/launch.ts";
+import { serverArgs } from "../tmux/server.ts";
+import { Tmux } from "../tmux/tmux.ts";
+import { installDir } from "../util/install-dir.ts";
+import { places } from "../util/paths.ts";
+import { shQuote } from "../util/sh.ts";
+import { Context } from "./context.ts";
+
+const ROLES = ["builder", "reviewer", "tester", "scout"];
+
+const WELCOME = `agentmux demo
+=============
+Four demo agents run in the other windows and go through their states on their own:
+  builder   works a few seconds, then waits for you, then starts again
+  reviewer  stops to ask permission (answer 1 or 2 in its pane)
+  tester    works for a long time
+  scout     sits at its prompt (idle)
+
+Look at the status line (⚠ blocked, ● waiting, ◐ working), the window markers, and the
+notifications. Try, from this shell:
+  agentmux list                 every session and its state
+  agentmux switch               the switcher (the plugin binds it to a key too)
+  agentmux next                 jump to the next session that needs you
+  agentmux send reviewer 1      answer the reviewer from here
+Leave with: tmux kill-server   (this demo runs on its own tmux server)
+`;
+
+/** Start the demo server (unless it runs already): the plugin, the daemon and four demo agents. */
+async function startDemo(ctx: Context, name: string): Promise<void> {
+  const tmux = new Tmux({ socketName: name });
+  if (await tmux.hasServer()) return;
+  await tmux.runner.version();
+  const base = join(places().stateDir, "demo");
+  mkdirSync(base, { recursive: true });
+  writeFileSync(join(base, "WELCOME.txt"), WELCOME);
+  const shell = process.env["SHELL"] || "/bin/sh";
+  const bin = join(installDir(), "bin");
+  await tmux.run(["-f", "/dev/null", "new-session", "-d", "-s", "demo", "-x", "200", "-y", "50", "-c", base, "-e", `PATH=${bin}:${process.env["PATH"] ?? ""}`,
+    "--", "/bin/sh", "-c", `cat ${shQuote(join(base, "WELCOME.txt"))}; exec ${shQuote(shell)}`]);
+  await tmux.run(["set-environment", "-g", "PATH", `${bin}:${process.env["PATH"] ?? ""}`]);
+  const plugin = join(installDir(), "tmux", "agentmux.tmux");
+  if (existsSync(plugin)) await tmux.run(["run-shell", plugin]);
+  await ensureDaemon(tmux);
+  for (const role of ROLES) {
+    const dir = join(base, role);
+    mkdirSync(dir, { recursive: true });
+    const request = { command: `node ${shQuote(join(installDir(), "etc", "demo", "agent.js"))} ${role}`, dir, submit: true, split: false };
+    await launchSession(tmux, request, prepareLaunch(request, ctx.config));
+  }
+  await tmux.run(["select-window", "-t", "demo:0"]);
+}
+
+export function registerDemo(program: Command): void {
+  program
+    .command("demo")
+    .description("a private tmux server with four demo agents, to see agentmux at work")
+    .option("--no-attach", "leave it running and print how to attach")
+    .option("--name <socket>", "the demo server's socket name (tmux -L)", "agentmux-demo")
+    .action(async (options: { attach: boolean; name: string }, command: Command) => {
+      const ctx = Context.of(command);
+      await startDemo(ctx, options.name);
+      const attach = ["tmux", ...serverArgs({ socketName: options.name }), "attach", "-t", "demo"];
+      if (!options.attach || !process.stdin.isTTY) {
+        process.stdout.write(`the demo runs; attach with: ${attach.join(" ")}\n`);
+        return;
+      }
+      const env = { ...process.env };
+      delete env["TMUX"];
+      await execa(attach[0] ?? "tmux", attach.slice(1), { stdio: "inherit", env, extendEnv: false, reject: false });
+    });
+}
