@@ -24,6 +24,7 @@ import { readClaudeLive } from "./claude-live-poller.ts";
 import { panesInView } from "./view.ts";
 import { handleRequest } from "./requests.ts";
 import { Waiters } from "./waiters.ts";
+import { asInterrupt } from "./interrupt.ts";
 import { SCREEN_TICK_MS } from "./screen-watch.ts";
 import { ScreenState } from "./screen-state.ts";
 import { Alerts } from "./alerts.ts";
@@ -57,7 +58,8 @@ export class Daemon {
   private serverId = "";
 
   constructor(private readonly options: DaemonOptions) {
-    this.client = new ControlClient({ server: options.server });
+    // %output is not used (screens are captured when they changed): no-output spares parsing every byte agents print.
+    this.client = new ControlClient({ server: options.server, attachFlags: ["ignore-size", "no-output"] });
     this.teardown = new Teardown(options.log);
   }
 
@@ -295,7 +297,7 @@ export class Daemon {
     for (const t of this.tracked.values()) {
       if (t.backend !== "claude" || t.machine.state === "exited" || !t.panePid) continue;
       const event = readClaudeLive(t, t.panePid, Date.now(), logOnce);
-      if (event) await this.applyMachine(t, event);
+      if (event) await this.applyMachine(t, asInterrupt(t, event));
     }
   }
 

@@ -1,5 +1,7 @@
 import { claudeIdlePromptVisible } from "../backends/claude-screen.ts";
+import type { MachineEvent } from "../session/state-machine.ts";
 import type { Daemon } from "./daemon.ts";
+import type { Tracked } from "./tracked.ts";
 import type { Response } from "./protocol.ts";
 
 /** How long after an Escape the screen is checked for an interrupted turn. */
@@ -16,6 +18,7 @@ export function scheduleInterrupt(daemon: Daemon, pane: string): Response {
   const t = daemon.tracked.get(pane);
   if (!t) return { ok: false, error: `no agentmux session in pane ${pane}` };
   if (t.machine.state !== "working" || t.backend !== "claude") return { ok: true, scheduled: false };
+  t.escapeAt = Date.now();
   const mark = t.lastEventAt;
   if (t.escapeTimer) clearTimeout(t.escapeTimer);
   // A loaded machine can take longer to redraw: look again a few times before giving up.
@@ -33,4 +36,17 @@ export function scheduleInterrupt(daemon: Daemon, pane: string): Response {
   };
   t.escapeTimer = setTimeout(() => check(0), INTERRUPT_CHECK_MS);
   return { ok: true, scheduled: true };
+}
+
+/** How long after an Escape a turn that ends is taken as interrupted. */
+const INTERRUPT_WINDOW_MS = 10_000;
+
+/**
+ * Another channel (Claude's live file, the screen) saw a turn end right after an Escape: that
+ * turn was interrupted, and the session waits on the user (blocked), not on a finished turn.
+ */
+export function asInterrupt(t: Tracked, event: MachineEvent, now = Date.now()): MachineEvent {
+  if (event.kind !== "stop" || t.machine.state !== "working" || now - t.escapeAt > INTERRUPT_WINDOW_MS) return event;
+  t.cause = { why: "interrupted" };
+  return { kind: "blocked", at: event.at };
 }

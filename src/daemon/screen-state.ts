@@ -2,6 +2,7 @@ import { findManifest, formatProblem, identifyAgent, loadManifests, type Manifes
 import type { MachineEvent } from "../session/state-machine.ts";
 import type { ControlClient } from "../tmux/control.ts";
 import type { Logger } from "./log.ts";
+import { asInterrupt } from "./interrupt.ts";
 import { screenEvent } from "./screen-policy.ts";
 import { ScreenWatch, type ScreenSighting } from "./screen-watch.ts";
 import type { Tracked } from "./tracked.ts";
@@ -50,6 +51,6 @@ export class ScreenState {
         this.log(`${t.pane}: hooks say ${t.machine.state}, the screen says ${sighting.verdict} (${sighting.rule}): following the screen`);
       }
     }
-    await this.apply(t, decision.event);
+    await this.apply(t, asInterrupt(t, decision.event));
   }
 }

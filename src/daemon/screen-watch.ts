@@ -5,6 +5,8 @@ import type { Tracked } from "./tracked.ts";
 
 /** How often panes are looked at, and the least time between two captures of one pane. */
 export const SCREEN_TICK_MS = 500;
+/** A pane that prints all the time with an unchanged verdict is captured less and less often, up to this. */
+const STEADY_MAX_MS = 1000;
 
 const SEP = "\x1f";
 const FORMAT = ["#{pane_id}", "#{window_activity}", "#{cursor_x},#{cursor_y}", "#{history_size}", "#{alternate_on}", "#{pane_title}", "#{pane_current_command}"].join(SEP);
@@ -19,6 +21,7 @@ export interface ScreenSighting { verdict: DetectState; rule: string | null; sin
 export class ScreenWatch {
   private readonly signatures = new Map<string, string>();
   private readonly lastCapture = new Map<string, number>();
+  private readonly interval = new Map<string, number>();
   readonly sightings = new Map<string, ScreenSighting>();
   private running = false;
 
@@ -31,6 +34,7 @@ export class ScreenWatch {
   forget(pane: string): void {
     this.signatures.delete(pane);
     this.lastCapture.delete(pane);
+    this.interval.delete(pane);
     this.sightings.delete(pane);
   }
 
@@ -48,8 +52,9 @@ export class ScreenWatch {
         if (!manifest) continue;
         const signature = [cursor, history, alternate, title, activity].join("|");
         const recentlyActive = now / 1000 - Number(activity) < 2;
-        if (signature === this.signatures.get(pane) && !recentlyActive) continue;
-        if (now - (this.lastCapture.get(pane) ?? 0) < SCREEN_TICK_MS) continue;
+        const quietBefore = signature === this.signatures.get(pane);
+        if (quietBefore && !recentlyActive) { this.interval.set(pane, SCREEN_TICK_MS); continue; }
+        if (now - (this.lastCapture.get(pane) ?? 0) < (this.interval.get(pane) ?? SCREEN_TICK_MS)) continue;
         this.signatures.set(pane, signature);
         this.lastCapture.set(pane, now);
         const screen = (await this.client.command(["capture-pane", "-p", "-t", pane]).catch(() => null))?.join("\n");
@@ -58,7 +63,10 @@ export class ScreenWatch {
         const verdict = detect(manifest, { screen, title, alternate: alternate === "1" });
         if (verdict.paused) continue;
         const previous = this.sightings.get(pane);
-        const sighting = { verdict: verdict.state, rule: verdict.rule, since: previous && previous.verdict === verdict.state ? previous.since : now };
+        const steady = previous !== undefined && previous.verdict === verdict.state;
+        // Back off while a busy pane keeps saying the same; look at once again when it changes or goes quiet.
+        this.interval.set(pane, steady ? Math.min(STEADY_MAX_MS, (this.interval.get(pane) ?? SCREEN_TICK_MS) * 2) : SCREEN_TICK_MS);
+        const sighting = { verdict: verdict.state, rule: verdict.rule, since: steady ? previous.since : now };
         this.sightings.set(pane, sighting);
         await this.onVerdict(t, sighting);
       }

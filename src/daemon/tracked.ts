@@ -23,6 +23,8 @@ export interface Tracked {
   lastStopPromptId: string;
   statusMtime: number;
   escapeTimer?: NodeJS.Timeout | undefined;
+  /** When an Escape was last sent through agentmux (a turn that stops soon after was interrupted). */
+  escapeAt: number;
   tornDown: boolean;
   /** The pane's first process (for reading the CLI's live files). */
   panePid: number;
@@ -61,6 +63,7 @@ export function trackedFromPane(record: PaneRecord): Tracked {
     lastPromptSeen: "",
     lastEventAt: 0,
     lastLiveAt: 0,
+    escapeAt: 0,
     lastStopAt: 0,
     lastStopPromptId: "",
     statusMtime: 0,
