@@ -23,6 +23,8 @@ export interface HomeFacts {
   credentialsFile: string | undefined;
   /** What every account shares with the canonical home (credentials never are). */
   shared: readonly SharedItem[];
+  /** The CLI's login flow, run with the account's variable set so the credentials land in its home. */
+  loginArgs: readonly string[];
 }
 
 const file = (name: string): SharedItem => ({ name, kind: "file" });
@@ -38,12 +40,14 @@ export const HOME_FACTS: Record<AccountBackend, HomeFacts> = {
       file("settings.json"), file("CLAUDE.md"), file("history.jsonl"),
       dir("hooks"), dir("skills"), dir("agents"), dir("commands"), dir("output-styles"), dir("plugins"), dir("projects"), dir("todos"),
     ],
+    loginArgs: ["auth", "login"],
   },
   codex: {
     label: "Codex",
     variable: "CODEX_HOME",
     credentialsFile: "auth.json",
     shared: [file("hooks.json"), file("history.jsonl"), dir("skills"), dir("sessions")],
+    loginArgs: ["login"],
   },
 };
 

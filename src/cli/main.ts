@@ -1,5 +1,7 @@
 import { Command, CommanderError } from "commander";
 import { isAgentmuxError } from "../util/errors.ts";
+import { registerAccount } from "./account.ts";
+import { registerUsage } from "./usage.ts";
 import { registerDaemon } from "./daemon.ts";
 import { registerDemo } from "./demo.ts";
 import { registerDetect } from "./detect.ts";
@@ -33,6 +35,8 @@ export function buildProgram(): Command {
   registerPublish(program);
   registerInit(program);
   registerSetup(program);
+  registerAccount(program);
+  registerUsage(program);
   return program;
 }
 

@@ -35,6 +35,7 @@ export function registerNew(program: Command): void {
         instance: options.instance, prompt: options.prompt, submit: options.submit, split: options.split ?? false,
       };
       const prepared = prepareLaunch(request, ctx.config);
+      if (prepared.accountNotice) process.stderr.write(`agentmux: ${prepared.accountNotice}\n`);
       // The daemon turns the session's hook events into its state: up before the first hook fires.
       // The session runs even if it cannot start (the hooks spool until it does).
       if (await ctx.tmux.hasServer()) {

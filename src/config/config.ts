@@ -4,7 +4,7 @@ import type { BackendName } from "../backends/types.ts";
 import { AgentmuxError } from "../util/errors.ts";
 import { places } from "../util/paths.ts";
 import { ACCOUNT_CONFIG_SCHEMA, ACCOUNTS_SCHEMA, DEFAULT_ACCOUNT_CONFIG, readAccountConfig, type AccountEntry, type AccountSettings, type DirectoryRule, type UsageSettings } from "./accounts.ts";
-import { bool, dict, list, obj, oneOfValues, str } from "./schema.ts";
+import { bool, dict, list, num, obj, oneOfValues, str } from "./schema.ts";
 import { validateYaml } from "./validate.ts";
 
 export interface BackendConfig {
@@ -25,6 +25,13 @@ export interface NotifyConfig {
   player?: string | undefined;
 }
 
+export interface SwitcherConfig {
+  /** Shell commands run for each session (AGENTMUX_SESSION etc. set, the pane id as $1); the first non-empty line wins. */
+  annotations: string[];
+  /** Caps the annotation column's width; 0 hides it; null fits it to the popup. */
+  annotationMaxWidth: number | null;
+}
+
 export interface Config {
   defaultBackend: BackendName;
   backends: Partial<Record<BackendName, BackendConfig>>;
@@ -37,6 +44,8 @@ export interface Config {
   directoryRules: DirectoryRule[];
   accounts: AccountSettings;
   usage: UsageSettings;
+  /** The session switcher (agentmux switch): annotation commands, and a cap on their column. */
+  switcher: SwitcherConfig;
   /** Where the config came from (for messages); undefined when no file exists. */
   file?: string | undefined;
 }
@@ -49,10 +58,11 @@ export const CONFIG_SCHEMA = obj({
   display: obj({ backendSuffix: bool }),
   control: obj({ enabled: bool }),
   notify: obj({ enabled: bool, command: str("a shell command"), sound: str("a sound file"), player: str("a program that plays a sound file") }),
+  switcher: obj({ annotations: list(str("a shell command")), annotationMaxWidth: num(0) }),
   ...ACCOUNT_CONFIG_SCHEMA,
 });
 
-export const DEFAULT_CONFIG: Config = { defaultBackend: "claude", backends: {}, display: { backendSuffix: false }, control: { enabled: false }, notify: { enabled: true }, ...DEFAULT_ACCOUNT_CONFIG };
+export const DEFAULT_CONFIG: Config = { defaultBackend: "claude", backends: {}, display: { backendSuffix: false }, control: { enabled: false }, notify: { enabled: true }, switcher: { annotations: [], annotationMaxWidth: null }, ...DEFAULT_ACCOUNT_CONFIG };
 
 interface RawConfig {
   defaultBackend?: BackendName;
@@ -60,6 +70,7 @@ interface RawConfig {
   display?: { backendSuffix?: boolean } | null;
   control?: { enabled?: boolean } | null;
   notify?: { enabled?: boolean; command?: string; sound?: string; player?: string } | null;
+  switcher?: { annotations?: string[]; annotationMaxWidth?: number } | null;
 }
 
 /** Parse and validate config text; every problem is reported as file:line:col: key: what (fix). */
@@ -80,6 +91,7 @@ export function parseConfig(text: string, file: string): Config {
     display: { backendSuffix: raw.display?.backendSuffix ?? false },
     control: { enabled: raw.control?.enabled ?? false },
     notify: { enabled: raw.notify?.enabled ?? true, command: raw.notify?.command, sound: raw.notify?.sound, player: raw.notify?.player },
+    switcher: { annotations: raw.switcher?.annotations ?? [], annotationMaxWidth: raw.switcher?.annotationMaxWidth ?? null },
     ...readAccountConfig(value, text, file, backends),
     file,
   };

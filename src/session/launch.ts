@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { statSync } from "node:fs";
 import { resolve } from "node:path";
+import { accountForLaunch } from "../accounts/launch-account.ts";
 import { prepareClaudeLaunchArgs } from "../backends/claude-settings.ts";
 import { codexHome, prepareCodexHome } from "../backends/codex-hooks.ts";
 import { getBackend } from "../backends/index.ts";
@@ -35,6 +36,10 @@ export interface Prepared {
   env: Record<string, string>;
   /** Prompt typed after start-up (with --no-submit), not on the command line. */
   typedPrompt: string | undefined;
+  /** The account the session runs under (a pool routed to its member), recorded in @agentmux-account. */
+  account?: string | undefined;
+  /** What to tell the user about the account: a pool changed member, or every member is limited. */
+  accountNotice?: string | undefined;
 }
 
 /** Check everything that can be checked before a window exists; nothing is created here. */
@@ -72,10 +77,13 @@ export function prepareLaunch(request: NewSessionRequest, config: Config, cwd = 
     command: request.command,
   });
   // Every Claude session gets agentmux's hooks and status line through its own --settings file.
-  const argv = backend.name === "claude" ? prepareClaudeLaunchArgs({ argv: spec.argv, stateDir: places().stateDir, cwd: dir, env: process.env }).argv : spec.argv;
+  // The account (explicit, else the directory rule, else the selection) points the CLI at its home.
+  const chosen = accountForLaunch(config, backend.name, request.account, dir, { stateDir: places().stateDir });
+  const cliEnv = { ...process.env, ...chosen.env };
+  const argv = backend.name === "claude" ? prepareClaudeLaunchArgs({ argv: spec.argv, stateDir: places().stateDir, cwd: dir, env: cliEnv }).argv : spec.argv;
   // Codex reads hooks only from its home: agentmux's entries, trusted (and nothing else), and notify.
-  if (backend.name === "codex") prepareCodexHome({ codexHome: codexHome(process.env) });
-  return { backend, dir, argv, env: spec.env, typedPrompt };
+  if (backend.name === "codex") prepareCodexHome({ codexHome: codexHome(cliEnv) });
+  return { backend, dir, argv, env: { ...spec.env, ...chosen.env }, typedPrompt, account: chosen.account?.name ?? request.account, accountNotice: chosen.notice };
 }
 
 const BUILTINS = new Set(["cd", "echo", "printf", "read", "test", "[", "true", "false", "exit", "export", "sleep", "while", "for", "if", "until"]);
@@ -111,7 +119,7 @@ export async function launchSession(tmux: Tmux, request: NewSessionRequest, prep
     const resumeId = request.mode && request.mode.kind === "resume" ? request.mode.id : "";
     await tmux.setPaneOptions(pane, {
       "@agentmux-backend": prepared.backend.name,
-      "@agentmux-account": request.account ?? "",
+      "@agentmux-account": prepared.account ?? request.account ?? "",
       "@agentmux-dir": prepared.dir,
       "@agentmux-instance": request.instance ?? "",
       "@agentmux-id": resumeId,

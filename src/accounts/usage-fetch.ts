@@ -1,0 +1,41 @@
+import { ACCOUNT_BACKENDS, type AccountBackend } from "../backends/account-homes.ts";
+import type { AccountEntry, UsageSettings } from "../config/accounts.ts";
+import type { Config } from "../config/config.ts";
+import { accountsOf, poolsOf } from "./accounts.ts";
+import { fetchClaudeUsage } from "./usage-claude.ts";
+import { fetchCodexUsage } from "./usage-codex.ts";
+import type { FetchOutcome } from "./usage-http.ts";
+import type { PollTarget } from "./usage-poller.ts";
+
+/** One account's quota, from its backend's usage endpoint (usage.<backend>.url). */
+export function fetchUsage(backend: AccountBackend, account: AccountEntry, usage: UsageSettings, now: number, timeoutMs = 20_000): Promise<FetchOutcome> {
+  const options = { now, timeoutMs };
+  return backend === "claude" ? fetchClaudeUsage(account.home, usage.claude.url, options) : fetchCodexUsage(account.home, usage.codex.url, options);
+}
+
+/**
+ * What the poller watches: every pool member of every backend, plus the accounts of live sessions
+ * (`live`: backend and account name as recorded on each session; unknown names are ignored).
+ */
+export function pollTargets(config: Config, live: ReadonlyArray<{ backend: string; account: string }> = []): PollTarget[] {
+  const seen = new Set<string>();
+  const targets: PollTarget[] = [];
+  const add = (backend: AccountBackend, account: AccountEntry) => {
+    const key = `${backend}/${account.name}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    targets.push({ backend, account });
+  };
+  for (const backend of ACCOUNT_BACKENDS) {
+    for (const pool of poolsOf(config, backend)) pool.members.forEach((m) => add(backend, m));
+    for (const account of accountsOf(config, backend)) {
+      if (live.some((s) => s.backend === backend && s.account === account.name)) add(backend, account);
+    }
+  }
+  return targets;
+}
+
+/** Every declared account (what `agentmux usage --refresh` fetches). */
+export function allTargets(config: Config): PollTarget[] {
+  return ACCOUNT_BACKENDS.flatMap((backend) => accountsOf(config, backend).map((account) => ({ backend, account })));
+}
