@@ -29,6 +29,9 @@ import { SCREEN_TICK_MS } from "./screen-watch.ts";
 import { ScreenState } from "./screen-state.ts";
 import { Alerts } from "./alerts.ts";
 import { StatusPush } from "./status-push.ts";
+import { UsagePoller } from "../accounts/usage-poller.ts";
+import { pollTargets } from "../accounts/usage-fetch.ts";
+import { loadConfig, type Config } from "../config/config.ts";
 import { Notifier } from "./notifier.ts";
 import { exitedFile, recordExited } from "../session/exited.ts";
 
@@ -50,6 +53,7 @@ export class Daemon {
   private drainAgain = false;
   private reconcileTimer: NodeJS.Timeout | null = null;
   private status: StatusPush | null = null;
+  private usage: UsagePoller | null = null;
   private stopping = false;
   private readonly loggedOnce = new Set<string>();
   readonly waiters = new Waiters();
@@ -79,6 +83,7 @@ export class Daemon {
     this.client.on("connected", () => this.scheduleReconcile());
     await this.client.connect();
     this.status = new StatusPush(this.client);
+    this.startUsage();
     this.alerts = new Alerts(this.client, new Notifier(this.client, (line) => this.log(line)));
     this.screens = new ScreenState(this.client, (line) => this.log(line), (t, event) => this.applyMachine(t, event));
     await this.client.command(["set-environment", "-g", "AGENTMUX_SOCK", this.layout.socket]);
@@ -105,11 +110,29 @@ export class Daemon {
     for (const t of this.timers) clearInterval(t);
     for (const t of this.tracked.values()) if (t.escapeTimer) clearTimeout(t.escapeTimer);
     this.waiters.close();
+    this.usage?.stop();
     this.socketServer?.close();
     try { unlinkSync(this.layout.socket); } catch { /* gone */ }
     try { unlinkSync(this.layout.pidFile); } catch { /* gone */ }
     await this.client.close().catch(() => undefined);
     this.options.onExit(reason);
+  }
+
+  /** The one usage poller: every account with a live session plus every pool member (src/accounts/). */
+  private startUsage(): void {
+    let config: Config;
+    try {
+      config = loadConfig();
+    } catch (error) {
+      this.log(`usage polling off: ${(error as Error).message.split("\n")[0]}`);
+      return;
+    }
+    const live = () => [...this.tracked.values()].filter((t) => t.record.account && t.machine.state !== "exited").map((t) => ({ backend: t.backend, account: t.record.account }));
+    this.usage = new UsagePoller({
+      config, stateDir: this.layout.stateDir, targets: () => pollTargets(config, live()),
+      onNotice: (text) => { this.log(`usage: ${text}`); void this.tmux(["display-message", escapeFormat(text)]).catch(() => undefined); },
+    });
+    this.usage.start();
   }
 
   private async tmux(args: string[]): Promise<string[]> {
