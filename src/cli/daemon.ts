@@ -55,7 +55,13 @@ export function registerDaemon(program: Command): void {
     const d = new Daemon({ layout, server: { socketPath: layout.tmuxSocket }, log: fileLogger(layout.log), onExit: (reason) => finish(reason) });
     process.on("SIGTERM", () => void d.stop("SIGTERM"));
     process.on("SIGINT", () => void d.stop("SIGINT"));
-    await d.start();
+    try {
+      await d.start();
+    } catch (error) {
+      // Another daemon answered first, or tmux went away: let go of everything, then say why.
+      await d.stop(`could not start: ${(error as Error).message}`);
+      throw error;
+    }
     await finished;
   });
 }

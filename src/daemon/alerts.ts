@@ -36,6 +36,15 @@ export class Alerts {
     await this.notifier.notify(causeText(sessionLabel(t), state, t.cause));
   }
 
+  /** A command that failed in a pane that is not an agent session (shell integrations). */
+  async commandFailed(pane: string, payload: Record<string, unknown>): Promise<void> {
+    if ((await panesInView(this.client)).includes(pane)) return;
+    const where = ((await this.client.command(["display-message", "-p", "-t", pane, "#{session_name}:#{window_name}"]).catch(() => [pane]))[0] ?? pane).trim();
+    const command = typeof payload["command"] === "string" && payload["command"] ? ` ${payload["command"].slice(0, 80)}` : "";
+    const status = typeof payload["status"] === "number" ? payload["status"] : "?";
+    await this.notifier.notify(`${where}:${command} failed (exit ${status})`);
+  }
+
   /** A timed snooze that ended fires the alert it held back, if the session still needs the user. */
   async snoozesEnded(tracked: Iterable<Tracked>, now = Date.now()): Promise<void> {
     for (const t of tracked) {

@@ -72,8 +72,6 @@ export class Daemon {
 
   async start(): Promise<void> {
     ensureLayout(this.layout);
-    this.socketServer = await listen(this.layout.socket, (req) => handleRequest(this, req));
-    writeFileSync(this.layout.pidFile, `${process.pid}\n`, { mode: 0o600 });
     this.client.on("server-gone", () => void this.stop("the tmux server is gone"));
     this.client.on("notification", (m: ControlMessage) => {
       if (m.type !== "notification") return;
@@ -97,6 +95,10 @@ export class Daemon {
     this.timers.push(setInterval(() => void this.pollLive(), 2000));
     this.timers.push(setInterval(() => void this.screens?.tick(this.tracked), SCREEN_TICK_MS));
     await this.drain();
+    // Listen last: whoever sees the socket answer (ensureDaemon) finds the environment set and
+    // the sessions known.
+    this.socketServer = await listen(this.layout.socket, (req) => handleRequest(this, req));
+    writeFileSync(this.layout.pidFile, `${process.pid}\n`, { mode: 0o600 });
     const pruned = pruneSettingsFiles(join(this.layout.stateDir, "claude-settings"), Date.now());
     if (pruned.length > 0) this.log(`deleted ${pruned.length} Claude settings file(s) unused for a week`);
     this.log(`started pid ${process.pid} for tmux ${this.layout.tmuxSocket}`);
@@ -111,9 +113,12 @@ export class Daemon {
     for (const t of this.tracked.values()) if (t.escapeTimer) clearTimeout(t.escapeTimer);
     this.waiters.close();
     this.usage?.stop();
-    this.socketServer?.close();
-    try { unlinkSync(this.layout.socket); } catch { /* gone */ }
-    try { unlinkSync(this.layout.pidFile); } catch { /* gone */ }
+    // The socket and pid file are ours only once we listened (another daemon may own them).
+    if (this.socketServer) {
+      this.socketServer.close();
+      try { unlinkSync(this.layout.socket); } catch { /* gone */ }
+      try { unlinkSync(this.layout.pidFile); } catch { /* gone */ }
+    }
     await this.client.close().catch(() => undefined);
     this.options.onExit(reason);
   }
@@ -246,6 +251,12 @@ export class Daemon {
   }
 
   private async ingest(event: SpooledEvent): Promise<void> {
+    if (event.event === "shell-failed") {
+      // From the shell integrations: only panes that are not agent sessions notify this way.
+      if (!this.tracked.has(event.pane)) await this.alerts?.commandFailed(event.pane, event.payload);
+      removeSpooled(event.file);
+      return;
+    }
     let t = this.tracked.get(event.pane);
     if (!t && event.global) t = await this.adopt(event);
     const refused = refuse(t, event);

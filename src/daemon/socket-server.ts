@@ -1,6 +1,7 @@
 import { chmodSync, unlinkSync } from "node:fs";
 import { createConnection, createServer, type Server, type Socket } from "node:net";
 import { createInterface } from "node:readline";
+import { AgentmuxError } from "../util/errors.ts";
 import type { Request, Response } from "./protocol.ts";
 
 /** True when something answers on the socket (a live daemon), false when it is stale or absent. */
@@ -16,7 +17,7 @@ export function socketAlive(path: string, timeoutMs = 500): Promise<boolean> {
 
 /** Listen on a Unix socket (0600), replacing a stale one; each line is a request. */
 export async function listen(path: string, handle: (request: Request, socket: Socket) => Promise<Response | null>): Promise<Server> {
-  if (await socketAlive(path)) throw new Error(`another daemon answers on ${path}`);
+  if (await socketAlive(path)) throw new AgentmuxError(`another agentmux daemon already answers on ${path}`, { hint: "see agentmux daemon status" });
   try { unlinkSync(path); } catch { /* none */ }
   const server = createServer((socket) => {
     const lines = createInterface({ input: socket });
