@@ -14,6 +14,7 @@ import { registerManage } from "./manage.ts";
 import { registerNew } from "./new.ts";
 import { registerOrchestrate } from "./orchestrate.ts";
 import { registerSetup } from "./setup.ts";
+import { registerWatch } from "./watch.ts";
 
 export function buildProgram(): Command {
   const program = new Command("agentmux")
@@ -35,6 +36,7 @@ export function buildProgram(): Command {
   registerPublish(program);
   registerInit(program);
   registerSetup(program);
+  registerWatch(program);
   registerAccount(program);
   registerUsage(program);
   return program;

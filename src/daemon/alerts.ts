@@ -22,6 +22,8 @@ export function sessionLabel(t: Tracked): string {
  * snoozed session (the alert is kept for when the snooze ends), never for the pane they look at.
  */
 export class Alerts {
+  private readonly lastMatch = new Map<string, number>();
+
   constructor(private readonly client: ControlClient, private readonly notifier: Notifier) {}
 
   private async snoozeValue(pane: string): Promise<string> {
@@ -43,6 +45,24 @@ export class Alerts {
     const command = typeof payload["command"] === "string" && payload["command"] ? ` ${payload["command"].slice(0, 80)}` : "";
     const status = typeof payload["status"] === "number" ? payload["status"] : "?";
     await this.notifier.notify(`${where}:${command} failed (exit ${status})`);
+  }
+
+  /**
+   * A pattern watcher matched a line: at most one notification per pattern every 3 s, none while a
+   * full-screen program holds the pane (alternate screen), none while snoozed.
+   */
+  async watchMatched(pane: string, payload: Record<string, unknown>, now = Date.now()): Promise<void> {
+    const format = "#{alternate_on}\x1f#{@agentmux-watch}\x1f#{@agentmux-snoozed}\x1f#{session_name}:#{window_name}\x1f#{@agentmux-name}\x1f#{@agentmux-dir}\x1f#{@agentmux-instance}";
+    const [info = ""] = await this.client.command(["display-message", "-p", "-t", pane, format]).catch(() => [""]);
+    const [alternate, pattern = "", snoozed = "", window = pane, label = "", dir = "", instance = ""] = info.split("\x1f");
+    // An agentmux session by its display name; any other pane by session:window.
+    const where = label || (dir ? `${basename(dir)}${instance ? `:${instance}` : ""}` : window);
+    if (alternate === "1" || !pattern || snoozedNow(snoozed, now)) return;
+    const key = `${pane} ${pattern}`;
+    if (now - (this.lastMatch.get(key) ?? 0) < 3000) return;
+    this.lastMatch.set(key, now);
+    const line = typeof payload["line"] === "string" ? payload["line"].slice(0, 120) : "";
+    await this.notifier.notify(`${where} matched /${pattern}/: ${line}`);
   }
 
   /** A timed snooze that ended fires the alert it held back, if the session still needs the user. */

@@ -251,6 +251,11 @@ export class Daemon {
   }
 
   private async ingest(event: SpooledEvent): Promise<void> {
+    if (event.event === "watch-match") {
+      await this.alerts?.watchMatched(event.pane, event.payload);
+      removeSpooled(event.file);
+      return;
+    }
     if (event.event === "shell-failed") {
       // From the shell integrations: only panes that are not agent sessions notify this way.
       if (!this.tracked.has(event.pane)) await this.alerts?.commandFailed(event.pane, event.payload);

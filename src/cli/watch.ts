@@ -1,0 +1,43 @@
+import { join } from "node:path";
+import type { Command } from "commander";
+import { ensureDaemon } from "../daemon/lifecycle.ts";
+import { findSession } from "../session/store.ts";
+import { AgentmuxError } from "../util/errors.ts";
+import { shellScript } from "../util/install-dir.ts";
+import { shQuote } from "../util/sh.ts";
+import { Context, printJson } from "./context.ts";
+import { requireControl } from "./permission.ts";
+
+/**
+ * Arm (or with an empty pattern, disarm) the one pattern watcher of a pane: tmux pipes what the
+ * pane prints through shell/agentmux-watch, which hands matching lines to the daemon.
+ */
+export async function armWatcher(ctx: Context, pane: string, pattern: string): Promise<void> {
+  if (pattern === "") {
+    await ctx.tmux.run(["pipe-pane", "-t", pane]);
+    await ctx.tmux.unsetOption({ pane }, "@agentmux-watch");
+    return;
+  }
+  if (/[\r\n]/.test(pattern)) throw new AgentmuxError("a watch pattern is one line", { hint: "use | for alternatives" });
+  const { layout } = await ensureDaemon(ctx.tmux);
+  const command = `exec ${shQuote(shellScript("agentmux-watch"))} ${shQuote(pane)} ${shQuote(join(layout.dir, "spool"))} ${shQuote(pattern)}`;
+  await ctx.tmux.run(["pipe-pane", "-O", "-t", pane, command]);
+  await ctx.tmux.setOption({ pane }, "@agentmux-watch", pattern);
+}
+
+export function registerWatch(program: Command): void {
+  program
+    .command("watch")
+    .description("notify when a line a session prints matches PATTERN (POSIX extended regex); an empty pattern disarms")
+    .argument("<target>", "pane id, display name or instance name")
+    .argument("[pattern]", "the pattern; replaces the session's previous one", "")
+    .option("--json", "print the result as JSON")
+    .action(async (target: string, pattern: string, options: { json?: boolean }, command: Command) => {
+      const ctx = Context.of(command);
+      requireControl(ctx, "watch");
+      const s = await findSession(ctx.tmux, target);
+      await armWatcher(ctx, s.pane, pattern);
+      if (options.json) printJson({ ok: true, pane: s.pane, pattern: pattern || null });
+      else process.stdout.write(pattern ? `watching ${s.name} for /${pattern}/\n` : `stopped watching ${s.name}\n`);
+    });
+}

@@ -1,0 +1,56 @@
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { execa } from "execa";
+import { mkdtempSync, readdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { ROOT, TestServer } from "../helpers/tmux-server.ts";
+import { paneOption } from "../helpers/agentmux-session.ts";
+
+describe("pattern watchers", () => {
+  const server = new TestServer();
+  const out = join(server.home, "notified.txt");
+  const notified = () => (existsSync(out) ? readFileSync(out, "utf8").trim().split("\n").filter(Boolean) : []);
+  before(async () => {
+    await server.start();
+    mkdirSync(join(server.home, "config"), { recursive: true });
+    writeFileSync(join(server.home, "config", "config.yml"), `notify:\n  command: "cat >> ${out}"\n`);
+  });
+  after(async () => {
+    await server.cli(["daemon", "stop"]);
+    await server.stop();
+  });
+
+  it("a matching line notifies once per 3 s; escape codes are stripped; an empty pattern disarms", async () => {
+    // Prints each line it reads in red: the watcher sees the escape codes and strips them.
+    const echo = `sh -c 'while read l; do printf "\\033[31m%s\\033[0m\\n" "$l"; done'`;
+    const pane = String((await server.cli(["new", "--command", echo, "--dir", server.work, "--instance", "api", "--detached"])).stdout).trim();
+    const armed = await server.cli(["watch", "api", "ERR!"]);
+    assert.equal(armed.exitCode, 0, String(armed.stderr));
+    assert.equal(String(armed.stdout), "watching work:api for /ERR!/");
+    assert.equal(await paneOption(server, pane, "@agentmux-watch"), "ERR!");
+    await server.tmux(["send-keys", "-t", pane, "all good", "Enter"]);
+    await server.tmux(["send-keys", "-t", pane, "ERR! disk full", "Enter"]);
+    for (let i = 0; i < 5; i++) await server.tmux(["send-keys", "-t", pane, `ERR! again ${i}`, "Enter"]);
+    await server.waitFor("a notification", () => notified().length > 0);
+    await new Promise((r) => setTimeout(r, 1000));
+    assert.deepEqual(notified(), ["work:api matched /ERR!/: ERR! disk full"], "one for the burst");
+    const off = await server.cli(["watch", "api", ""]);
+    assert.equal(String(off.stdout), "stopped watching work:api");
+    await new Promise((r) => setTimeout(r, 3100));
+    await server.tmux(["send-keys", "-t", pane, "ERR! after disarming", "Enter"]);
+    await new Promise((r) => setTimeout(r, 1500));
+    assert.equal(notified().length, 1);
+  });
+
+  it("shell/agentmux-watch strips escape codes and spools one event per matching line", async () => {
+    const spool = mkdtempSync(join(tmpdir(), "agentmux-watch-"));
+    await execa(join(ROOT, "shell", "agentmux-watch"), ["%9", spool, "ERR!"], { input: "ok\n\x1b[31mERR! red\x1b[0m\r\nfine\n\x1b]0;title\x07ERR! \"quoted\"\n" });
+    const files = readdirSync(spool).sort();
+    assert.equal(files.length, 2);
+    const bodies = files.map((f) => readFileSync(join(spool, f), "utf8"));
+    assert.deepEqual(bodies.map((b) => JSON.parse(b.split("\n")[1] ?? "{}").line).sort(), ["ERR! \"quoted\"", "ERR! red"]);
+    assert.ok(bodies.every((b) => b.startsWith("agentmux1 watch-match %9 - watch\n")));
+  });
+});
