@@ -2,7 +2,10 @@ import type { Command } from "commander";
 import { ensureDaemon } from "../daemon/lifecycle.ts";
 import { launchSession, prepareLaunch } from "../session/launch.ts";
 import { AgentmuxError } from "../util/errors.ts";
+import { basename } from "node:path";
+import { projectWatches } from "../session/project-file.ts";
 import { Context, printJson } from "./context.ts";
+import { armWatcher } from "./watch.ts";
 import { requireControl } from "./permission.ts";
 
 interface NewOptions {
@@ -41,7 +44,13 @@ export function registerNew(program: Command): void {
       if (await ctx.tmux.hasServer()) {
         await ensureDaemon(ctx.tmux).catch((error: Error) => process.stderr.write(`agentmux: warning: ${error.message}\n`));
       }
+      // Pattern watchers the project file declares for this session (a bad file fails before any window opens).
+      const watches = projectWatches(prepared.dir, [options.instance ?? basename(prepared.dir)]);
       const launched = await launchSession(ctx.tmux, request, prepared);
+      if (watches.length > 0) {
+        await ctx.tmux.setOption({ pane: launched.pane }, "@agentmux-watch-project", watches.join("\n"));
+        await armWatcher(ctx, launched.pane, undefined);
+      }
       // Never steal the keyboard from an agent driving us; a person inside tmux is taken to the new session.
       const focus = !options.detached && !process.env["AGENTMUX_SESSION"] && process.env["TMUX"] && !ctx.server.socketName && !ctx.server.socketPath;
       if (focus) await ctx.tmux.focus(launched.pane).catch(() => undefined);

@@ -5,24 +5,29 @@ import { findSession } from "../session/store.ts";
 import { AgentmuxError } from "../util/errors.ts";
 import { shellScript } from "../util/install-dir.ts";
 import { shQuote } from "../util/sh.ts";
+import { combinePatterns } from "../session/project-file.ts";
 import { Context, printJson } from "./context.ts";
 import { requireControl } from "./permission.ts";
 
 /**
- * Arm (or with an empty pattern, disarm) the one pattern watcher of a pane: tmux pipes what the
- * pane prints through shell/agentmux-watch, which hands matching lines to the daemon.
+ * Arm the pane's pattern watchers: the project file's and the one set with `agentmux watch`
+ * (replaceable; empty disarms it). tmux pipes what the pane prints through
+ * shell/agentmux-watch, which hands matching lines to the daemon.
  */
-export async function armWatcher(ctx: Context, pane: string, pattern: string): Promise<void> {
-  if (pattern === "") {
+export async function armWatcher(ctx: Context, pane: string, pattern: string | undefined): Promise<void> {
+  if (pattern !== undefined && /[\r\n]/.test(pattern)) throw new AgentmuxError("a watch pattern is one line", { hint: "use | for alternatives" });
+  if (pattern === "") await ctx.tmux.unsetOption({ pane }, "@agentmux-watch");
+  else if (pattern !== undefined) await ctx.tmux.setOption({ pane }, "@agentmux-watch", pattern);
+  const own = await ctx.tmux.getOption({ pane }, "@agentmux-watch");
+  const project = (await ctx.tmux.getOption({ pane }, "@agentmux-watch-project")).split("\n").filter(Boolean);
+  const all = [...project, ...(own ? [own] : [])];
+  if (all.length === 0) {
     await ctx.tmux.run(["pipe-pane", "-t", pane]);
-    await ctx.tmux.unsetOption({ pane }, "@agentmux-watch");
     return;
   }
-  if (/[\r\n]/.test(pattern)) throw new AgentmuxError("a watch pattern is one line", { hint: "use | for alternatives" });
   const { layout } = await ensureDaemon(ctx.tmux);
-  const command = `exec ${shQuote(shellScript("agentmux-watch"))} ${shQuote(pane)} ${shQuote(join(layout.dir, "spool"))} ${shQuote(pattern)}`;
+  const command = `exec ${shQuote(shellScript("agentmux-watch"))} ${shQuote(pane)} ${shQuote(join(layout.dir, "spool"))} ${shQuote(combinePatterns(all))}`;
   await ctx.tmux.run(["pipe-pane", "-O", "-t", pane, command]);
-  await ctx.tmux.setOption({ pane }, "@agentmux-watch", pattern);
 }
 
 export function registerWatch(program: Command): void {

@@ -54,14 +54,17 @@ export class Alerts {
   async watchMatched(pane: string, payload: Record<string, unknown>, now = Date.now()): Promise<void> {
     const format = "#{alternate_on}\x1f#{@agentmux-watch}\x1f#{@agentmux-snoozed}\x1f#{session_name}:#{window_name}\x1f#{@agentmux-name}\x1f#{@agentmux-dir}\x1f#{@agentmux-instance}";
     const [info = ""] = await this.client.command(["display-message", "-p", "-t", pane, format]).catch(() => [""]);
-    const [alternate, pattern = "", snoozed = "", window = pane, label = "", dir = "", instance = ""] = info.split("\x1f");
+    const [alternate, own = "", snoozed = "", window = pane, label = "", dir = "", instance = ""] = info.split("\x1f");
+    const project = ((await this.client.command(["show-option", "-pqv", "-t", pane, "@agentmux-watch-project"]).catch(() => [] as string[]))).filter(Boolean);
+    const line = typeof payload["line"] === "string" ? payload["line"].slice(0, 120) : "";
+    // Which pattern matched (extended regexes read as JavaScript ones; the first that matches).
+    const pattern = [...project, ...(own ? [own] : [])].find((p) => { try { return new RegExp(p).test(line); } catch { return false; } }) ?? own;
     // An agentmux session by its display name; any other pane by session:window.
     const where = label || (dir ? `${basename(dir)}${instance ? `:${instance}` : ""}` : window);
     if (alternate === "1" || !pattern || snoozedNow(snoozed, now)) return;
     const key = `${pane} ${pattern}`;
     if (now - (this.lastMatch.get(key) ?? 0) < 3000) return;
     this.lastMatch.set(key, now);
-    const line = typeof payload["line"] === "string" ? payload["line"].slice(0, 120) : "";
     await this.notifier.notify(`${where} matched /${pattern}/: ${line}`);
   }
 

@@ -53,4 +53,26 @@ describe("pattern watchers", () => {
     assert.deepEqual(bodies.map((b) => JSON.parse(b.split("\n")[1] ?? "{}").line).sort(), ["ERR! \"quoted\"", "ERR! red"]);
     assert.ok(bodies.every((b) => b.startsWith("agentmux1 watch-match %9 - watch\n")));
   });
+
+  it("a project file's watchers are armed when the session starts, beside the one set by hand", async () => {
+    const dir = join(server.home, "proj");
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, ".agentmux.yml"), "sessions:\n  - name: web\n    watch:\n      - pattern: 'FATAL'\n        notify: true\n      - pattern: 'quiet'\n        notify: false\n");
+    const echo = `sh -c 'while read l; do echo "$l"; done'`;
+    const pane = String((await server.cli(["new", "--command", echo, "--dir", dir, "--instance", "web", "--detached"])).stdout).trim();
+    assert.equal(await paneOption(server, pane, "@agentmux-watch-project"), "FATAL");
+    await server.cli(["watch", "web", "ERR!"]);
+    const before = notified().length;
+    await server.tmux(["send-keys", "-t", pane, "FATAL: out of memory", "Enter"]);
+    await server.tmux(["send-keys", "-t", pane, "ERR! also", "Enter"]);
+    await server.tmux(["send-keys", "-t", pane, "quiet please", "Enter"]);
+    await server.waitFor("two notifications, one per pattern", () => notified().length >= before + 2);
+    await new Promise((r) => setTimeout(r, 800));
+    const mine = notified().slice(before);
+    assert.deepEqual(mine.sort(), ["proj:web matched /ERR!/: ERR! also", "proj:web matched /FATAL/: FATAL: out of memory"]);
+    writeFileSync(join(dir, ".agentmux.yml"), "sessions: {broken\n");
+    const bad = await server.cli(["new", "--command", echo, "--dir", dir, "--instance", "web2", "--detached"]);
+    assert.notEqual(bad.exitCode, 0);
+    assert.match(String(bad.stderr), /\.agentmux\.yml: not valid YAML/);
+  });
 });
