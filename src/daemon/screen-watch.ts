@@ -22,6 +22,8 @@ export class ScreenWatch {
   private readonly signatures = new Map<string, string>();
   private readonly lastCapture = new Map<string, number>();
   private readonly interval = new Map<string, number>();
+  private readonly quiet = new Map<string, boolean>();
+  private readonly dirty = new Set<string>();
   readonly sightings = new Map<string, ScreenSighting>();
   private running = false;
 
@@ -35,6 +37,8 @@ export class ScreenWatch {
     this.signatures.delete(pane);
     this.lastCapture.delete(pane);
     this.interval.delete(pane);
+    this.quiet.delete(pane);
+    this.dirty.delete(pane);
     this.sightings.delete(pane);
   }
 
@@ -52,10 +56,15 @@ export class ScreenWatch {
         if (!manifest) continue;
         const signature = [cursor, history, alternate, title, activity].join("|");
         const recentlyActive = now / 1000 - Number(activity) < 2;
-        const quietBefore = signature === this.signatures.get(pane);
-        if (quietBefore && !recentlyActive) { this.interval.set(pane, SCREEN_TICK_MS); continue; }
-        if (now - (this.lastCapture.get(pane) ?? 0) < (this.interval.get(pane) ?? SCREEN_TICK_MS)) continue;
+        const changed = signature !== this.signatures.get(pane);
         this.signatures.set(pane, signature);
+        // A change after a quiet tick is news: look at once. Output that never stops backs off.
+        if (changed && this.quiet.get(pane) !== false) this.interval.set(pane, SCREEN_TICK_MS);
+        this.quiet.set(pane, !changed);
+        if (changed) this.dirty.add(pane);
+        if (!this.dirty.has(pane) && !recentlyActive) continue;
+        if (now - (this.lastCapture.get(pane) ?? 0) < (this.interval.get(pane) ?? SCREEN_TICK_MS)) continue;
+        this.dirty.delete(pane);
         this.lastCapture.set(pane, now);
         const screen = (await this.client.command(["capture-pane", "-p", "-t", pane]).catch(() => null))?.join("\n");
         if (screen === undefined) continue;
