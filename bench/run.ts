@@ -2,6 +2,7 @@
 import { benchHookCost } from "./p1-hook-cost.ts";
 import { benchStateLatency } from "./p2-state-latency.ts";
 import { benchWaitLatency } from "./p6-wait-latency.ts";
+import { benchSwitch } from "./p5-switch.ts";
 import { benchScreenLatency } from "./p4-screen-latency.ts";
 import { benchDaemonCpu, benchDaemonMemory } from "./p3-p7-daemon-load.ts";
 
@@ -11,6 +12,7 @@ if (!only || only === "p1") lines.push(...benchHookCost());
 if (!only || only === "p2") lines.push(...(await benchStateLatency()));
 if (!only || only === "p3") lines.push(...(await benchDaemonCpu(Number(process.env["P3_SECONDS"] ?? 60))));
 if (!only || only === "p4") lines.push(...(await benchScreenLatency()));
+if (!only || only === "p5") lines.push(...(await benchSwitch()));
 if (!only || only === "p6") lines.push(...(await benchWaitLatency()));
 if (!only || only === "p7") lines.push(...(await benchDaemonMemory()));
 process.stdout.write(`${lines.join("\n")}\n`);

@@ -1,11 +1,12 @@
 import type { Backend, LaunchRequest, LaunchSpec } from "./types.ts";
 import { positionalPrompt } from "./prompt-arg.ts";
+import { ICONS } from "./icons.ts";
 
 /** Claude Code: `claude [prompt]`, `--resume ID`, `--resume ID --fork-session`. */
 export const claude: Backend = {
   name: "claude",
   label: "Claude Code",
-  icon: "✻",
+  icon: ICONS.claude,
   defaultProgram: "claude",
   installHint: "install Claude Code: npm install -g @anthropic-ai/claude-code",
   takesPrompt: true,

@@ -1,11 +1,12 @@
 import type { Backend, LaunchRequest, LaunchSpec } from "./types.ts";
 import { positionalPrompt } from "./prompt-arg.ts";
+import { ICONS } from "./icons.ts";
 
 /** Codex CLI: `codex [prompt]`, `codex resume ID [prompt]`, `codex fork ID [prompt]`. */
 export const codex: Backend = {
   name: "codex",
   label: "Codex",
-  icon: "◎",
+  icon: ICONS.codex,
   defaultProgram: "codex",
   installHint: "install Codex: npm install -g @openai/codex",
   takesPrompt: true,

@@ -1,11 +1,12 @@
 import { AgentmuxError } from "../util/errors.ts";
 import type { Backend, LaunchRequest, LaunchSpec } from "./types.ts";
+import { ICONS } from "./icons.ts";
 
 /** Gemini CLI: `--resume ID`, `-i PROMPT` (interactive with an initial prompt); it has no fork. */
 export const gemini: Backend = {
   name: "gemini",
   label: "Gemini CLI",
-  icon: "✦",
+  icon: ICONS.gemini,
   defaultProgram: "gemini",
   installHint: "install Gemini CLI: npm install -g @google/gemini-cli",
   takesPrompt: true,

@@ -1,11 +1,12 @@
 import { AgentmuxError } from "../util/errors.ts";
 import type { Backend, LaunchRequest, LaunchSpec } from "./types.ts";
+import { ICONS } from "./icons.ts";
 
 /** Any command: run through /bin/sh with exec, so the pane's command is the program itself. */
 export const generic: Backend = {
   name: "generic",
   label: "command",
-  icon: "▸",
+  icon: ICONS.generic,
   defaultProgram: "sh",
   installHint: "check the command, or put its program on PATH",
   takesPrompt: false,

@@ -1,10 +1,11 @@
 import type { Backend, LaunchRequest, LaunchSpec } from "./types.ts";
+import { ICONS } from "./icons.ts";
 
 /** opencode: `--session ID`, `--session ID --fork`, `--prompt TEXT`. */
 export const opencode: Backend = {
   name: "opencode",
   label: "opencode",
-  icon: "◇",
+  icon: ICONS.opencode,
   defaultProgram: "opencode",
   installHint: "install opencode: npm install -g opencode-ai",
   takesPrompt: true,

@@ -49,7 +49,7 @@ async function startDemo(ctx: Context, name: string): Promise<void> {
   for (const role of ROLES) {
     const dir = join(base, role);
     mkdirSync(dir, { recursive: true });
-    const request = { command: `node ${shQuote(join(installDir(), "etc", "demo", "agent.js"))} ${role}`, dir, submit: true, split: false };
+    const request = { command: `node ${shQuote(join(installDir(), "etc", "demo", "agent.js"))} ${role}`, dir, submit: true, split: false, norestore: true };
     await launchSession(tmux, request, prepareLaunch(request, ctx.config));
   }
   await tmux.run(["select-window", "-t", "demo:0"]);

@@ -12,9 +12,12 @@ import { registerPublish } from "./publish.ts";
 import { registerList } from "./list.ts";
 import { registerManage } from "./manage.ts";
 import { registerNew } from "./new.ts";
+import { registerNavigate } from "./navigate.ts";
 import { registerOrchestrate } from "./orchestrate.ts";
 import { registerSetup } from "./setup.ts";
 import { registerWatch } from "./watch.ts";
+import { registerRestart } from "./restart.ts";
+import { registerRestore } from "./restore.ts";
 
 export function buildProgram(): Command {
   const program = new Command("agentmux")
@@ -39,6 +42,9 @@ export function buildProgram(): Command {
   registerWatch(program);
   registerAccount(program);
   registerUsage(program);
+  registerNavigate(program);
+  registerRestart(program);
+  registerRestore(program);
   return program;
 }
 

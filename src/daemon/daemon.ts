@@ -34,6 +34,7 @@ import { pollTargets } from "../accounts/usage-fetch.ts";
 import { loadConfig, type Config } from "../config/config.ts";
 import { Notifier } from "./notifier.ts";
 import { exitedFile, recordExited } from "../session/exited.ts";
+import { recordRestorable } from "./restore-record.ts";
 
 // Notifications after which the set of panes (or their liveness) may have changed.
 const PANE_CHANGES = new Set(["window-add", "window-close", "unlinked-window-add", "unlinked-window-close", "layout-change", "sessions-changed", "session-closed", "pane-mode-changed"]);
@@ -189,6 +190,7 @@ export class Daemon {
       this.tracked.delete(pane);
     }
     this.teardown.checkLeaks(this.layout, new Set(this.tracked.keys()));
+    this.recordRestorable();
     await this.alerts?.snoozesEnded(this.tracked.values());
     await this.renderStatus();
     await this.checkFocus();
@@ -207,6 +209,16 @@ export class Daemon {
       this.log(`could not record ${t.pane} as exited: ${(error as Error).message}`);
     }
     this.waiters.changed(t.pane, "exited", Date.now());
+    this.recordRestorable();
+  }
+
+  /** The restore registry (src/daemon/restore-record.ts): on every start, learned id and end. */
+  private recordRestorable(): void {
+    try {
+      recordRestorable(this.layout, this.serverId, this.tracked.values());
+    } catch (error) {
+      this.log(`could not write the restore registry: ${(error as Error).message}`);
+    }
   }
 
   /** End sessions' processes on request (agentmux kill): each stays listed as exited. */
@@ -223,6 +235,7 @@ export class Daemon {
       this.tracked.delete(pane);
       killed++;
     }
+    this.recordRestorable();
     await this.renderStatus();
     return killed;
   }
@@ -312,6 +325,7 @@ export class Daemon {
       values["@agentmux-id"] = applied.newId;
       values["@agentmux-status-text"] = "";
     }
+    if (applied.newId) this.recordRestorable();
     if (applied.turnMs !== undefined) values["@agentmux-turn-ms"] = String(Math.round(applied.turnMs));
     for (const effect of applied.effects) {
       if (effect.type === "ready") this.log(`ready: ${t.pane}`);
@@ -360,7 +374,7 @@ export class Daemon {
     const { tracked: t, options, event, newId } = update;
     const values: Record<string, string> = {};
     for (const [k, v] of Object.entries(options)) values[k] = escapeFormat(v);
-    if (newId) { values["@agentmux-id"] = newId; values["@agentmux-status-text"] = ""; }
+    if (newId) { values["@agentmux-id"] = newId; values["@agentmux-status-text"] = ""; this.recordRestorable(); }
     if (Object.keys(values).length > 0) await this.setOptions(t.pane, values);
     if (event) await this.applyMachine(t, event);
   }

@@ -27,6 +27,10 @@ export interface NewSessionRequest {
   mode?: LaunchMode;
   extraArgs?: string[];
   group?: string | undefined;
+  /** Restart in place: respawn this pane (tmux respawn-pane -k) instead of opening a new one. */
+  respawn?: string | undefined;
+  /** Never record the session in the restore registry (the demo's sessions). */
+  norestore?: boolean;
 }
 
 export interface Prepared {
@@ -113,20 +117,23 @@ export async function launchSession(tmux: Tmux, request: NewSessionRequest, prep
     const value = process.env[name];
     if (value) env[name] = value;
   }
+  const resumeId = request.mode && request.mode.kind === "resume" ? request.mode.id : "";
+  const options: Record<string, string> = {
+    "@agentmux-backend": prepared.backend.name,
+    "@agentmux-account": prepared.account ?? request.account ?? "",
+    "@agentmux-dir": prepared.dir,
+    "@agentmux-instance": request.instance ?? "",
+    "@agentmux-id": resumeId,
+    "@agentmux-token": token,
+    "@agentmux-started": String(Date.now()),
+    ...(request.group ? { "@agentmux-group": request.group } : {}),
+    ...(request.norestore ? { "@agentmux-norestore": "1" } : {}),
+  };
+  if (request.respawn) return respawnSession(tmux, request.respawn, { argv: [shellScript("agentmux-launch"), ...prepared.argv], dir: prepared.dir, env }, options, token);
   const splitFrom = request.split ? process.env["TMUX_PANE"] || (await tmux.run(["display-message", "-p", "#{pane_id}"])) : undefined;
   const pane = await tmux.spawn({ argv: [shellScript("agentmux-launch"), ...prepared.argv], dir: prepared.dir, env, splitFrom });
   try {
-    const resumeId = request.mode && request.mode.kind === "resume" ? request.mode.id : "";
-    await tmux.setPaneOptions(pane, {
-      "@agentmux-backend": prepared.backend.name,
-      "@agentmux-account": prepared.account ?? request.account ?? "",
-      "@agentmux-dir": prepared.dir,
-      "@agentmux-instance": request.instance ?? "",
-      "@agentmux-id": resumeId,
-      "@agentmux-token": token,
-      "@agentmux-started": String(Date.now()),
-      ...(request.group ? { "@agentmux-group": request.group } : {}),
-    });
+    await tmux.setPaneOptions(pane, options);
   } catch (error) {
     await tmux.runner.tryRun(["kill-pane", "-t", pane]);
     throw error;
@@ -135,6 +142,18 @@ export async function launchSession(tmux: Tmux, request: NewSessionRequest, prep
     await waitForReady(tmux, pane, prepared.backend.readyPattern);
     await sendText(tmux, pane, prepared.typedPrompt, { enter: false });
   }
+  return { pane, token };
+}
+
+/**
+ * Replace a pane's process in place (same pane id, window and position). The new identity and token
+ * go in first, with the old process's state cleared, so the daemon tracks the new process from its
+ * first hook and drops the old one's late events as foreign.
+ */
+async function respawnSession(tmux: Tmux, pane: string, spawn: { argv: string[]; dir: string; env: Record<string, string> }, options: Record<string, string>, token: string): Promise<Launched> {
+  await tmux.setPaneOptions(pane, { ...options, "@agentmux-machine": "", "@agentmux-state": "", "@agentmux-state-since": "", "@agentmux-exit": "", "@agentmux-status-text": "" });
+  const envArgs = Object.entries(spawn.env).flatMap(([k, v]) => ["-e", `${k}=${v}`]);
+  await tmux.run(["respawn-pane", "-k", "-t", pane, "-c", spawn.dir, ...envArgs, "--", ...spawn.argv]);
   return { pane, token };
 }
 

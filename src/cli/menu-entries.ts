@@ -1,0 +1,88 @@
+import { menuArgs, promptSafe, runShell, tmuxCommand, type MenuItem } from "../tmux/menu.ts";
+import { shQuote } from "../util/sh.ts";
+import { escapeFormat } from "../util/text.ts";
+
+/** What the menu is built for: the client and pane it opened on, and which agentmux commands exist. */
+export interface MenuContext {
+  /** The sh words that run this agentmux (node, script, server arguments), quoted. */
+  self: string;
+  client: string;
+  pane: string;
+  /** The pane's session, when the pane is one (the "Current session" entries need it). */
+  session: { name: string } | null;
+  /** The pane's working directory (where "new session" starts). */
+  dir: string;
+  /** Every command path the CLI registers ("new", "daemon logs"): an entry needing another is left out. */
+  available: ReadonlySet<string>;
+}
+
+interface Entry {
+  label: string;
+  key: string;
+  /** The agentmux command this entry runs; without it the entry is not shown. */
+  requires: string;
+  /** Acts on the current session: dimmed when the pane is not one. */
+  current?: boolean;
+  command: (c: MenuContext) => string;
+}
+
+interface Section { title: string; entries: Entry[]; /** Opened as a submenu on this key (the seed's "t ." and "p c"). */ prefix?: string }
+
+const popup = (c: MenuContext, title: string, sh: string, wait = true) =>
+  tmuxCommand(["display-popup", "-c", c.client, "-E", "-w", "80%", "-h", "60%", "-T", ` ${title} `, wait ? `${sh}; printf '\\n(press Enter)'; read -r _` : sh]);
+const agentmux = (c: MenuContext, ...words: string[]) => `${c.self} ${words.map(shQuote).join(" ")}`;
+
+/**
+ * The menu, laid out like the seed's agent-menu: Sessions, Account, Current session, Tools,
+ * Prompts, Options. It holds only commands that exist; a later feature adds its entry here, and
+ * a section with no entry is left out.
+ */
+export const MENU: Section[] = [
+  { title: "Sessions", entries: [
+    { label: "new session here", key: "n", requires: "new", command: (c) => runShell(agentmux(c, "new", "--dir", c.dir)) },
+    { label: "select session", key: "s", requires: "switch", command: (c) => popup(c, "agentmux", agentmux(c, "switch", "--client", c.client), false) },
+    { label: "jump to waiting", key: "w", requires: "next", command: (c) => runShell(agentmux(c, "next", "--client", c.client, "--from", c.pane)) },
+    { label: "list sessions", key: "l", requires: "list", command: (c) => popup(c, "sessions", agentmux(c, "list")) },
+  ] },
+  { title: "Account", prefix: "a", entries: [
+    { label: "list accounts", key: "a", requires: "account list", command: (c) => popup(c, "accounts", agentmux(c, "account", "list")) },
+    { label: "log in…", key: "l", requires: "account login", command: (c) => tmuxCommand(["command-prompt", "-p", "log in account:", popup(c, "login", `${promptSafe(agentmux(c, "account", "login"))} '%%%'`)]) },
+    { label: "usage", key: "u", requires: "usage", command: (c) => popup(c, "usage", agentmux(c, "usage")) },
+  ] },
+  { title: "Current session", entries: [
+    { label: "toggle snooze", key: "z", requires: "snooze", current: true, command: (c) => runShell(agentmux(c, "snooze", "--ask", "--client", c.client, c.pane)) },
+    { label: "rename", key: "r", requires: "rename", current: true, command: (c) => tmuxCommand(["command-prompt", "-I", escapeFormat(c.session?.name ?? ""), "-p", "rename session:", runShell(`${promptSafe(agentmux(c, "rename", c.pane))} '%%%'`)]) },
+    { label: "restart", key: "R", requires: "restart", current: true, command: (c) => runShell(agentmux(c, "restart", c.pane)) },
+    { label: "explain its state", key: "e", requires: "detect", current: true, command: (c) => popup(c, "detect", agentmux(c, "detect", c.pane, "--explain")) },
+    { label: "exit (kill)", key: "x", requires: "kill", current: true, command: (c) => tmuxCommand(["confirm-before", "-p", `kill ${escapeFormat(c.session?.name ?? c.pane)}? (y/n)`, runShell(agentmux(c, "kill", c.pane))]) },
+  ] },
+  { title: "Tools", prefix: "t", entries: [
+    { label: "daemon status", key: "d", requires: "daemon status", command: (c) => popup(c, "daemon", agentmux(c, "daemon", "status")) },
+    { label: "daemon log", key: "l", requires: "daemon logs", command: (c) => popup(c, "daemon log", agentmux(c, "daemon", "logs", "-n", "40")) },
+  ] },
+  { title: "Prompts", prefix: "p", entries: [] },
+  { title: "Options", entries: [] },
+];
+
+function entryItem(e: Entry, c: MenuContext): MenuItem {
+  const disabled = e.current === true && c.session === null;
+  return { kind: "item", label: e.label, key: e.key, command: disabled ? "" : e.command(c), disabled };
+}
+
+/** The menu's items: sections in order, each headed; a prefixed section is one item opening its submenu. */
+export function menuItems(c: MenuContext, sections: readonly Section[] = MENU): MenuItem[] {
+  const items: MenuItem[] = [];
+  for (const section of sections) {
+    const entries = section.entries.filter((e) => c.available.has(e.requires));
+    if (entries.length === 0) continue;
+    if (items.length > 0) items.push({ kind: "separator" });
+    if (section.prefix) {
+      const sub = menuArgs({ title: section.title, client: c.client, pane: c.pane, items: entries.map((e) => entryItem(e, c)) });
+      items.push({ kind: "item", label: `${section.title.toLowerCase()}…`, key: section.prefix, command: tmuxCommand(sub) });
+      continue;
+    }
+    const title = section.title === "Current session" && c.session ? `${section.title}: ${c.session.name}` : section.title;
+    items.push({ kind: "header", label: title }, ...entries.map((e) => entryItem(e, c)));
+  }
+  return items;
+}

@@ -1,0 +1,41 @@
+import type { Command } from "commander";
+import { loadRoster } from "../session/roster.ts";
+import { menuArgs } from "../tmux/menu.ts";
+import { AgentmuxError } from "../util/errors.ts";
+import { Context } from "./context.ts";
+import { menuItems } from "./menu-entries.ts";
+import { selfCommand } from "./on-client.ts";
+
+/** Every command path the program registers: "new", "daemon", "daemon logs" … */
+export function commandPaths(program: Command, prefix = ""): Set<string> {
+  const paths = new Set<string>();
+  for (const sub of program.commands) {
+    const path = `${prefix}${sub.name()}`;
+    paths.add(path);
+    for (const p of commandPaths(sub, `${path} `)) paths.add(p);
+  }
+  return paths;
+}
+
+export function registerMenu(program: Command): void {
+  program
+    .command("menu")
+    .description("open the agentmux menu (tmux display-menu) on a client: sessions, current session, tools")
+    .option("--client <name>", "the tmux client to show it on (key bindings pass #{client_name})")
+    .option("--pane <pane>", "the pane it acts on (default: the client's current pane)")
+    .option("--print", "print the display-menu command instead of opening it")
+    .action(async (options: { client?: string; pane?: string; print?: boolean }, command: Command) => {
+      const ctx = Context.of(command);
+      const client = options.client ?? (await ctx.tmux.run(["display-message", "-p", "#{client_name}"]).catch(() => "")).trim();
+      if (!client && !options.print) throw new AgentmuxError("no tmux client to show the menu on", { hint: "run it from tmux (the plugin binds prefix a), or pass --client" });
+      const targetArgs = options.pane ? ["-t", options.pane] : client ? ["-c", client] : [];
+      const [pane = "", dir = ""] = (await ctx.tmux.run(["display-message", "-p", ...targetArgs, "#{pane_id}\t#{pane_current_path}"])).split("\t");
+      const roster = await loadRoster(ctx.tmux, { backendSuffix: ctx.config.display.backendSuffix });
+      const session = roster.find((s) => s.pane === pane) ?? null;
+      const root = command.parent ?? command;
+      const items = menuItems({ self: selfCommand(ctx), client, pane, session, dir, available: commandPaths(root) });
+      const args = menuArgs({ title: "agentmux", client: client || undefined, pane: pane || undefined, items });
+      if (options.print) { process.stdout.write(`${JSON.stringify(args, null, 2)}\n`); return; }
+      await ctx.tmux.run(args);
+    });
+}

@@ -1,0 +1,32 @@
+import type { Command } from "commander";
+import { planRestart, restartSession } from "../lifecycle/restart.ts";
+import { findSession } from "../session/store.ts";
+import { AgentmuxError } from "../util/errors.ts";
+import { Context, printJson } from "./context.ts";
+import { requireControl } from "./permission.ts";
+
+/** TARGET, else the session of the pane this runs in. */
+export function targetOrCurrent(target: string | undefined, verb: string): string {
+  const current = target ?? process.env["AGENTMUX_SESSION"] ?? process.env["TMUX_PANE"];
+  if (!current) throw new AgentmuxError(`${verb} needs a TARGET outside tmux`, { hint: `name a session: agentmux ${verb} NAME (see agentmux list)` });
+  return current;
+}
+
+export function registerRestart(program: Command): void {
+  program
+    .command("restart")
+    .description("restart a session in place, resuming the same conversation")
+    .argument("[target]", "pane id, display name or instance name (default: the current pane)")
+    .option("-a, --account <name>", "restart under this account (or pool) instead")
+    .option("--json", "print the result as JSON")
+    .action(async (target: string | undefined, options: { account?: string; json?: boolean }, command: Command) => {
+      const ctx = Context.of(command);
+      requireControl(ctx, "restart");
+      const session = await findSession(ctx.tmux, targetOrCurrent(target, "restart"));
+      const plan = planRestart(session, ctx.config, { account: options.account });
+      if (plan.prepared.accountNotice) process.stderr.write(`agentmux: ${plan.prepared.accountNotice}\n`);
+      const done = await restartSession(ctx.tmux, plan);
+      if (options.json) printJson({ ok: true, pane: done.pane, id: done.id, account: done.account ?? null });
+      else process.stdout.write(`restarted ${session.name} (${done.pane}), resuming ${done.id}${done.account ? ` under ${done.account}` : ""}\n`);
+    });
+}

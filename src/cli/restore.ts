@@ -1,0 +1,70 @@
+import { createInterface } from "node:readline/promises";
+import type { Command } from "commander";
+import { ensureDaemon } from "../daemon/lifecycle.ts";
+import { findRestorable, restoreAll, type Candidate, type Outcome } from "../lifecycle/restore.ts";
+import { AgentmuxError } from "../util/errors.ts";
+import { Context, printJson } from "./context.ts";
+import { requireControl } from "./permission.ts";
+
+/** One line per recorded session: what it is and where it ran. */
+export function describeCandidate(c: Candidate): string {
+  const name = c.entry.label || `${c.entry.dir}${c.entry.instance ? `:${c.entry.instance}` : ""}`;
+  return `${c.entry.backend} ${c.entry.id} ${name}${c.entry.account ? ` (account ${c.entry.account})` : ""}${c.live ? " [live]" : ""}${c.entry.error ? ` [last failure: ${c.entry.error}]` : ""}`;
+}
+
+async function ask(question: string): Promise<boolean> {
+  const rl = createInterface({ input: process.stdin, output: process.stderr });
+  try {
+    return /^y(es)?$/i.test((await rl.question(question)).trim());
+  } finally {
+    rl.close();
+  }
+}
+
+function report(outcomes: Outcome[]): string {
+  return outcomes.map((o) => o.skipped ? `skipped (already live): ${describeCandidate(o.candidate)}`
+    : o.pane ? `restored ${o.candidate.entry.backend} ${o.candidate.entry.id} in ${o.pane}`
+      : `failed ${o.candidate.entry.backend} ${o.candidate.entry.id}: ${o.error ?? ""}`).join("\n");
+}
+
+export function registerRestore(program: Command): void {
+  program
+    .command("restore")
+    .description("resume the sessions of a tmux server that died (asks per session; --all resumes every one)")
+    .option("--all", "resume every restorable session without asking")
+    .option("--json", "print the result as JSON")
+    .action(async (options: { all?: boolean; json?: boolean }, command: Command) => {
+      const ctx = Context.of(command);
+      requireControl(ctx, "restore");
+      if (!(await ctx.tmux.hasServer())) {
+        throw new AgentmuxError("no tmux server is running to restore into", { hint: "start tmux first (tmux new -s agents), then run agentmux restore" });
+      }
+      const found = await findRestorable(ctx.tmux);
+      const interactive = !options.all && process.stdin.isTTY === true && !options.json;
+      if (!options.all && !interactive) {
+        if (options.json) printJson({ ok: true, restorable: found.candidates.map((c) => ({ ...c.entry, live: c.live })) });
+        else if (found.candidates.length === 0) process.stdout.write("nothing to restore\n");
+        else process.stdout.write(`${found.candidates.map(describeCandidate).join("\n")}\n(resume them with: agentmux restore --all)\n`);
+        return;
+      }
+      if (found.candidates.length > 0) await ensureDaemon(ctx.tmux).catch((error: Error) => process.stderr.write(`agentmux: warning: ${error.message}\n`));
+      const choose = options.all ? async () => true : (c: Candidate) => ask(`restore ${describeCandidate(c)}? [y/N] `);
+      const outcomes = await restoreAll(ctx.tmux, ctx.config, found, choose);
+      const failed = outcomes.filter((o) => o.error !== undefined);
+      if (options.json) {
+        printJson({
+          ok: failed.length === 0,
+          restored: outcomes.filter((o) => o.pane).map((o) => ({ ...o.candidate.entry, pane: o.pane })),
+          skipped: outcomes.filter((o) => o.skipped).map((o) => o.candidate.entry),
+          failed: failed.map((o) => ({ ...o.candidate.entry, error: o.error })),
+        });
+      } else {
+        process.stdout.write(outcomes.length === 0 ? "nothing to restore\n" : `${report(outcomes)}\n`);
+      }
+      if (failed.length > 0) {
+        throw new AgentmuxError(`${failed.length} session${failed.length === 1 ? "" : "s"} could not be restored: ${failed[0]?.error ?? ""}`, {
+          hint: "they stay recorded: fix the cause and run agentmux restore again",
+        });
+      }
+    });
+}

@@ -1,0 +1,16 @@
+import type { Command } from "commander";
+import { openSwitcher } from "../switcher/open.ts";
+import { Context } from "./context.ts";
+
+/** The commander form of `agentmux switch` (for --help; bin/agentmux.js usually takes the fast path in src/cli/fast-path.ts). */
+export function registerSwitch(program: Command): void {
+  program
+    .command("switch")
+    .description("pick a session from a list and jump to it: its key jumps at once, / filters, Enter takes the highlighted one")
+    .option("--client <name>", "the tmux client to switch (the popup binding passes #{client_name})")
+    .action(async (options: { client?: string }, command: Command) => {
+      const ctx = Context.of(command);
+      const settings = async () => ({ ...ctx.config.switcher, backendSuffix: ctx.config.display.backendSuffix });
+      await openSwitcher({ tmux: ctx.tmux, server: ctx.server, client: options.client, settings });
+    });
+}

@@ -1,0 +1,60 @@
+import { isAccountBackend } from "../backends/account-homes.ts";
+import { poolsOf } from "../accounts/accounts.ts";
+import { readSelection } from "../accounts/selection.ts";
+import { isBackendName } from "../backends/index.ts";
+import type { Config } from "../config/config.ts";
+import { ensureDaemon } from "../daemon/lifecycle.ts";
+import { launchSession, prepareLaunch, type NewSessionRequest, type Prepared } from "../session/launch.ts";
+import type { NamedSession } from "../session/store.ts";
+import type { Tmux } from "../tmux/tmux.ts";
+import { AgentmuxError, isAgentmuxError } from "../util/errors.ts";
+import { places } from "../util/paths.ts";
+
+export interface RestartPlan { session: NamedSession; request: NewSessionRequest; prepared: Prepared }
+
+/**
+ * Pure: the account to restart under. --account wins; a session without an account stays without
+ * one; a member of the selected pool is rerouted within that pool; otherwise its own account.
+ */
+export function restartAccount(sessionAccount: string, explicit: string | undefined, pools: Array<{ name: string; members: string[] }>, selected: string | undefined): string | undefined {
+  if (explicit) return explicit;
+  if (!sessionAccount) return undefined;
+  const pool = pools.find((p) => p.name === selected && p.members.includes(sessionAccount));
+  return pool ? pool.name : sessionAccount;
+}
+
+/** Check every precondition of a restart; nothing is touched here. Throws naming the failed one. */
+export function planRestart(session: NamedSession, config: Config, options: { account?: string | undefined } = {}): RestartPlan {
+  const refuse = (why: string, hint: string) => new AgentmuxError(`cannot restart ${session.name} (${session.pane}): ${why}`, { hint });
+  if (!isBackendName(session.backend) || session.backend === "generic") {
+    throw refuse(`a ${session.backend === "generic" ? "plain command" : `"${session.backend}" session`} cannot resume its conversation`, "kill it and start it again with agentmux new");
+  }
+  if (!session.id) {
+    throw refuse("its native session id is not known yet", "wait until the agent has started and reported its session (its first hook), then try again");
+  }
+  if (!session.window && session.dead) throw refuse("its pane is gone", "bring it back with agentmux restore");
+  const backend = session.backend;
+  let account = options.account ?? (session.account || undefined);
+  if (isAccountBackend(backend)) {
+    const pools = poolsOf(config, backend).map((p) => ({ name: p.name, members: p.members.map((m) => m.name) }));
+    account = restartAccount(session.account, options.account, pools, readSelection(places().stateDir).selected[backend]);
+  }
+  const request: NewSessionRequest = {
+    backend, dir: session.dir, account, instance: session.instance || undefined, group: session.group || undefined,
+    submit: true, split: false, mode: { kind: "resume", id: session.id }, respawn: session.pane,
+  };
+  try {
+    return { session, request, prepared: prepareLaunch(request, config, session.dir) };
+  } catch (error) {
+    if (isAgentmuxError(error)) throw refuse(error.message, error.hint ?? "fix it and try again; the session keeps running");
+    throw error;
+  }
+}
+
+/** Replace the session's process in its own pane with one resuming the same conversation. */
+export async function restartSession(tmux: Tmux, plan: RestartPlan): Promise<{ pane: string; id: string; account: string | undefined }> {
+  // The daemon must see the new token to track the new process (and drop the old one's last events).
+  await ensureDaemon(tmux).catch(() => undefined);
+  const launched = await launchSession(tmux, plan.request, plan.prepared);
+  return { pane: launched.pane, id: plan.session.id, account: plan.prepared.account };
+}

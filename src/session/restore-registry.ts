@@ -1,0 +1,96 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { writeFileAtomic } from "../util/atomic-write.ts";
+import { isJsonObject } from "../util/json.ts";
+
+/** A live session whose native id is known: enough to resume it after its tmux server died. */
+export interface RestoreEntry {
+  backend: string;
+  account: string;
+  dir: string;
+  instance: string;
+  id: string;
+  label: string;
+  group: string;
+  started: number | null;
+  /** Why the last restore of it failed (kept so `agentmux restore` can run again). */
+  error?: string;
+}
+
+/** The sessions of one tmux server instance: its socket path and its `#{pid}:#{start_time}`. */
+export interface ServerRecord { socket: string; server: string; sessions: RestoreEntry[] }
+
+export interface Registry { servers: ServerRecord[] }
+
+export function registryFile(stateDir: string): string {
+  return join(stateDir, "registry.json");
+}
+
+/** The registry; a missing or unreadable file is an empty one (it is agentmux's own state). */
+export function readRegistry(file: string): Registry {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(file, "utf8"));
+  } catch {
+    return { servers: [] };
+  }
+  if (!isJsonObject(parsed) || !Array.isArray(parsed["servers"])) return { servers: [] };
+  const servers = (parsed["servers"] as unknown[]).filter((s): s is ServerRecord =>
+    isJsonObject(s) && typeof s["socket"] === "string" && typeof s["server"] === "string" && Array.isArray(s["sessions"]));
+  return { servers };
+}
+
+export function writeRegistry(file: string, registry: Registry): void {
+  writeFileAtomic(file, `${JSON.stringify(registry, null, 1)}\n`, 0o600);
+}
+
+/** Pure: the registry with one server's sessions replaced (a server with none left is dropped). */
+export function withServer(registry: Registry, record: ServerRecord): Registry {
+  const others = registry.servers.filter((s) => !(s.socket === record.socket && s.server === record.server));
+  return { servers: record.sessions.length > 0 ? [...others, record] : others };
+}
+
+/** Record what one server runs now, unless it is what the file already says. Returns whether it wrote. */
+export function recordServer(file: string, record: ServerRecord): boolean {
+  const registry = readRegistry(file);
+  const before = registry.servers.find((s) => s.socket === record.socket && s.server === record.server);
+  if (JSON.stringify(before?.sessions ?? []) === JSON.stringify(record.sessions)) return false;
+  writeRegistry(file, withServer(registry, record));
+  return true;
+}
+
+/** How to look at a process: whether a pid runs, and when it started (epoch seconds), if known. */
+export interface ProcessProbe { alive(pid: number): boolean; startedAt(pid: number): number | null }
+
+/**
+ * Pure: a recorded server is dead when it is not the server running now and no process has its pid,
+ * or the process with that pid started at another time (the pid was reused).
+ */
+export function isServerDead(serverId: string, currentId: string, probe: ProcessProbe): boolean {
+  if (serverId === currentId) return false;
+  const [pidText, startText] = serverId.split(":");
+  const pid = Number(pidText);
+  const start = Number(startText);
+  if (!Number.isInteger(pid) || pid <= 0) return true;
+  if (!probe.alive(pid)) return true;
+  const startedAt = probe.startedAt(pid);
+  // /proc's start time is in clock ticks since boot: allow a little rounding.
+  return startedAt !== null && Number.isFinite(start) && Math.abs(startedAt - start) > 2;
+}
+
+/** Pure: the entries of the dead servers at this socket path. */
+export function restorable(registry: Registry, socket: string, currentId: string, probe: ProcessProbe): Array<{ server: string; entry: RestoreEntry }> {
+  return registry.servers
+    .filter((s) => s.socket === socket && isServerDead(s.server, currentId, probe))
+    .flatMap((s) => s.sessions.map((entry) => ({ server: s.server, entry })));
+}
+
+/** Pure: after a restore run, take out the restored entries and record the failures' errors. */
+export function afterRestore(registry: Registry, socket: string, server: string, restored: string[], failed: Map<string, string>): Registry {
+  const record = registry.servers.find((s) => s.socket === socket && s.server === server);
+  if (!record) return registry;
+  const sessions = record.sessions
+    .filter((e) => !restored.includes(e.id))
+    .map((e) => (failed.has(e.id) ? { ...e, error: failed.get(e.id) as string } : e));
+  return withServer(registry, { ...record, sessions });
+}

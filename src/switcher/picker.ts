@@ -1,0 +1,97 @@
+import type { RosterEntry } from "../session/roster.ts";
+import { AgentmuxError } from "../util/errors.ts";
+import { parseKeys } from "./input.ts";
+import { frame } from "./render.ts";
+import { orderRows, toRow } from "./rows.ts";
+import { initialState, press, withRows, type PickerState } from "./state.ts";
+
+export interface SwitcherSettings { annotations: string[]; annotationMaxWidth: number | null; backendSuffix: boolean }
+
+export const DEFAULT_SETTINGS: SwitcherSettings = { annotations: [], annotationMaxWidth: null, backendSuffix: false };
+
+export interface PickerOptions {
+  /** The sessions now (called at open and at every refresh). */
+  load: (settings: SwitcherSettings) => Promise<RosterEntry[]>;
+  /** The switcher's config; asked for once the first frame is up, so the list never waits on it. */
+  settings: () => Promise<SwitcherSettings>;
+  stdin?: NodeJS.ReadStream;
+  stdout?: NodeJS.WriteStream;
+  refreshMs?: number;
+}
+
+/**
+ * The switcher in a terminal (a tmux popup): draws the sessions, answers keys at once, refreshes
+ * every 5 s (ages, states, annotations). Resolves with the chosen pane, or null when dismissed.
+ */
+export async function pick(options: PickerOptions): Promise<string | null> {
+  const stdin = options.stdin ?? process.stdin;
+  const stdout = options.stdout ?? process.stdout;
+  if (!stdin.isTTY) {
+    throw new AgentmuxError("the switcher needs a terminal", { hint: "open it with its key binding (prefix S), or run agentmux switch in a terminal" });
+  }
+  let settings = DEFAULT_SETTINGS;
+  let entries = await options.load(settings);
+  let annotations = new Map<string, string>();
+  let notice: string | undefined;
+  const rows = () => orderRows(entries.map((e) => toRow(e, annotations.get(e.pane) ?? "", Date.now())));
+  let state: PickerState = initialState(rows());
+  const draw = () => stdout.write(frame(state, { width: stdout.columns || 80, height: stdout.rows || 24, annotationMaxWidth: settings.annotationMaxWidth, notice }));
+
+  stdin.setRawMode(true);
+  stdin.setEncoding("utf8");
+  stdout.write("\x1b[?25l\x1b[2J");
+  draw();
+
+  return new Promise<string | null>((resolve) => {
+    let done = false;
+    const refreshAnnotations = async () => {
+      if (settings.annotations.length === 0 && annotations.size === 0) return;
+      // Loaded on first use: the first frame does not wait for it.
+      const { annotate } = await import("./annotations.ts");
+      const found = await annotate(entries, settings.annotations).catch(() => annotations);
+      if (done) return;
+      annotations = found;
+      state = withRows(state, rows());
+      draw();
+    };
+    const refresh = async () => {
+      const fresh = await options.load(settings).catch(() => entries);
+      if (done) return;
+      entries = fresh;
+      state = withRows(state, rows());
+      draw();
+      void refreshAnnotations();
+    };
+    const timer = setInterval(() => void refresh(), options.refreshMs ?? 5000);
+    const finish = (pane: string | null) => {
+      if (done) return;
+      done = true;
+      clearInterval(timer);
+      stdin.off("data", onData);
+      stdout.off("resize", draw);
+      stdin.setRawMode(false);
+      stdin.pause();
+      stdout.write("\x1b[H\x1b[2J\x1b[?25h");
+      resolve(pane);
+    };
+    const onData = (data: string) => {
+      for (const key of parseKeys(data)) {
+        const outcome = press(state, key);
+        if (outcome.kind === "jump") return finish(outcome.pane);
+        if (outcome.kind === "quit") return finish(null);
+        state = outcome.state;
+      }
+      draw();
+    };
+    stdin.on("data", onData);
+    stdout.on("resize", draw);
+    void options.settings().then((s) => {
+      if (done) return;
+      settings = s;
+      void refresh();
+    }, (error: unknown) => {
+      notice = `agentmux: ${error instanceof AgentmuxError ? error.oneLine() : String(error)}`;
+      if (!done) draw();
+    });
+  });
+}

@@ -1,0 +1,68 @@
+import { iconOf } from "../backends/icons.ts";
+import type { RosterEntry } from "../session/roster.ts";
+import { formatDuration } from "../util/duration.ts";
+import { formatAge } from "../util/text.ts";
+
+/** How a row is coloured: by state, except that a snoozed session is dim italic whatever its state. */
+export type Tone = "blocked" | "waiting" | "background" | "unknown" | "exited" | "snoozed" | "plain";
+
+/** One switcher row before layout: plain text cells (no escape codes, no tmux formats). */
+export interface Row {
+  pane: string;
+  key: string;
+  icon: string;
+  name: string;
+  account: string;
+  annotation: string;
+  /** Age of the state (12s, 2m); for a working session the turn's duration (⏱ 1m32s). */
+  age: string;
+  status: string;
+  stale: boolean;
+  tone: Tone;
+}
+
+export function toneOf(e: Pick<RosterEntry, "state" | "background" | "snoozed">): Tone {
+  if (e.snoozed) return "snoozed";
+  switch (e.state) {
+    case "blocked": return "blocked";
+    case "waiting": return e.background ? "background" : "waiting";
+    case "unknown": return "unknown";
+    case "exited": return "exited";
+    default: return "plain";
+  }
+}
+
+/** The age column: nothing for an unobserved state, the turn timer while working. */
+export function ageOf(e: Pick<RosterEntry, "state" | "stateSince" | "turnStart">, now: number): string {
+  if (e.state === "working") {
+    const start = e.turnStart ?? e.stateSince;
+    return start === null ? "" : `⏱ ${formatDuration(now - start)}`;
+  }
+  if (e.state === "unknown" || e.stateSince === null) return "";
+  return formatAge(now - e.stateSince);
+}
+
+/** Collapse whitespace (newlines, tabs, runs of spaces) so no text can break a row. */
+export function oneLine(text: string): string {
+  return text.replace(/[\x00-\x1f\x7f]+/g, " ").replace(/\s+/gu, " ").trim();
+}
+
+export function toRow(e: RosterEntry, annotation: string, now: number): Row {
+  return {
+    pane: e.pane,
+    key: e.key,
+    icon: iconOf(e.backend),
+    name: oneLine(e.name),
+    account: oneLine(e.account),
+    annotation: oneLine(annotation),
+    age: ageOf(e, now),
+    status: oneLine(e.status),
+    stale: e.statusStale,
+    tone: toneOf(e),
+  };
+}
+
+/** The switcher's order: key order, snoozed sessions after all the others. */
+export function orderRows(rows: readonly Row[]): Row[] {
+  return [...rows.filter((r) => r.tone !== "snoozed"), ...rows.filter((r) => r.tone === "snoozed")];
+}

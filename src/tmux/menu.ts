@@ -1,0 +1,46 @@
+import { escapeFormat } from "../util/text.ts";
+
+/**
+ * display-menu argv. Menu item names and commands are tmux formats, expanded when shown or
+ * chosen, so every literal `#` in them is doubled here; a command is a tmux command string.
+ */
+export type MenuItem =
+  | { kind: "item"; label: string; key: string; command: string; disabled?: boolean }
+  | { kind: "header"; label: string }
+  | { kind: "separator" };
+
+/** Quote one word for tmux's command parser: double quotes, with \ " $ escaped (no ~ or $VAR expansion). */
+export function tmuxQuote(word: string): string {
+  return `"${word.replace(/[\\"$]/g, "\\$&")}"`;
+}
+
+/** A tmux command string from argv, each word quoted. */
+export function tmuxCommand(argv: readonly string[]): string {
+  return argv.map(tmuxQuote).join(" ");
+}
+
+/** `run-shell -b` of a sh command line, as a tmux command string (run-shell expands formats: # doubled). */
+export function runShell(sh: string): string {
+  return tmuxCommand(["run-shell", "-b", escapeFormat(sh)]);
+}
+
+/**
+ * A sh command line (of single-quoted words) made safe for a command-prompt template, where %1
+ * would be replaced by the answer: every % becomes %'' (a % and an empty quoted word), so
+ * pane %12 survives. Append the answer placeholder after this.
+ */
+export function promptSafe(sh: string): string {
+  return sh.replaceAll("%", "%''");
+}
+
+export interface MenuSpec { title: string; client?: string | undefined; pane?: string | undefined; items: MenuItem[] }
+
+export function menuArgs(spec: MenuSpec): string[] {
+  const args = ["display-menu", ...(spec.client ? ["-c", spec.client] : []), ...(spec.pane ? ["-t", spec.pane] : []), "-T", ` ${escapeFormat(spec.title)} `, "-x", "C", "-y", "C", "--"];
+  for (const item of spec.items) {
+    if (item.kind === "separator") args.push("");
+    else if (item.kind === "header") args.push(`-#[bold]${escapeFormat(item.label)}`, "", "");
+    else args.push(`${item.disabled ? "-" : ""}${escapeFormat(item.label)}`, item.key, escapeFormat(item.command));
+  }
+  return args;
+}

@@ -1,0 +1,99 @@
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { TestServer } from "../helpers/tmux-server.ts";
+import { boxed, Person, PLUGIN, styleOf } from "../helpers/client.ts";
+import { paneOption } from "../helpers/agentmux-session.ts";
+
+/** The menu on prefix a, as a person sees and uses it. */
+describe("the agentmux menu", () => {
+  const server = new TestServer();
+  const viewer = new TestServer();
+  const person = new Person(server, viewer);
+  let pane = "";
+  let base = "";
+  const openMenu = async () => {
+    await person.type("C-b", "a");
+    return boxed(await person.waitForScreen(/tools… +\(t\)/));
+  };
+  const gone = (pattern: RegExp) => person.waitForScreen(new RegExp(`^(?![\\s\\S]*${pattern.source})`));
+
+  before(async () => {
+    await server.start();
+    await viewer.start();
+    await server.tmux(["set-option", "-g", "@agentmux-daemon", "off"]);
+    await server.tmux(["run-shell", PLUGIN]);
+    mkdirSync(join(server.work, "api"));
+    pane = String((await server.cli(["new", "--command", "sleep 600", "--dir", join(server.work, "api"), "--instance", "review", "--detached"])).stdout).trim();
+    base = String((await server.tmux(["display-message", "-p", "-t", "base:0", "#{pane_id}"])).stdout);
+    await person.attach();
+  });
+  after(async () => {
+    await server.cli(["daemon", "stop"]);
+    await viewer.stop();
+    await server.stop();
+  });
+
+  it("is laid out Sessions, Account, Current session, Tools, with only commands that exist", async () => {
+    await server.tmux(["select-window", "-t", pane]);
+    await person.waitForPane(pane);
+    const lines = (await openMenu()).map((l) => l.replace(/\s+/g, " ").trim());
+    assert.deepEqual(lines, [
+      "Sessions", "new session here (n)", "select session (s)", "jump to waiting (w)", "list sessions (l)",
+      "account… (a)",
+      "Current session: api:review", "toggle snooze (z)", "rename (r)", "restart (R)", "explain its state (e)", "exit (kill) (x)",
+      "tools… (t)",
+    ]);
+    await person.type("t");
+    const tools = boxed(await person.waitForScreen(/daemon status +\(d\)/)).map((l) => l.replace(/\s+/g, " ").trim());
+    assert.deepEqual(tools, ["daemon status (d)", "daemon log (l)"]);
+    await person.type("Escape");
+    await gone(/daemon log/);
+  });
+
+  it("a opens the Account submenu; its entries run in a popup", async () => {
+    await openMenu();
+    await person.type("a");
+    const account = boxed(await person.waitForScreen(/usage +\(u\)/)).map((l) => l.replace(/\s+/g, " ").trim());
+    assert.deepEqual(account, ["list accounts (a)", "log in… (l)", "usage (u)"]);
+    await person.type("u");
+    await person.waitForScreen(/─ usage ─[\s\S]*\(press Enter\)/);
+    await person.type("Enter");
+    await gone(/press Enter/);
+  });
+
+  it("z snoozes the current session after asking for the hours", async () => {
+    await openMenu();
+    await person.type("z");
+    await person.waitForScreen(/snooze api:review for hours/);
+    await person.type("Enter");
+    await server.waitFor("snoozed", async () => (await paneOption(server, pane, "@agentmux-snoozed")) === "1");
+    await openMenu();
+    await person.type("z");
+    await server.waitFor("woken", async () => (await paneOption(server, pane, "@agentmux-snoozed")) === "");
+  });
+
+  it("s opens the switcher, whose key jumps", async () => {
+    await server.tmux(["select-window", "-t", base]);
+    await person.waitForPane(base);
+    await openMenu();
+    await person.type("s");
+    await person.waitForScreen(/esc quit/);
+    await person.type("a");
+    await person.waitForPane(pane);
+    await gone(/esc quit/);
+  });
+
+  it("outside a session the current-session entries are dimmed", async () => {
+    await server.tmux(["select-window", "-t", base]);
+    await person.waitForPane(base);
+    const lines = (await openMenu()).map((l) => l.replace(/\s+/g, " ").trim());
+    assert.ok(lines.includes("Current session"), lines.join("\n"));
+    const colours = await person.screen(true);
+    assert.equal(styleOf(colours, "toggle snooze")?.dim, true);
+    assert.equal(styleOf(colours, "select session")?.dim, false);
+    await person.type("Escape");
+    await gone(/tools…/);
+  });
+});

@@ -1,0 +1,90 @@
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { accessSync, constants } from "node:fs";
+import { TestServer } from "../helpers/tmux-server.ts";
+import { PLUGIN } from "../helpers/client.ts";
+
+const out = async (server: TestServer, args: string[]) => String((await server.tmux(args)).stdout);
+const notes = async (server: TestServer) => (await out(server, ["list-keys", "-N", "-T", "prefix"])).split("\n").filter((l) => l.includes("agentmux:")).map((l) => l.replace(/\s+/g, " ").trim());
+
+describe("the tmux plugin (tmux/agentmux.tmux)", () => {
+  const server = new TestServer();
+  before(async () => {
+    await server.start();
+    // The user's own binding on the switcher's default key, and a status-right of theirs.
+    await server.tmux(["bind-key", "-T", "prefix", "S", "display-message", "mine"]);
+    await server.tmux(["set-option", "-g", "status-right", "%H:%M"]);
+  });
+  after(async () => {
+    await server.cli(["daemon", "stop"]);
+    await server.stop();
+  });
+
+  it("is executable and runs with run-shell", async () => {
+    accessSync(PLUGIN, constants.X_OK);
+    const r = await server.tmux(["run-shell", PLUGIN]);
+    assert.equal(r.exitCode, 0, String(r.stderr));
+  });
+
+  it("binds only keys the user has not bound, each with a note", async () => {
+    assert.deepEqual(await notes(server), [
+      "B agentmux: jump to the next waiting session",
+      "Z agentmux: snooze or wake this session",
+      "a agentmux: menu",
+    ]);
+    assert.match(await out(server, ["list-keys", "-T", "prefix", "S"]), /display-message mine/);
+  });
+
+  it("puts the status segment in front of status-right, and it shows the daemon's text", async () => {
+    assert.equal(await out(server, ["show-option", "-gv", "status-right"]), "#{?@agentmux-status,#{@agentmux-status} ,}%H:%M");
+    await server.tmux(["set-option", "-g", "@agentmux-status", "●2"]);
+    assert.match(await out(server, ["display-message", "-p", "#{E:status-right}"]), /^●2 \d\d:\d\d$/);
+    await server.tmux(["set-option", "-gu", "@agentmux-status"]);
+    assert.match(await out(server, ["display-message", "-p", "#{E:status-right}"]), /^\d\d:\d\d$/);
+  });
+
+  it("starts the daemon", async () => {
+    await server.waitFor("the daemon", async () => (await server.cli(["daemon", "status"])).exitCode === 0);
+  });
+
+  it("running it again changes nothing", async () => {
+    const keys = await out(server, ["list-keys", "-T", "prefix"]);
+    await server.tmux(["run-shell", PLUGIN]);
+    await server.tmux(["run-shell", PLUGIN]);
+    assert.equal(await out(server, ["list-keys", "-T", "prefix"]), keys);
+    assert.equal((await out(server, ["show-option", "-gv", "status-right"])).split("@agentmux-status,").length, 2, "the segment is there once");
+  });
+});
+
+describe("the plugin's options", () => {
+  const server = new TestServer();
+  before(async () => {
+    await server.start();
+    await server.tmux(["set-option", "-g", "status-right", "%H:%M"]);
+    for (const [name, value] of [["@agentmux-switch-key", "g"], ["@agentmux-next-key", "none"], ["@agentmux-status-right", "off"], ["@agentmux-daemon", "off"], ["@agentmux-command", "agentmux"]] as const) {
+      await server.tmux(["set-option", "-g", name, value]);
+    }
+    await server.tmux(["run-shell", PLUGIN]);
+  });
+  after(() => server.stop());
+
+  it("takes its keys from @agentmux-*-key; none binds nothing", async () => {
+    assert.deepEqual(await notes(server), ["Z agentmux: snooze or wake this session", "a agentmux: menu", "g agentmux: switch session"]);
+    assert.equal((await server.tmux(["list-keys", "-T", "prefix", "B"])).exitCode, 1, "B stays unbound");
+  });
+
+  it("runs the command @agentmux-command names", async () => {
+    assert.match(await out(server, ["list-keys", "-T", "prefix", "a"]), /run-shell -b "agentmux menu --client/);
+  });
+
+  it("leaves status-right alone when @agentmux-status-right is off, and starts no daemon when @agentmux-daemon is off", async () => {
+    assert.equal(await out(server, ["show-option", "-gv", "status-right"]), "%H:%M");
+    assert.notEqual((await server.cli(["daemon", "status"])).exitCode, 0);
+  });
+
+  it("a key it bound itself follows the option when run again", async () => {
+    await server.tmux(["set-option", "-g", "@agentmux-command", "agentmux --socket-name x"]);
+    await server.tmux(["run-shell", PLUGIN]);
+    assert.match(await out(server, ["list-keys", "-T", "prefix", "a"]), /run-shell -b "agentmux --socket-name x menu/);
+  });
+});

@@ -1,0 +1,123 @@
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { TestServer } from "../helpers/tmux-server.ts";
+import { listJson, paneOption, waitForState } from "../helpers/agentmux-session.ts";
+
+// A HOME of its own, so account homes sync against a canonical ~/.claude that is not the user's.
+const userHome = realpathSync(mkdtempSync(join(tmpdir(), "agentmux-restart-")));
+
+interface Started { pid: number; args: string[]; env: { AGENTMUX_TOKEN?: string } }
+
+describe("restart: resume the same conversation in the same pane", () => {
+  const server = new TestServer({ HOME: userHome });
+  const log = join(server.home, "agents.log");
+  const starts = (): Started[] => {
+    try {
+      return readFileSync(log, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as Started & { event: string }).filter((e) => e.event === "start");
+    } catch {
+      return [];
+    }
+  };
+  const startSession = async (instance: string, extra: string[] = []) => {
+    const r = await server.cli(["new", "--backend", "claude", "--dir", server.work, "--instance", instance, "--detached", ...extra]);
+    assert.equal(r.exitCode, 0, String(r.stderr));
+    const pane = String(r.stdout).trim();
+    await waitForState(server, pane, "idle");
+    let id = "";
+    await server.waitFor(`${pane}'s native id`, async () => (id = await paneOption(server, pane, "@agentmux-id")) !== "");
+    return { pane, id };
+  };
+  const refused = (r: { exitCode?: number; stderr: unknown }, pattern: RegExp) => {
+    assert.notEqual(r.exitCode, 0);
+    assert.match(String(r.stderr), pattern);
+    assert.equal(String(r.stderr).trim().split("\n").length, 1, String(r.stderr));
+  };
+
+  before(async () => {
+    await server.start();
+    await server.setServerEnv({ FAKE_AGENT_LOG: log });
+    mkdirSync(join(userHome, ".claude"));
+    writeFileSync(join(userHome, ".claude", "settings.json"), "{}\n");
+    for (const name of ["a", "b", "out"]) {
+      mkdirSync(join(userHome, `.claude-${name}`));
+      if (name !== "out") writeFileSync(join(userHome, `.claude-${name}`, ".credentials.json"), JSON.stringify({ claudeAiOauth: { accessToken: name } }));
+    }
+    mkdirSync(join(server.home, "config"), { recursive: true });
+    writeFileSync(join(server.home, "config", "config.yml"), [
+      "backends:",
+      "  claude:",
+      "    accounts:",
+      "      a: { home: ~/.claude-a }",
+      "      b: { home: ~/.claude-b }",
+      "      out: ~/.claude-out",
+      "usage: { claude: { url: 'http://127.0.0.1:9/none' } }",
+    ].join("\n"));
+  });
+  after(async () => {
+    await server.cli(["daemon", "stop"]);
+    await server.stop();
+    rmSync(userHome, { recursive: true, force: true });
+  });
+
+  it("kills the process and resumes the same native id in the same pane, with a fresh token", async () => {
+    const { pane, id } = await startSession("keep", ["--account", "a"]);
+    const oldToken = await paneOption(server, pane, "@agentmux-token");
+    const before = starts().length;
+    const r = await server.cli(["restart", "keep"]);
+    assert.equal(r.exitCode, 0, String(r.stderr));
+    assert.match(String(r.stdout), new RegExp(`restarted .*\\(${pane}\\), resuming ${id} under a`));
+    await server.waitFor("the resumed process", () => starts().length > before);
+    const started = starts().at(-1) as Started;
+    const at = started.args.indexOf("--resume");
+    assert.ok(at >= 0, JSON.stringify(started.args));
+    assert.equal(started.args[at + 1], id);
+    const token = await paneOption(server, pane, "@agentmux-token");
+    assert.notEqual(token, oldToken);
+    assert.equal(started.env.AGENTMUX_TOKEN, token);
+    await waitForState(server, pane, "idle");
+    assert.equal(await paneOption(server, pane, "@agentmux-id"), id);
+    assert.equal(await paneOption(server, pane, "@agentmux-instance"), "keep");
+    assert.equal(await paneOption(server, pane, "@agentmux-dir"), server.work);
+    const listed = (await listJson(server)).filter((s) => s["pane"] === pane);
+    assert.equal(listed.length, 1);
+    assert.notEqual(listed[0]?.["state"], "exited");
+    // The new process answers (the old one is gone).
+    await server.cli(["send", pane, "hello again"]);
+    await server.waitForScreen(pane, /received: hello again/);
+  });
+
+  it("--account restarts under another account; a logged-out or unknown account is refused first", async () => {
+    const { pane, id } = await startSession("moving", ["--account", "a"]);
+    const before = starts().length;
+    refused(await server.cli(["restart", "moving", "--account", "out"]), /cannot restart .*moving.*logged out/);
+    refused(await server.cli(["restart", "moving", "--account", "nobody"]), /cannot restart .*moving.*nobody/);
+    assert.equal(starts().length, before, "nothing was started");
+    assert.equal(await paneOption(server, pane, "@agentmux-state"), "idle");
+    const r = await server.cli(["restart", "moving", "--account", "b"]);
+    assert.equal(r.exitCode, 0, String(r.stderr));
+    await server.waitFor("the resumed process", () => starts().length > before);
+    assert.equal(await paneOption(server, pane, "@agentmux-account"), "b");
+    assert.equal(await paneOption(server, pane, "@agentmux-id"), id);
+  });
+
+  it("a session without a native id is refused and keeps running", async () => {
+    const { pane } = await startSession("noid");
+    await server.tmux(["set-option", "-p", "-t", pane, "@agentmux-id", ""]);
+    const pid = String((await server.tmux(["display-message", "-p", "-t", pane, "#{pane_pid}"])).stdout);
+    const before = starts().length;
+    refused(await server.cli(["restart", "noid"]), /cannot restart .*noid.*native session id is not known/);
+    assert.equal(starts().length, before);
+    assert.equal(String((await server.tmux(["display-message", "-p", "-t", pane, "#{pane_pid}"])).stdout), pid);
+    await server.cli(["send", pane, "still here"]);
+    await server.waitForScreen(pane, /received: still here/);
+  });
+
+  it("a plain command cannot be restarted", async () => {
+    const r = await server.cli(["new", "--command", "sleep 300", "--instance", "plain", "--detached"]);
+    assert.equal(r.exitCode, 0, String(r.stderr));
+    refused(await server.cli(["restart", "plain"]), /cannot restart .*plain.*cannot resume/);
+  });
+});

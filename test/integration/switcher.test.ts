@@ -1,0 +1,141 @@
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { TestServer } from "../helpers/tmux-server.ts";
+import { boxed, Person, PLUGIN, styleOf } from "../helpers/client.ts";
+import { displayWidth } from "../../src/util/width.ts";
+
+/** The switcher as a person uses it: prefix S opens the popup, a key jumps, / filters. */
+describe("the session switcher in a popup", () => {
+  const server = new TestServer();
+  const viewer = new TestServer();
+  const person = new Person(server, viewer);
+  const panes: Record<string, string> = {};
+  const setPane = (pane: string, values: Record<string, string>) =>
+    Promise.all(Object.entries(values).map(([k, v]) => server.tmux(["set-option", "-p", "-t", pane, k, v])));
+  const isRow = (line: string) => /^[ ›][a-z;0-9] [✻◎◇✦▸] /.test(line);
+  const closed = () => person.waitForScreen(/^(?![\s\S]*(esc quit|press any key))/);
+  const open = async () => {
+    await person.type("C-b", "S");
+    return person.waitForScreen(/esc quit|press any key/);
+  };
+
+  before(async () => {
+    await server.start();
+    await viewer.start();
+    await server.tmux(["set-option", "-g", "@agentmux-daemon", "off"]);
+    await server.tmux(["run-shell", PLUGIN]);
+    await person.attach();
+  });
+  after(async () => {
+    await server.cli(["daemon", "stop"]);
+    await viewer.stop();
+    await server.stop();
+  });
+
+  it("with no sessions it says so and points to agentmux new", async () => {
+    const screen = await open();
+    assert.match(screen, /No agent sessions on this tmux server\./);
+    assert.match(screen, /Start one with: agentmux new/);
+    await person.type("x");
+    await closed();
+  });
+
+  it("lists the sessions in key order, aligned, coloured by state, and a key jumps at once", async () => {
+    for (const [name, extra] of [["api", ["--account", "work"]], ["日本語", []], ["web", []]] as const) {
+      mkdirSync(join(server.work, name), { recursive: true });
+      const r = await server.cli(["new", "--command", "sleep 600", "--dir", join(server.work, name), "--detached", ...extra]);
+      assert.equal(r.exitCode, 0, String(r.stderr));
+      panes[name] = String(r.stdout).trim();
+    }
+    await server.cli(["daemon", "stop"]);
+    const now = Date.now();
+    await setPane(panes["api"]!, { "@agentmux-state": "waiting", "@agentmux-state-since": String(now - 125_000) });
+    await setPane(panes["日本語"]!, { "@agentmux-state": "blocked", "@agentmux-state-since": String(now - 12_000), "@agentmux-status-text": "Waiting for your decision on ##1", "@agentmux-status-stale": "1" });
+    await setPane(panes["web"]!, { "@agentmux-state": "working", "@agentmux-state-since": String(now - 95_000) });
+
+    const screen = await open();
+    const rows = boxed(screen).filter((l) => l.trim() !== "");
+    assert.match(rows[0]!, /^›a ▸ api {5}work\s+2m$/);
+    assert.match(rows[1]!, /^ s ▸ 日本語\s+1[2-9]s {2}Waiting for your decision on #1$/);
+    assert.match(rows[2]!, /^ d ▸ web\s+⏱ 1m[34]\ds$/);
+    // Columns line up by display width (日本語 is 3 characters, 6 columns): the ages end in one column.
+    const ageEnd = (r: string) => displayWidth(r.slice(0, r.search(/(?:\d+[smhd]|⏱ \S+)(?: {2}|$)/))) + (/(?:\d+[smhd]|⏱ \S+)(?= {2}|$)/.exec(r)?.[0].length ?? 0);
+    assert.equal(new Set(rows.slice(0, 3).map(ageEnd)).size, 1, rows.join("\n"));
+    assert.match(rows[rows.length - 1]!, /a s d jump · \/ filter · ↑↓ ⏎ · esc quit/);
+
+    const colours = await person.screen(true);
+    assert.equal(styleOf(colours, "api")?.fg, "33", "waiting is yellow");
+    assert.equal(styleOf(colours, "日本語")?.fg, "31", "blocked is red");
+    assert.equal(styleOf(colours, "web")?.fg, "", "working has no state colour");
+    assert.equal(styleOf(colours, "work")?.dim, true, "the account is dim");
+    assert.equal(styleOf(colours, "Waiting for your decision")?.italic, true, "stale status text is italic");
+
+    await person.type("s");
+    await person.waitForPane(panes["日本語"]!);
+    await closed();
+  });
+
+  it("typing after / filters fuzzily and Enter takes the best match", async () => {
+    await open();
+    await person.type("/", "w", "e");
+    const screen = await person.waitForScreen(/\/we▏/);
+    const rows = boxed(screen).filter((l) => isRow(l));
+    assert.match(rows[0] ?? "", /^›d ▸ web/, "the best match first, highlighted");
+    assert.ok(!rows.some((r) => r.includes("api")), "api does not match");
+    await person.type("Enter");
+    await person.waitForPane(panes["web"]!);
+    await closed();
+  });
+
+  it("Escape closes it without moving", async () => {
+    await open();
+    await person.type("Escape");
+    await closed();
+    assert.equal(await person.pane(), panes["web"]);
+  });
+
+  it("snoozed sessions come last, dim italic, and keep their key", async () => {
+    await setPane(panes["api"]!, { "@agentmux-snoozed": "1" });
+    const screen = await open();
+    const rows = boxed(screen).filter((l) => isRow(l));
+    assert.deepEqual(rows.map((r) => r.slice(1, 2)), ["s", "d", "a"]);
+    const colours = await person.screen(true);
+    const style = styleOf(colours, "api");
+    assert.equal(style?.dim && style.italic, true);
+    assert.notEqual(style?.fg, "33");
+    await person.type("a");
+    await person.waitForPane(panes["api"]!);
+    await closed();
+    await setPane(panes["api"]!, { "@agentmux-snoozed": "" });
+  });
+
+  it("refreshes every 5 s while open", async () => {
+    await open();
+    await setPane(panes["web"]!, { "@agentmux-status-text": "Running the test suite" });
+    await person.waitForScreen(/Running the test suite/, 8000);
+    await person.type("Escape");
+    await closed();
+  });
+
+  it("annotations come from the configured commands: first non-empty answer, a failing one shows nothing", async () => {
+    mkdirSync(join(server.home, "config"), { recursive: true });
+    writeFileSync(join(server.home, "config", "config.yml"), [
+      "switcher:",
+      "  annotations:",
+      "    - 'exit 3'",
+      "    - 'test \"$AGENTMUX_SESSION_NAME\" = web && printf \"  branch\\n  main  \"'",
+      "    - 'test \"$1\" = \"$AGENTMUX_SESSION\" && echo \"pane $1\"'",
+      "",
+    ].join("\n"));
+    const screen = await open();
+    await person.waitForScreen(/branch main/);
+    const rows = boxed(await person.screen()).filter((l) => isRow(l));
+    assert.match(rows.find((r) => r.includes("web")) ?? "", /web\s+branch main\s+⏱/);
+    assert.match(rows.find((r) => r.includes("api")) ?? "", new RegExp(`api\\s+work\\s+pane ${panes["api"]}`));
+    assert.doesNotMatch(screen, /exit 3|error/i);
+    await person.type("Escape");
+    await closed();
+  });
+});

@@ -1,0 +1,77 @@
+#!/usr/bin/env sh
+# agentmux tmux plugin: key bindings, the status segment and the daemon.
+# TPM runs this file (set -g @plugin ...); without TPM: run-shell /path/to/agentmux/tmux/agentmux.tmux
+# Running it again is harmless: it rebinds only keys it bound itself and adds the segment once.
+
+CURRENT_DIR="$(cd "$(dirname "$0")" && pwd)"
+ROOT="$(dirname "$CURRENT_DIR")"
+
+# Every option with its default (a key set to "none" is not bound).
+menu_key_default="a"          # @agentmux-menu-key: the menu (display-menu)
+switch_key_default="S"        # @agentmux-switch-key: the session switcher (display-popup)
+next_key_default="B"          # @agentmux-next-key: jump to the next waiting or blocked session
+snooze_key_default="Z"        # @agentmux-snooze-key: snooze or wake the current session
+popup_width_default="80%"     # @agentmux-popup-width
+popup_height_default="60%"    # @agentmux-popup-height
+status_right_default="on"     # @agentmux-status-right: put #{@agentmux-status} in front of status-right
+daemon_default="on"           # @agentmux-daemon: start the watcher daemon with the plugin
+command_default="'$ROOT/bin/agentmux.js'"   # @agentmux-command: how to run agentmux (a sh command, e.g. agentmux)
+
+get_option() {
+  value="$(tmux show-option -gqv "$1")"
+  if [ -n "$value" ]; then printf '%s' "$value"; else printf '%s' "$2"; fi
+}
+
+# Text that goes through a tmux format: # doubled, so nothing in a path can run #(...).
+escape_format() {
+  printf '%s' "$1" | sed 's/#/##/g'
+}
+
+# tmux-sensible's key_binding_not_set, except that a key agentmux bound itself (its note says
+# "agentmux:") is free, so running the plugin again picks up changed options.
+key_free() {
+  tmux list-keys -T prefix "$1" >/dev/null 2>&1 || return 0
+  tmux list-keys -N -T prefix "$1" 2>/dev/null | grep -q 'agentmux:'
+}
+
+bind_key() { # KEY NOTE COMMAND...
+  key="$1"; note="$2"; shift 2
+  [ "$key" = "none" ] && return 0
+  key_free "$key" || return 0
+  tmux bind-key -N "agentmux: $note" "$key" "$@"
+}
+
+main() {
+  if [ ! -f "$ROOT/dist/cli/main.js" ]; then
+    tmux display-message "agentmux: $(escape_format "$ROOT")/dist is missing (run npm install in $(escape_format "$ROOT"))"
+    return 0
+  fi
+  command="$(get_option @agentmux-command "$command_default")"
+  agentmux="$(escape_format "$command")"
+  width="$(get_option @agentmux-popup-width "$popup_width_default")"
+  height="$(get_option @agentmux-popup-height "$popup_height_default")"
+  client="'#{client_name}'"
+
+  bind_key "$(get_option @agentmux-switch-key "$switch_key_default")" "switch session" \
+    run-shell -b "tmux display-popup -c $client -EE -w '$width' -h '$height' -T ' agentmux ' \"$agentmux switch --client $client\""
+  bind_key "$(get_option @agentmux-menu-key "$menu_key_default")" "menu" \
+    run-shell -b "$agentmux menu --client $client --pane '#{pane_id}'"
+  bind_key "$(get_option @agentmux-next-key "$next_key_default")" "jump to the next waiting session" \
+    run-shell -b "$agentmux next --client $client --from '#{pane_id}'"
+  bind_key "$(get_option @agentmux-snooze-key "$snooze_key_default")" "snooze or wake this session" \
+    run-shell -b "$agentmux snooze --ask --client $client '#{pane_id}'"
+
+  if [ "$(get_option @agentmux-status-right "$status_right_default")" = "on" ]; then
+    current="$(tmux show-option -gqv status-right)"
+    case "$current" in
+      *@agentmux-status*) ;;
+      *) tmux set-option -g status-right "#{?@agentmux-status,#{@agentmux-status} ,}$current" ;;
+    esac
+  fi
+
+  if [ "$(get_option @agentmux-daemon "$daemon_default")" = "on" ]; then
+    sh -c "$command daemon start" >/dev/null 2>&1 &
+  fi
+}
+
+main
