@@ -14,6 +14,7 @@ snooze_key_default="Z"        # @agentmux-snooze-key: snooze or wake the current
 popup_width_default="80%"     # @agentmux-popup-width
 popup_height_default="60%"    # @agentmux-popup-height
 status_right_default="on"     # @agentmux-status-right: put #{@agentmux-status} in front of status-right
+window_marker_default="on"    # @agentmux-window-marker: ⚠/● before the names of windows whose agents need you
 daemon_default="on"           # @agentmux-daemon: start the watcher daemon with the plugin
 command_default="'$ROOT/bin/agentmux.js'"   # @agentmux-command: how to run agentmux (a sh command, e.g. agentmux)
 
@@ -67,6 +68,17 @@ main() {
       *@agentmux-status*) ;;
       *) tmux set-option -g status-right "#{?@agentmux-status,#{@agentmux-status} ,}$current" ;;
     esac
+  fi
+
+  if [ "$(get_option @agentmux-window-marker "$window_marker_default")" = "on" ]; then
+    marker='#{?#{==:#{@agentmux-window-state},blocked},#[fg=red]⚠#[default] ,#{?#{==:#{@agentmux-window-state},waiting},#[fg=yellow]●#[default] ,}}'
+    for option in window-status-format window-status-current-format; do
+      current="$(tmux show-option -gqv "$option")"
+      case "$current" in
+        *@agentmux-window-state*) ;;
+        *) tmux set-option -g "$option" "$marker$current" ;;
+      esac
+    done
   fi
 
   if [ "$(get_option @agentmux-daemon "$daemon_default")" = "on" ]; then

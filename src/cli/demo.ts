@@ -22,9 +22,10 @@ Four demo agents run in the other windows and go through their states on their o
   scout     sits at its prompt (idle)
 
 Look at the status line (⚠ blocked, ● waiting, ◐ working), the window markers, and the
-notifications. Try, from this shell:
+notifications. Keys (after the prefix, C-b): S the switcher, B the next session that needs
+you, Z snooze, a the menu. Or, from this shell:
   agentmux list                 every session and its state
-  agentmux switch               the switcher (the plugin binds it to a key too)
+  agentmux switch               the switcher
   agentmux next                 jump to the next session that needs you
   agentmux send reviewer 1      answer the reviewer from here
 Leave with: tmux kill-server   (this demo runs on its own tmux server)

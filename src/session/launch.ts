@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { statSync } from "node:fs";
-import { resolve } from "node:path";
+import { basename, resolve } from "node:path";
 import { accountForLaunch } from "../accounts/launch-account.ts";
 import { prepareClaudeLaunchArgs } from "../backends/claude-settings.ts";
 import { codexHome, prepareCodexHome } from "../backends/codex-hooks.ts";
@@ -131,7 +131,9 @@ export async function launchSession(tmux: Tmux, request: NewSessionRequest, prep
   };
   if (request.respawn) return respawnSession(tmux, request.respawn, { argv: [shellScript("agentmux-launch"), ...prepared.argv], dir: prepared.dir, env }, options, token);
   const splitFrom = request.split ? process.env["TMUX_PANE"] || (await tmux.run(["display-message", "-p", "#{pane_id}"])) : undefined;
-  const pane = await tmux.spawn({ argv: [shellScript("agentmux-launch"), ...prepared.argv], dir: prepared.dir, env, splitFrom });
+  // The window is named like the session (its project, and instance), not after the CLI's process.
+  const windowName = `${basename(prepared.dir) || prepared.dir}${request.instance ? `:${request.instance}` : ""}`;
+  const pane = await tmux.spawn({ argv: [shellScript("agentmux-launch"), ...prepared.argv], dir: prepared.dir, env, splitFrom, windowName });
   try {
     await tmux.setPaneOptions(pane, options);
   } catch (error) {

@@ -53,6 +53,15 @@ describe("the tmux plugin (tmux/agentmux.tmux)", () => {
     await server.tmux(["run-shell", PLUGIN]);
     assert.equal(await out(server, ["list-keys", "-T", "prefix"]), keys);
     assert.equal((await out(server, ["show-option", "-gv", "status-right"])).split("@agentmux-status,").length, 2, "the segment is there once");
+    assert.equal((await out(server, ["show-option", "-gv", "window-status-format"])).split("@agentmux-window-state").length, 3, "the marker is there once");
+  });
+
+  it("marks a window whose agent is blocked in the window list", async () => {
+    const window = await out(server, ["new-window", "-d", "-P", "-F", "#{window_id}", "-n", "w", "sleep 60"]);
+    await server.tmux(["set-option", "-w", "-t", window, "@agentmux-window-state", "blocked"]);
+    assert.match(await out(server, ["display-message", "-p", "-t", window, "#{E:window-status-format}"]), /⚠/);
+    await server.tmux(["set-option", "-w", "-t", window, "@agentmux-window-state", ""]);
+    assert.doesNotMatch(await out(server, ["display-message", "-p", "-t", window, "#{E:window-status-format}"]), /⚠|●/);
   });
 });
 
