@@ -16,9 +16,17 @@ describe("the session switcher in a popup", () => {
     Promise.all(Object.entries(values).map(([k, v]) => server.tmux(["set-option", "-p", "-t", pane, k, v])));
   const isRow = (line: string) => /^[ ›][a-z;0-9] [✻◎◇✦▸] /.test(line);
   const closed = () => person.waitForScreen(/^(?![\s\S]*(esc quit|press any key))/);
+  // tmux ignores display-popup while the client's previous popup is still being torn down:
+  // press the key again if no popup shows.
   const open = async () => {
-    await person.type("C-b", "S");
-    return person.waitForScreen(/esc quit|press any key/);
+    for (let attempt = 0; ; attempt++) {
+      await person.type("C-b", "S");
+      try {
+        return await person.waitForScreen(/esc quit|press any key/, 4000);
+      } catch (error) {
+        if (attempt >= 3) throw error;
+      }
+    }
   };
 
   before(async () => {
