@@ -1,17 +1,11 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { writeFileAtomic } from "../util/atomic-write.ts";
+import type { SessionRecord } from "./identity.ts";
 
 /** A session whose process ended: kept listed (with its exit status) after its pane is gone. */
-export interface ExitedSession {
+export interface ExitedSession extends SessionRecord {
   pane: string;
-  backend: string;
-  account: string;
-  dir: string;
-  instance: string;
-  id: string;
-  label: string;
-  group: string;
   startedAt: number | null;
   endedAt: number;
   exitStatus: number | null;

@@ -4,6 +4,17 @@ import type { PaneRecord } from "../tmux/formats.ts";
 export const STATES = ["unknown", "working", "blocked", "waiting", "idle", "closing", "exited"] as const;
 export type SessionState = (typeof STATES)[number];
 
+/** What identifies a session beyond its pane: kept in the exited and restore registries. */
+export interface SessionRecord {
+  backend: string;
+  account: string;
+  dir: string;
+  instance: string;
+  id: string;
+  label: string;
+  group: string;
+}
+
 /** A session's identity and what tmux knows of it, read from pane options (never from names). */
 export interface Session {
   pane: string;

@@ -2,16 +2,10 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { writeFileAtomic } from "../util/atomic-write.ts";
 import { isJsonObject } from "../util/json.ts";
+import type { SessionRecord } from "./identity.ts";
 
 /** A live session whose native id is known: enough to resume it after its tmux server died. */
-export interface RestoreEntry {
-  backend: string;
-  account: string;
-  dir: string;
-  instance: string;
-  id: string;
-  label: string;
-  group: string;
+export interface RestoreEntry extends SessionRecord {
   started: number | null;
   /** Why the last restore of it failed (kept so `agentmux restore` can run again). */
   error?: string;
