@@ -29,11 +29,10 @@ import { SCREEN_TICK_MS } from "./screen-watch.ts";
 import { ScreenState } from "./screen-state.ts";
 import { Alerts } from "./alerts.ts";
 import { StatusPush } from "./status-push.ts";
-import { UsagePoller } from "../accounts/usage-poller.ts";
-import { pollTargets } from "../accounts/usage-fetch.ts";
-import { loadConfig, type Config } from "../config/config.ts";
+import type { UsagePoller } from "../accounts/usage-poller.ts";
+import { startUsagePoller } from "./usage-start.ts";
+import { recordEnded } from "./ended.ts";
 import { Notifier } from "./notifier.ts";
-import { exitedFile, recordExited } from "../session/exited.ts";
 import { recordRestorable } from "./restore-record.ts";
 
 // Notifications after which the set of panes (or their liveness) may have changed.
@@ -82,7 +81,7 @@ export class Daemon {
     this.client.on("connected", () => this.scheduleReconcile());
     await this.client.connect();
     this.status = new StatusPush(this.client);
-    this.startUsage();
+    this.usage = startUsagePoller(this.tracked, this.layout.stateDir, (line) => this.log(line), (text) => void this.tmux(["display-message", escapeFormat(text)]).catch(() => undefined));
     this.alerts = new Alerts(this.client, new Notifier(this.client, (line) => this.log(line)));
     this.screens = new ScreenState(this.client, (line) => this.log(line), (t, event) => this.applyMachine(t, event));
     await this.client.command(["set-environment", "-g", "AGENTMUX_SOCK", this.layout.socket]);
@@ -122,23 +121,6 @@ export class Daemon {
     }
     await this.client.close().catch(() => undefined);
     this.options.onExit(reason);
-  }
-
-  /** The one usage poller: every account with a live session plus every pool member (src/accounts/). */
-  private startUsage(): void {
-    let config: Config;
-    try {
-      config = loadConfig();
-    } catch (error) {
-      this.log(`usage polling off: ${(error as Error).message.split("\n")[0]}`);
-      return;
-    }
-    const live = () => [...this.tracked.values()].filter((t) => t.record.account && t.machine.state !== "exited").map((t) => ({ backend: t.backend, account: t.record.account }));
-    this.usage = new UsagePoller({
-      config, stateDir: this.layout.stateDir, targets: () => pollTargets(config, live()),
-      onNotice: (text) => { this.log(`usage: ${text}`); void this.tmux(["display-message", escapeFormat(text)]).catch(() => undefined); },
-    });
-    this.usage.start();
   }
 
   private async tmux(args: string[]): Promise<string[]> {
@@ -196,18 +178,9 @@ export class Daemon {
     await this.checkFocus();
   }
 
-  /** Keep an ended session listed as exited (once), with its exit status, after its pane is gone. */
+  /** Keep an ended session listed as exited, answer waiters, update the restore registry. */
   private ended(t: Tracked): void {
-    const r = t.record;
-    const status = t.exitStatus ?? (Number.isFinite(Number(r.deadStatus)) && r.deadStatus !== "" ? Number(r.deadStatus) : null);
-    try {
-      recordExited(exitedFile(this.layout.stateDir, this.layout.key), this.serverId, {
-        pane: t.pane, backend: t.backend, account: r.account, dir: r.dir, instance: r.instance, id: t.id, label: r.label,
-        group: r.group, startedAt: Number(r.started) || null, endedAt: Date.now(), exitStatus: status, how: t.killed ? "killed" : "exited",
-      });
-    } catch (error) {
-      this.log(`could not record ${t.pane} as exited: ${(error as Error).message}`);
-    }
+    recordEnded(this.layout, this.serverId, t, (line) => this.log(line));
     this.waiters.changed(t.pane, "exited", Date.now());
     this.recordRestorable();
   }

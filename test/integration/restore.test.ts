@@ -29,7 +29,7 @@ describe("restore: sessions of a tmux server that died come back resumed", () =>
     assert.equal(r.exitCode, 0, String(r.stderr));
     const pane = String(r.stdout).trim();
     await waitForState(server, pane, "idle");
-    await server.waitFor(`${pane}'s native id`, async () => (ids[instance] = await paneOption(server, pane, "@agentmux-id")) !== "");
+    await server.waitFor(`${pane}'s native id`, async () => (ids[instance] = await paneOption(server, pane, "@agentmux-id")) !== "", 30_000);
     return pane;
   };
 
