@@ -35,7 +35,7 @@ export async function switcherSettings(): Promise<SwitcherSettings> {
   if (!existsSync(file)) return DEFAULT_SETTINGS;
   const { loadConfig } = await import("../config/config.ts");
   const config = loadConfig();
-  return { ...config.switcher, backendSuffix: config.display.backendSuffix };
+  return { ...config.switcher, backendSuffix: config.display.backendSuffix, stats: config.stats.command ?? null };
 }
 
 /** Run `agentmux switch` if that is what argv asks for; false hands argv to the full CLI. */

@@ -10,7 +10,7 @@ export function registerSwitch(program: Command): void {
     .option("--client <name>", "the tmux client to switch (the popup binding passes #{client_name})")
     .action(async (options: { client?: string }, command: Command) => {
       const ctx = Context.of(command);
-      const settings = async () => ({ ...ctx.config.switcher, backendSuffix: ctx.config.display.backendSuffix });
+      const settings = async () => ({ ...ctx.config.switcher, backendSuffix: ctx.config.display.backendSuffix, stats: ctx.config.stats.command ?? null });
       await openSwitcher({ tmux: ctx.tmux, server: ctx.server, client: options.client, settings });
     });
 }

@@ -46,6 +46,8 @@ export interface Config {
   usage: UsageSettings;
   /** The session switcher (agentmux switch): annotation commands, and a cap on their column. */
   switcher: SwitcherConfig;
+  /** stats.command: run for the switcher's highlighted session (at most every 5 s); its first line is shown. */
+  stats: { command?: string | undefined };
   /** Where the config came from (for messages); undefined when no file exists. */
   file?: string | undefined;
 }
@@ -59,10 +61,11 @@ export const CONFIG_SCHEMA = obj({
   control: obj({ enabled: bool }),
   notify: obj({ enabled: bool, command: str("a shell command"), sound: str("a sound file"), player: str("a program that plays a sound file") }),
   switcher: obj({ annotations: list(str("a shell command")), annotationMaxWidth: num(0) }),
+  stats: obj({ command: str("a shell command") }),
   ...ACCOUNT_CONFIG_SCHEMA,
 });
 
-export const DEFAULT_CONFIG: Config = { defaultBackend: "claude", backends: {}, display: { backendSuffix: false }, control: { enabled: false }, notify: { enabled: true }, switcher: { annotations: [], annotationMaxWidth: null }, ...DEFAULT_ACCOUNT_CONFIG };
+export const DEFAULT_CONFIG: Config = { defaultBackend: "claude", backends: {}, display: { backendSuffix: false }, control: { enabled: false }, notify: { enabled: true }, switcher: { annotations: [], annotationMaxWidth: null }, stats: {}, ...DEFAULT_ACCOUNT_CONFIG };
 
 interface RawConfig {
   defaultBackend?: BackendName;
@@ -71,6 +74,7 @@ interface RawConfig {
   control?: { enabled?: boolean } | null;
   notify?: { enabled?: boolean; command?: string; sound?: string; player?: string } | null;
   switcher?: { annotations?: string[]; annotationMaxWidth?: number } | null;
+  stats?: { command?: string } | null;
 }
 
 /** Parse and validate config text; every problem is reported as file:line:col: key: what (fix). */
@@ -92,6 +96,7 @@ export function parseConfig(text: string, file: string): Config {
     control: { enabled: raw.control?.enabled ?? false },
     notify: { enabled: raw.notify?.enabled ?? true, command: raw.notify?.command, sound: raw.notify?.sound, player: raw.notify?.player },
     switcher: { annotations: raw.switcher?.annotations ?? [], annotationMaxWidth: raw.switcher?.annotationMaxWidth ?? null },
+    stats: { command: raw.stats?.command },
     ...readAccountConfig(value, text, file, backends),
     file,
   };

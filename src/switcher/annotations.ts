@@ -50,3 +50,9 @@ export async function annotate(entries: readonly RosterEntry[], commands: readon
   }));
   return result;
 }
+
+/** stats.command for one session: the first line it prints (trimmed), or nothing on a failure or timeout. */
+export async function statsLine(command: string, e: RosterEntry, timeoutMs = 2000): Promise<string> {
+  const out = await runProvider(command, e, timeoutMs);
+  return (out ?? "").split("\n").map((l) => l.trim()).find((l) => l !== "") ?? "";
+}

@@ -3,9 +3,9 @@ import { AgentmuxError } from "../util/errors.ts";
 import { parseKeys } from "./input.ts";
 import { frame } from "./render.ts";
 import { orderRows, toRow } from "./rows.ts";
-import { initialState, press, withRows, type PickerState } from "./state.ts";
+import { initialState, visibleRows, press, withRows, type PickerState } from "./state.ts";
 
-export interface SwitcherSettings { annotations: string[]; annotationMaxWidth: number | null; backendSuffix: boolean }
+export interface SwitcherSettings { annotations: string[]; annotationMaxWidth: number | null; backendSuffix: boolean; stats?: string | null }
 
 export const DEFAULT_SETTINGS: SwitcherSettings = { annotations: [], annotationMaxWidth: null, backendSuffix: false };
 
@@ -33,9 +33,10 @@ export async function pick(options: PickerOptions): Promise<string | null> {
   let entries = await options.load(settings);
   let annotations = new Map<string, string>();
   let notice: string | undefined;
+  let stats: { pane: string; at: number; line: string } | null = null;
   const rows = () => orderRows(entries.map((e) => toRow(e, annotations.get(e.pane) ?? "", Date.now())));
   let state: PickerState = initialState(rows());
-  const draw = () => stdout.write(frame(state, { width: stdout.columns || 80, height: stdout.rows || 24, annotationMaxWidth: settings.annotationMaxWidth, notice }));
+  const draw = () => stdout.write(frame(state, { width: stdout.columns || 80, height: stdout.rows || 24, annotationMaxWidth: settings.annotationMaxWidth, notice, stats: stats?.line }));
 
   stdin.setRawMode(true);
   stdin.setEncoding("utf8");
@@ -63,10 +64,24 @@ export async function pick(options: PickerOptions): Promise<string | null> {
       void refreshAnnotations();
     };
     const timer = setInterval(() => void refresh(), options.refreshMs ?? 5000);
+    // stats.command, for the highlighted session only, at most every 5 s.
+    const runStats = async () => {
+      const selected = visibleRows(state)[state.cursor];
+      const entry = selected ? entries.find((e) => e.pane === selected.pane) : undefined;
+      if (!settings.stats || !entry || (stats && stats.pane === entry.pane && Date.now() - stats.at < 5000)) return;
+      stats = { pane: entry.pane, at: Date.now(), line: stats?.pane === entry.pane ? stats.line : "" };
+      const { statsLine } = await import("./annotations.ts");
+      const line = await statsLine(settings.stats, entry);
+      if (done || stats.pane !== entry.pane) return;
+      stats = { ...stats, line };
+      draw();
+    };
+    const statsTimer = setInterval(() => void runStats(), 250);
     const finish = (pane: string | null) => {
       if (done) return;
       done = true;
       clearInterval(timer);
+      clearInterval(statsTimer);
       stdin.off("data", onData);
       stdout.off("resize", draw);
       stdin.setRawMode(false);

@@ -25,6 +25,8 @@ export interface FrameOptions {
   annotationMaxWidth?: number | null | undefined;
   /** Shown instead of the key help (a config problem, say). */
   notice?: string | undefined;
+  /** stats.command's line for the highlighted session, shown above the key help. */
+  stats?: string | undefined;
 }
 
 /** One row with its colours: the tone on key, icon and name; account and annotation dim; stale status italic. */
@@ -61,7 +63,7 @@ export function frameLines(state: PickerState, options: FrameOptions): string[] 
   if (rows.length === 0) lines.push(sgr("2", " no session matches"));
   while (lines.length < room) lines.push("");
   const last = options.notice ? sgr("33", truncate(options.notice, width)) : footer(state, keyList(state), width);
-  return [...lines, "", ` ${last}`];
+  return [...lines, options.stats ? ` ${sgr("2", truncate(options.stats, width))}` : "", ` ${last}`];
 }
 
 /** A whole frame as one write: home, each line cleared to its end, the rest of the screen cleared. */

@@ -113,3 +113,13 @@ describe("the annotation and the status share what is left", () => {
     assert.equal(plainRow(r!), " a ✻ api  2m  busy");
   });
 });
+
+describe("the stats line", () => {
+  it("statsLine takes the first non-empty line, trimmed; a failing command gives nothing", async () => {
+    const { statsLine } = await import("../../src/switcher/annotations.ts");
+    const entry = { pane: "%7", name: "api", dir: "/", id: "", backend: "claude", account: "", state: "idle" } as never;
+    assert.equal(await statsLine('printf "\\n  cost 1.25  \\nmore\\n"', entry), "cost 1.25");
+    assert.equal(await statsLine('echo "$AGENTMUX_SESSION"', entry), "%7");
+    assert.equal(await statsLine("exit 3", entry), "");
+  });
+});
