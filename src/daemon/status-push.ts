@@ -31,6 +31,9 @@ export class StatusPush {
     for (const t of sessions) {
       if (t.machine.state !== "exited") await this.set({ pane: t.pane }, "@agentmux-border", borderText(t, names.get(t.pane) ?? t.pane, now));
     }
-    if (await this.set("global", "@agentmux-status", renderStatusSegment(sessions.map((t) => t.machine)))) await refreshStatusLines(this.client);
+    // @agentmux-status-keys on: the switcher keys of the sessions that need the user, after the counts.
+    const withKeys = ((await this.client.command(["show-option", "-gqv", "@agentmux-status-keys"]).catch(() => [""]))[0] ?? "") === "on";
+    const keys = withKeys ? sessions.filter((t) => (t.machine.state === "waiting" || t.machine.state === "blocked") && t.record.switchKey).map((t) => t.record.switchKey).sort() : [];
+    if (await this.set("global", "@agentmux-status", renderStatusSegment(sessions.map((t) => t.machine), { keys }))) await refreshStatusLines(this.client);
   }
 }

@@ -1,6 +1,10 @@
 import type { MachineState } from "../session/state-machine.ts";
 
-export interface SegmentOptions { colors?: boolean }
+export interface SegmentOptions {
+  colors?: boolean;
+  /** The switcher keys of the waiting and blocked sessions, shown after the counts ("● 2 a s"). */
+  keys?: string[];
+}
 
 /**
  * The status-right segment: counts of waiting, blocked and working sessions, coloured; empty
@@ -15,5 +19,6 @@ export function renderStatusSegment(machines: MachineState[], options: SegmentOp
   }
   const colors = options.colors ?? true;
   const part = (n: number, glyph: string, color: string) => (n === 0 ? "" : colors ? `#[fg=${color}]${glyph}${n}#[default]` : `${glyph}${n}`);
-  return [part(blocked, "⚠", "red"), part(waiting, "●", "yellow"), part(working, "◐", "green")].filter(Boolean).join(" ");
+  const keys = options.keys && options.keys.length > 0 ? `[${options.keys.join(" ")}]` : "";
+  return [part(blocked, "⚠", "red"), part(waiting, "●", "yellow"), part(working, "◐", "green"), keys].filter(Boolean).join(" ");
 }

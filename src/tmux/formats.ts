@@ -42,6 +42,7 @@ export const PANE_FIELDS = {
   effort: "@agentmux-effort",
   turnMs: "@agentmux-turn-ms",
   snoozed: "@agentmux-snoozed",
+  switchKey: "@agentmux-key",
   norestore: "@agentmux-norestore",
   clientActivity: "window_active_clients",
 } as const;

@@ -45,6 +45,11 @@ describe("the daemon with a fake Claude that calls the real hooks", () => {
     await waitForState(server, pane, "waiting");
     await server.waitFor("segment shows waiting", async () => /●1/.test(await globalOption(server, "@agentmux-status")));
     assert.ok(Number(await paneOption(server, pane, "@agentmux-turn-ms")) > 0, "turn duration recorded");
+    // With @agentmux-status-keys on, the switcher keys of the sessions that need the user follow.
+    await server.tmux(["set-option", "-g", "@agentmux-status-keys", "on"]);
+    await server.tmux(["set-option", "-p", "-t", pane, "@agentmux-key", "a"]);
+    await server.waitFor("keys in the segment", async () => (await globalOption(server, "@agentmux-status")).endsWith("[a]"));
+    await server.tmux(["set-option", "-g", "@agentmux-status-keys", "off"]);
   });
 
   it("tool call → blocked on the permission dialog → answer → working → waiting", async () => {

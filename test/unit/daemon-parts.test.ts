@@ -113,6 +113,7 @@ describe("status segment", () => {
     assert.equal(renderStatusSegment([m("waiting"), m("waiting"), m("blocked"), m("working"), m("idle"), m("unknown")]), "#[fg=red]⚠1#[default] #[fg=yellow]●2#[default] #[fg=green]◐1#[default]");
     assert.equal(renderStatusSegment([m("idle")]), "");
     assert.equal(renderStatusSegment([m("working")], { colors: false }), "◐1");
+    assert.equal(renderStatusSegment([m("waiting"), m("blocked")], { colors: false, keys: ["a", "s"] }), "⚠1 ●1 [a s]");
   });
 });
 
