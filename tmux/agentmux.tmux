@@ -15,6 +15,7 @@ popup_width_default="80%"     # @agentmux-popup-width
 popup_height_default="60%"    # @agentmux-popup-height
 status_right_default="on"     # @agentmux-status-right: put #{@agentmux-status} in front of status-right
 window_marker_default="on"    # @agentmux-window-marker: ⚠/● before the names of windows whose agents need you
+pane_border_default="off"     # @agentmux-pane-border: a border line per agent pane (icon, name, model, effort, account, status)
 daemon_default="on"           # @agentmux-daemon: start the watcher daemon with the plugin
 command_default="'$ROOT/bin/agentmux.js'"   # @agentmux-command: how to run agentmux (a sh command, e.g. agentmux)
 
@@ -79,6 +80,15 @@ main() {
         *) tmux set-option -g "$option" "$marker$current" ;;
       esac
     done
+  fi
+
+  if [ "$(get_option @agentmux-pane-border "$pane_border_default")" = "on" ]; then
+    current="$(tmux show-option -gqv pane-border-format)"
+    case "$current" in
+      *@agentmux-border*) ;;
+      *) tmux set-option -g pane-border-format "#{?@agentmux-border, #{@agentmux-border} ,$current}"
+         tmux set-option -g pane-border-status top ;;
+    esac
   fi
 
   if [ "$(get_option @agentmux-daemon "$daemon_default")" = "on" ]; then

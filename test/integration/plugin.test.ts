@@ -56,6 +56,18 @@ describe("the tmux plugin (tmux/agentmux.tmux)", () => {
     assert.equal((await out(server, ["show-option", "-gv", "window-status-format"])).split("@agentmux-window-state").length, 3, "the marker is there once");
   });
 
+  it("the pane border line is opt-in, and shows the daemon's line for agent panes", async () => {
+    assert.doesNotMatch(await out(server, ["show-option", "-gv", "pane-border-format"]), /agentmux/, "off by default");
+    await server.tmux(["set-option", "-g", "@agentmux-pane-border", "on"]);
+    await server.tmux(["run-shell", PLUGIN]);
+    await server.tmux(["run-shell", PLUGIN]);
+    assert.equal((await out(server, ["show-option", "-gv", "pane-border-format"])).split("@agentmux-border").length, 3, "once");
+    assert.equal(await out(server, ["show-option", "-gv", "pane-border-status"]), "top");
+    const pane = await out(server, ["new-window", "-d", "-P", "-F", "#{pane_id}", "sleep 60"]);
+    await server.tmux(["set-option", "-p", "-t", pane, "@agentmux-border", "✻ api · Opus"]);
+    assert.equal(await out(server, ["display-message", "-p", "-t", pane, "#{E:pane-border-format}"]), " ✻ api · Opus ");
+  });
+
   it("marks a window whose agent is blocked in the window list", async () => {
     const window = await out(server, ["new-window", "-d", "-P", "-F", "#{window_id}", "-n", "w", "sleep 60"]);
     await server.tmux(["set-option", "-w", "-t", window, "@agentmux-window-state", "blocked"]);
