@@ -2,6 +2,7 @@ import type { Command } from "commander";
 import { execa } from "execa";
 import { findSession } from "../session/store.ts";
 import { AgentmuxError } from "../util/errors.ts";
+import { confirm } from "./confirm.ts";
 import { Context, printJson } from "./context.ts";
 import { killPanes } from "./orchestrate.ts";
 import { requireControl } from "./permission.ts";
@@ -12,12 +13,19 @@ export function registerManage(program: Command): void {
     .command("kill")
     .description("end a session's process and close its pane (it stays listed as exited)")
     .argument("<target>", "pane id, display name or instance name")
+    .option("-y, --yes", "do not ask (kill protection)")
     .option("--json", "print the result as JSON")
-    .action(async (target: string, options: { json?: boolean }, command: Command) => {
+    .action(async (target: string, options: { json?: boolean; yes?: boolean }, command: Command) => {
       const ctx = Context.of(command);
       requireControl(ctx, "kill");
       const session = await findSession(ctx.tmux, target, { includeExited: true });
       if (session.dead && !session.window) throw new AgentmuxError(`session ${session.name} (${session.pane}) has exited already`);
+      // Kill protection: a person at a terminal is asked about a live agent; scripts and agents
+      // (no terminal) are not, and a process that already ended goes without asking.
+      const ask = ctx.config.protection.kill && !options.yes && !session.dead && process.stdin.isTTY === true;
+      if (ask && !(await confirm(`Kill ${session.name} (${session.backend}, ${session.state})?`))) {
+        throw new AgentmuxError(`${session.name} was not killed`, { hint: "answer y, or pass --yes", exitCode: 1 });
+      }
       const killed = await killPanes(ctx, [session.pane]);
       // A pane whose process already ended (kept open to show its error) is closed here.
       if (killed === 0) await ctx.tmux.killPane(session.pane);

@@ -48,6 +48,8 @@ export interface Config {
   switcher: SwitcherConfig;
   /** stats.command: run for the switcher's highlighted session (at most every 5 s); its first line is shown. */
   stats: { command?: string | undefined };
+  /** Kill protection: `agentmux kill` at a terminal asks before ending a live agent. */
+  protection: { kill: boolean };
   /** Where the config came from (for messages); undefined when no file exists. */
   file?: string | undefined;
 }
@@ -62,10 +64,11 @@ export const CONFIG_SCHEMA = obj({
   notify: obj({ enabled: bool, command: str("a shell command"), sound: str("a sound file"), player: str("a program that plays a sound file") }),
   switcher: obj({ annotations: list(str("a shell command")), annotationMaxWidth: num(0) }),
   stats: obj({ command: str("a shell command") }),
+  protection: obj({ kill: bool }),
   ...ACCOUNT_CONFIG_SCHEMA,
 });
 
-export const DEFAULT_CONFIG: Config = { defaultBackend: "claude", backends: {}, display: { backendSuffix: false }, control: { enabled: false }, notify: { enabled: true }, switcher: { annotations: [], annotationMaxWidth: null }, stats: {}, ...DEFAULT_ACCOUNT_CONFIG };
+export const DEFAULT_CONFIG: Config = { defaultBackend: "claude", backends: {}, display: { backendSuffix: false }, control: { enabled: false }, notify: { enabled: true }, switcher: { annotations: [], annotationMaxWidth: null }, stats: {}, protection: { kill: true }, ...DEFAULT_ACCOUNT_CONFIG };
 
 interface RawConfig {
   defaultBackend?: BackendName;
@@ -75,6 +78,7 @@ interface RawConfig {
   notify?: { enabled?: boolean; command?: string; sound?: string; player?: string } | null;
   switcher?: { annotations?: string[]; annotationMaxWidth?: number } | null;
   stats?: { command?: string } | null;
+  protection?: { kill?: boolean } | null;
 }
 
 /** Parse and validate config text; every problem is reported as file:line:col: key: what (fix). */
@@ -97,6 +101,7 @@ export function parseConfig(text: string, file: string): Config {
     notify: { enabled: raw.notify?.enabled ?? true, command: raw.notify?.command, sound: raw.notify?.sound, player: raw.notify?.player },
     switcher: { annotations: raw.switcher?.annotations ?? [], annotationMaxWidth: raw.switcher?.annotationMaxWidth ?? null },
     stats: { command: raw.stats?.command },
+    protection: { kill: raw.protection?.kill ?? true },
     ...readAccountConfig(value, text, file, backends),
     file,
   };
