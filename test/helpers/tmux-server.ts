@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { execa, type Result } from "execa";
@@ -8,6 +9,23 @@ export const FIXTURE_BIN = join(ROOT, "test", "fixtures", "bin");
 export const CLI = join(ROOT, "bin", "agentmux.js");
 
 let counter = 0;
+const SOCKET_DIR = join("/tmp", `tmux-${process.getuid?.() ?? 0}`);
+
+/** Sockets of test servers whose test process died before its after() ran (killed runs). */
+function sweepDeadSockets(): void {
+  let names: string[] = [];
+  try { names = readdirSync(SOCKET_DIR); } catch { return; }
+  for (const name of names) {
+    const pid = Number(/^agentmux-test-(\d+)-\d+$/.exec(name)?.[1]);
+    if (!pid || pid === process.pid) continue;
+    try {
+      process.kill(pid, 0);
+    } catch {
+      spawnSync("tmux", ["-S", join(SOCKET_DIR, name), "kill-server"], { stdio: "ignore", timeout: 2000 });
+      rmSync(join(SOCKET_DIR, name), { force: true });
+    }
+  }
+}
 
 /** A private tmux server for one test file, plus a temporary AGENTMUX_HOME and a PATH with the fake agents first. */
 export class TestServer {
@@ -17,6 +35,7 @@ export class TestServer {
   readonly env: Record<string, string>;
 
   constructor(extraEnv: Record<string, string> = {}) {
+    if (counter === 1) sweepDeadSockets();
     const env: Record<string, string> = {};
     for (const [k, v] of Object.entries(process.env)) if (v !== undefined && k !== "TMUX" && k !== "TMUX_PANE" && !k.startsWith("AGENTMUX_")) env[k] = v;
     env["PATH"] = `${FIXTURE_BIN}:${env["PATH"] ?? "/usr/bin:/bin"}`;
@@ -76,7 +95,7 @@ export class TestServer {
 
   async stop(): Promise<void> {
     await this.tmux(["kill-server"]);
-    const socket = join(`/tmp/tmux-${process.getuid?.() ?? 0}`, this.name);
+    const socket = join(SOCKET_DIR, this.name);
     if (existsSync(socket)) rmSync(socket, { force: true });
     rmSync(this.home, { recursive: true, force: true });
   }
