@@ -1,20 +1,17 @@
-import { basename } from "node:path";
 import { causeText } from "../backends/hook-cause.ts";
+import { displayNames } from "../session/display-name.ts";
+import { readSnooze } from "../session/snooze.ts";
 import type { ControlClient } from "../tmux/control.ts";
 import type { Notifier } from "./notifier.ts";
 import type { Tracked } from "./tracked.ts";
 import { panesInView } from "./view.ts";
 
-/** A snooze: "1" until undone, or the epoch ms at which it ends. */
-export function snoozedNow(value: string, now = Date.now()): boolean {
-  if (value === "" || value === "0") return false;
-  const until = Number(value);
-  return value === "1" || (Number.isFinite(until) && until > now);
+export function sessionLabel(t: Tracked): string {
+  return nameOf(t.pane, t.record.dir || t.dir, t.record.instance, t.backend, t.record.label);
 }
 
-export function sessionLabel(t: Tracked): string {
-  const r = t.record;
-  return r.label || `${basename(r.dir || t.dir) || t.pane}${r.instance ? `:${r.instance}` : ""}`;
+function nameOf(pane: string, dir: string, instance: string, backend: string, label: string): string {
+  return displayNames([{ pane, dir, instance, backend, label }]).get(pane) ?? pane;
 }
 
 /**
@@ -33,7 +30,7 @@ export class Alerts {
   async stateChanged(t: Tracked): Promise<void> {
     const state = t.machine.state;
     if (state !== "blocked" && state !== "waiting") { t.suppressed = false; return; }
-    if (snoozedNow(await this.snoozeValue(t.pane))) { t.suppressed = true; return; }
+    if (readSnooze(await this.snoozeValue(t.pane)).snoozed) { t.suppressed = true; return; }
     if ((await panesInView(this.client)).includes(t.pane)) return;
     await this.notifier.notify(causeText(sessionLabel(t), state, t.cause));
   }
@@ -60,8 +57,8 @@ export class Alerts {
     // Which pattern matched (extended regexes read as JavaScript ones; the first that matches).
     const pattern = [...project, ...(own ? [own] : [])].find((p) => { try { return new RegExp(p).test(line); } catch { return false; } }) ?? own;
     // An agentmux session by its display name; any other pane by session:window.
-    const where = label || (dir ? `${basename(dir)}${instance ? `:${instance}` : ""}` : window);
-    if (alternate === "1" || !pattern || snoozedNow(snoozed, now)) return;
+    const where = label || dir ? nameOf(pane, dir, instance, "", label) : window;
+    if (alternate === "1" || !pattern || readSnooze(snoozed, now).snoozed) return;
     const key = `${pane} ${pattern}`;
     if (now - (this.lastMatch.get(key) ?? 0) < 3000) return;
     this.lastMatch.set(key, now);
@@ -73,7 +70,7 @@ export class Alerts {
     for (const t of tracked) {
       if (!t.suppressed) continue;
       const value = await this.snoozeValue(t.pane);
-      if (snoozedNow(value, now)) continue;
+      if (readSnooze(value, now).snoozed) continue;
       t.suppressed = false;
       if (value !== "") await this.client.command(["set-option", "-p", "-u", "-t", t.pane, "@agentmux-snoozed"]).catch(() => undefined);
       if (t.machine.state === "blocked" || t.machine.state === "waiting") await this.notifier.notify(causeText(sessionLabel(t), t.machine.state, t.cause));

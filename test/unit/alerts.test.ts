@@ -1,7 +1,7 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { causeText, hookCause } from "../../src/backends/hook-cause.ts";
-import { snoozedNow } from "../../src/daemon/alerts.ts";
+import { readSnooze } from "../../src/session/snooze.ts";
 import { oscNotification } from "../../src/daemon/notifier.ts";
 
 describe("why a session needs the user", () => {
@@ -32,5 +32,5 @@ describe("notification bytes and snoozes", () => {
   });
   const now = 1_000_000;
   const rows: Array<[string, boolean]> = [["", false], ["0", false], ["1", true], [String(now + 5), true], [String(now - 5), false]];
-  for (const [value, expected] of rows) it(`snoozed "${value}" → ${expected}`, () => assert.equal(snoozedNow(value, now), expected));
+  for (const [value, expected] of rows) it(`snoozed "${value}" → ${expected}`, () => assert.equal(readSnooze(value, now).snoozed, expected));
 });
