@@ -1,4 +1,5 @@
 import type { Backend, LaunchRequest, LaunchSpec } from "./types.ts";
+import { prepareClaudeLaunchArgs } from "./claude-settings.ts";
 import { positionalPrompt } from "./prompt-arg.ts";
 import { ICONS } from "./icons.ts";
 
@@ -19,4 +20,6 @@ export const claude: Backend = {
     argv.push(...positionalPrompt(request.prompt));
     return { argv, env: {} };
   },
+  // Every Claude session gets agentmux's hooks and status line through its own --settings file.
+  prepare: (argv, context) => prepareClaudeLaunchArgs({ argv, ...context }).argv,
 };

@@ -1,4 +1,5 @@
 import type { Backend, LaunchRequest, LaunchSpec } from "./types.ts";
+import { codexHome, prepareCodexHome } from "./codex-hooks.ts";
 import { positionalPrompt } from "./prompt-arg.ts";
 import { ICONS } from "./icons.ts";
 
@@ -21,5 +22,10 @@ export const codex: Backend = {
     }
     argv.push(...positionalPrompt(request.prompt));
     return { argv, env: {} };
+  },
+  // Codex reads hooks only from its home: agentmux's entries, trusted (and nothing else), and notify.
+  prepare: (argv, context) => {
+    prepareCodexHome({ codexHome: codexHome(context.env) });
+    return argv;
   },
 };

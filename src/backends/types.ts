@@ -18,6 +18,8 @@ export interface LaunchSpec {
   env: Record<string, string>;
 }
 
+export interface PrepareContext { stateDir: string; cwd: string; env: Record<string, string | undefined> }
+
 export type BackendName = "claude" | "codex" | "opencode" | "gemini" | "generic";
 
 export interface Backend {
@@ -34,4 +36,9 @@ export interface Backend {
   readonly readyPattern: RegExp;
   /** Pure: the argv and environment for a launch. Throws AgentmuxError for what the CLI cannot do. */
   launch(request: LaunchRequest): LaunchSpec;
+  /**
+   * I/O just before an interactive launch: put agentmux's hooks where this CLI reads them
+   * (Claude: a --settings file; Codex: its home). Answers the argv to run.
+   */
+  prepare?(argv: string[], context: PrepareContext): string[];
 }

@@ -2,8 +2,6 @@ import { randomBytes } from "node:crypto";
 import { statSync } from "node:fs";
 import { basename, resolve } from "node:path";
 import { accountForLaunch } from "../accounts/launch-account.ts";
-import { prepareClaudeLaunchArgs } from "../backends/claude-settings.ts";
-import { codexHome, prepareCodexHome } from "../backends/codex-hooks.ts";
 import { getBackend } from "../backends/index.ts";
 import type { Backend, LaunchMode } from "../backends/types.ts";
 import type { Config } from "../config/config.ts";
@@ -80,13 +78,11 @@ export function prepareLaunch(request: NewSessionRequest, config: Config, cwd = 
     args: [...(backendConfig?.args ?? []), ...(request.extraArgs ?? [])],
     command: request.command,
   });
-  // Every Claude session gets agentmux's hooks and status line through its own --settings file.
   // The account (explicit, else the directory rule, else the selection) points the CLI at its home.
   const chosen = accountForLaunch(config, backend.name, request.account, dir, { stateDir: places().stateDir });
   const cliEnv = { ...process.env, ...chosen.env };
-  const argv = backend.name === "claude" ? prepareClaudeLaunchArgs({ argv: spec.argv, stateDir: places().stateDir, cwd: dir, env: cliEnv }).argv : spec.argv;
-  // Codex reads hooks only from its home: agentmux's entries, trusted (and nothing else), and notify.
-  if (backend.name === "codex") prepareCodexHome({ codexHome: codexHome(cliEnv) });
+  // The backend installs agentmux's hooks where its CLI reads them (src/backends/*.ts prepare).
+  const argv = backend.prepare ? backend.prepare(spec.argv, { stateDir: places().stateDir, cwd: dir, env: cliEnv }) : spec.argv;
   return { backend, dir, argv, env: { ...spec.env, ...chosen.env }, typedPrompt, account: chosen.account?.name ?? request.account, accountNotice: chosen.notice };
 }
 
