@@ -1,42 +1,5 @@
 import type { Command } from "commander";
-import { agentmuxHooks, agentmuxStatusLine } from "../backends/claude-hooks.ts";
-import { agentmuxCodexHooks } from "../backends/codex-hooks.ts";
-import { NOTIFY_SCRIPT } from "../backends/codex-config.ts";
-import { installDir, shellScript } from "../util/install-dir.ts";
-import { shQuote } from "../util/sh.ts";
-import { join } from "node:path";
-
-const GEMINI_EVENTS = ["SessionStart", "BeforeAgent", "BeforeTool", "AfterTool", "AfterAgent", "Notification", "SessionEnd"];
-
-/** The configuration to paste into each agent CLI, for sessions started outside agentmux. */
-export function agentsConfig(hook = shellScript("agentmux-hook"), statusLine = shellScript("agentmux-statusline")): string {
-  const claude = { hooks: agentmuxHooks(hook, ["--global"]), statusLine: agentmuxStatusLine(statusLine) };
-  const codex = { hooks: Object.fromEntries(Object.entries(agentmuxCodexHooks(hook)).map(([event, group]) => [event, [group]])) };
-  const gemini = {
-    hooks: Object.fromEntries(GEMINI_EVENTS.map((e) => [e, [{ ...(e.endsWith("Tool") ? { matcher: "*" } : {}), hooks: [{ type: "command", name: `agentmux-${e}`, command: `${shQuote(hook)} --agent gemini ${e}`, timeout: 5000 }] }]])),
-  };
-  const plugin = join(installDir(), "etc", "opencode", "agentmux.js");
-  return [
-    "# agentmux: hooks for agent sessions started outside agentmux (inside tmux).",
-    "# Sessions started with `agentmux new` get all of this by themselves.",
-    "",
-    "## Claude Code: merge into ~/.claude/settings.json (or run: agentmux setup claude --global)",
-    JSON.stringify(claude, null, 2),
-    "",
-    "## Codex: merge into ~/.codex/hooks.json (agentmux new --backend codex writes these, and trusts them)",
-    JSON.stringify(codex, null, 2),
-    "## ... and in ~/.codex/config.toml (a notify you have goes after it, as its arguments):",
-    `notify = [${JSON.stringify(shellScript(NOTIFY_SCRIPT))}]`,
-    "",
-    "## Gemini CLI: merge into ~/.gemini/settings.json (timeouts are in milliseconds)",
-    JSON.stringify(gemini, null, 2),
-    "",
-    "## opencode: install the plugin that forwards its session events",
-    `mkdir -p ~/.config/opencode/plugin && cp ${shQuote(plugin)} ~/.config/opencode/plugin/agentmux.js`,
-    `## ... with AGENTMUX_HOOK=${shQuote(hook)} in opencode's environment (or agentmux-hook on PATH)`,
-    "",
-  ].join("\n");
-}
+import { agentsConfig } from "../backends/agents-config.ts";
 
 export function registerInit(program: Command): void {
   program
