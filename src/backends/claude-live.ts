@@ -1,3 +1,7 @@
+import { readFileSync } from "node:fs";
+import { homedir } from "node:os";
+import { join } from "node:path";
+import { childPids, environ } from "../util/proc.ts";
 import type { SessionState } from "../session/identity.ts";
 import type { HookStateEvent } from "./hook-meaning.ts";
 
@@ -34,4 +38,19 @@ export function reconcileClaudeLive(ours: SessionState, live: ClaudeLive): HookS
     default:
       return null;
   }
+}
+
+/**
+ * The live file of the Claude process in a pane (the pane's first process, agentmux-launch, or
+ * its child): <CLAUDE_CONFIG_DIR or ~/.claude>/sessions/<pid>.json, parsed; null when none.
+ */
+export function readClaudeLiveFile(panePid: number): ClaudeLive | null {
+  for (const pid of [panePid, ...childPids(panePid)]) {
+    const env = environ(pid);
+    const configDir = env["CLAUDE_CONFIG_DIR"] || join(env["HOME"] || homedir(), ".claude");
+    let text: string;
+    try { text = readFileSync(join(configDir, "sessions", `${pid}.json`), "utf8"); } catch { continue; }
+    return parseClaudeLive(text);
+  }
+  return null;
 }

@@ -13,6 +13,8 @@ import { refreshStatusLines } from "./view.ts";
  */
 export class StatusPush {
   private readonly written = new Map<string, string>();
+  private keysReadAt = 0;
+  private withKeys = false;
 
   constructor(private readonly client: ControlClient) {}
 
@@ -32,7 +34,12 @@ export class StatusPush {
       if (t.machine.state !== "exited") await this.set({ pane: t.pane }, "@agentmux-border", borderText(t, names.get(t.pane) ?? t.pane, now));
     }
     // @agentmux-status-keys on: the switcher keys of the sessions that need the user, after the counts.
-    const withKeys = ((await this.client.command(["show-option", "-gqv", "@agentmux-status-keys"]).catch(() => [""]))[0] ?? "") === "on";
+    // (The option is read at most every 3 s, not on every state change.)
+    if (now - this.keysReadAt >= 3000) {
+      this.keysReadAt = now;
+      this.withKeys = ((await this.client.command(["show-option", "-gqv", "@agentmux-status-keys"]).catch(() => [""]))[0] ?? "") === "on";
+    }
+    const withKeys = this.withKeys;
     const keys = withKeys ? sessions.filter((t) => (t.machine.state === "waiting" || t.machine.state === "blocked") && t.record.switchKey).map((t) => t.record.switchKey).sort() : [];
     if (await this.set("global", "@agentmux-status", renderStatusSegment(sessions.map((t) => t.machine), { keys }))) await refreshStatusLines(this.client);
   }
