@@ -5,7 +5,6 @@ export type Request =
   | { op: "stop" }
   | { op: "publish"; pane: string; token: string; text: string }
   | { op: "escape"; pane: string }
-  | { op: "drain" }
   | { op: "wait"; panes: string[]; state: string; timeoutMs: number }
   | { op: "kill"; panes: string[] };
 

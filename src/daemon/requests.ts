@@ -15,9 +15,6 @@ export async function handleRequest(daemon: Daemon, req: Request): Promise<Respo
         pid: process.pid,
         sessions: [...daemon.tracked.values()].map((t) => ({ pane: t.pane, backend: t.backend, state: t.machine.state, background: t.machine.background, since: t.machine.since, id: t.id })),
       };
-    case "drain":
-      await daemon.drain();
-      return { ok: true };
     case "stop":
       setTimeout(() => void daemon.stop("asked to stop"), 10);
       return { ok: true };

@@ -27,7 +27,6 @@ export class ControlClient extends EventEmitter {
   private child: ChildProcessWithoutNullStreams | null = null;
   private pending: Pending[] = [];
   private closed = false;
-  private connectedOnce = false;
 
   constructor(options: ControlClientOptions) {
     super();
@@ -91,7 +90,6 @@ export class ControlClient extends EventEmitter {
           }
           attached = true;
           this.child = child;
-          this.connectedOnce = true;
           this.emit("connected");
           resolve();
           return;
@@ -181,7 +179,4 @@ export class ControlClient extends EventEmitter {
     });
   }
 
-  get everConnected(): boolean {
-    return this.connectedOnce;
-  }
 }

@@ -79,14 +79,6 @@ export class Tmux {
     return (await this.run(args)).trim();
   }
 
-  /** Start a server with one detached session (used by tests and the demo). */
-  async newSession(name: string, options: { dir?: string; width?: number; height?: number; argv?: string[] } = {}): Promise<string> {
-    const args = ["new-session", "-d", "-s", name, "-P", "-F", "#{pane_id}", "-x", String(options.width ?? 160), "-y", String(options.height ?? 48)];
-    if (options.dir) args.push("-c", options.dir);
-    if (options.argv) args.push("--", ...options.argv);
-    return (await this.run(args)).trim();
-  }
-
   /** Type text literally (no key-name lookup). */
   async sendLiteral(pane: string, text: string): Promise<void> {
     await this.run(["send-keys", "-t", pane, "-l", "--", text]);
