@@ -1,4 +1,5 @@
 import type { Backend, LaunchRequest, LaunchSpec } from "./types.ts";
+import { claudeIdlePromptVisible } from "./claude-screen.ts";
 import { prepareClaudeLaunchArgs } from "./claude-settings.ts";
 import { positionalPrompt } from "./prompt-arg.ts";
 import { ICONS } from "./icons.ts";
@@ -22,4 +23,5 @@ export const claude: Backend = {
   },
   // Every Claude session gets agentmux's hooks and status line through its own --settings file.
   prepare: (argv, context) => prepareClaudeLaunchArgs({ argv, ...context }).argv,
+  interruptedScreen: claudeIdlePromptVisible,
 };

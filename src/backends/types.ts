@@ -41,4 +41,6 @@ export interface Backend {
    * (Claude: a --settings file; Codex: its home). Answers the argv to run.
    */
   prepare?(argv: string[], context: PrepareContext): string[];
+  /** After an Escape (which fires no hook): whether the screen shows a turn stopped at the prompt. */
+  interruptedScreen?(screen: string): boolean;
 }

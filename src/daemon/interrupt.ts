@@ -1,4 +1,4 @@
-import { claudeIdlePromptVisible } from "../backends/claude-screen.ts";
+import { BACKENDS, isBackendName } from "../backends/index.ts";
 import type { MachineEvent } from "../session/state-machine.ts";
 import type { Daemon } from "./daemon.ts";
 import type { Tracked } from "./tracked.ts";
@@ -10,14 +10,15 @@ const INTERRUPT_RETRIES = 6;
 const INTERRUPT_RETRY_MS = 500;
 
 /**
- * Interrupting a Claude turn fires no hook. After an Escape sent through agentmux to a working
+ * Interrupting a turn (Claude's) fires no hook. After an Escape sent through agentmux to a working
  * session: if it is still working with no new event and the screen shows the idle prompt, the
  * turn was interrupted and the session waits on the user: blocked.
  */
 export function scheduleInterrupt(daemon: Daemon, pane: string): Response {
   const t = daemon.tracked.get(pane);
   if (!t) return { ok: false, error: `no agentmux session in pane ${pane}` };
-  if (t.machine.state !== "working" || t.backend !== "claude") return { ok: true, scheduled: false };
+  const interrupted = isBackendName(t.backend) ? BACKENDS[t.backend].interruptedScreen : undefined;
+  if (t.machine.state !== "working" || !interrupted) return { ok: true, scheduled: false };
   t.escapeAt = Date.now();
   const mark = t.lastEventAt;
   if (t.escapeTimer) clearTimeout(t.escapeTimer);
@@ -27,7 +28,7 @@ export function scheduleInterrupt(daemon: Daemon, pane: string): Response {
     if (t.machine.state !== "working" || t.lastEventAt !== mark) return;
     void daemon.client.command(["capture-pane", "-p", "-t", pane]).then(async (lines) => {
       if (t.machine.state !== "working" || t.lastEventAt !== mark) return;
-      if (claudeIdlePromptVisible(lines.join("\n"))) {
+      if (interrupted(lines.join("\n"))) {
         t.cause = { why: "interrupted" };
         await daemon.applyMachine(t, { kind: "blocked", at: Date.now() });
       }
