@@ -22,6 +22,7 @@ function sweepDeadSockets(): void {
       process.kill(pid, 0);
     } catch {
       spawnSync("tmux", ["-S", join(SOCKET_DIR, name), "kill-server"], { stdio: "ignore", timeout: 2000 });
+      spawnSync("pkill", ["-f", `tmux .*${name}( |$)`], { stdio: "ignore" });
       rmSync(join(SOCKET_DIR, name), { force: true });
     }
   }
@@ -95,6 +96,9 @@ export class TestServer {
 
   async stop(): Promise<void> {
     await this.tmux(["kill-server"]);
+    // A daemon killed with -9 (crash tests) leaves its `tmux -C` client behind; nothing of this
+    // server may outlive the test.
+    spawnSync("pkill", ["-f", `tmux .*${this.name}( |$)`], { stdio: "ignore" });
     const socket = join(SOCKET_DIR, this.name);
     if (existsSync(socket)) rmSync(socket, { force: true });
     rmSync(this.home, { recursive: true, force: true });
