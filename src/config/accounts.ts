@@ -1,7 +1,7 @@
 import { isAbsolute } from "node:path";
 import { ACCOUNT_BACKENDS, isAccountBackend, type AccountBackend } from "../backends/account-homes.ts";
 import { expandHome } from "../util/paths.ts";
-import { dict, list, num, obj, str, type Schema } from "./schema.ts";
+import { dict, list, num, obj, oneOfValues, str, type Schema } from "./schema.ts";
 import { locate, problemsError, type ConfigProblem } from "./validate.ts";
 
 /** One account of a backend: its home, its pool, and any further properties (for integrations). */
@@ -17,7 +17,12 @@ export interface AccountEntry {
 export type RuleSelection = string | Partial<Record<AccountBackend, string>>;
 export interface DirectoryRule { dir: string; selection: RuleSelection }
 
-export interface AccountSettings { hysteresis: number }
+/**
+ * hysteresis: points a sibling must beat the previous pool member by. failover: what happens when a
+ * session is rate limited or its account's reading turns limited: notify names the best pool
+ * member; auto also restarts the session under it; off does nothing.
+ */
+export interface AccountSettings { hysteresis: number; failover: "off" | "notify" | "auto" }
 
 export interface UsageSettings {
   /** Seconds between polls. */
@@ -41,7 +46,7 @@ const perBackend = Object.fromEntries(ACCOUNT_BACKENDS.map((b) => [b, str(`an ac
 /** The top-level keys this part of the config adds. */
 export const ACCOUNT_CONFIG_SCHEMA: Record<string, Schema> = {
   directoryRules: list(obj({ dir: str("a directory"), account: str("an account or pool name"), ...perBackend }, { required: ["dir"] })),
-  accounts: obj({ hysteresis: num(0, 100) }),
+  accounts: obj({ hysteresis: num(0, 100), failover: oneOfValues(["off", "notify", "auto"]) }),
   usage: obj({
     interval: num(10), maxInterval: num(10), staleAfter: num(1),
     claude: obj({ url: str("a URL") }), codex: obj({ url: str("a URL") }),
@@ -56,13 +61,13 @@ export const DEFAULT_USAGE: UsageSettings = {
   codex: { url: "https://chatgpt.com/backend-api/wham/usage" },
 };
 
-export const DEFAULT_ACCOUNT_CONFIG = { directoryRules: [] as DirectoryRule[], accounts: { hysteresis: 10 } as AccountSettings, usage: DEFAULT_USAGE };
+export const DEFAULT_ACCOUNT_CONFIG = { directoryRules: [] as DirectoryRule[], accounts: { hysteresis: 10, failover: "notify" } as AccountSettings, usage: DEFAULT_USAGE };
 
 type RawAccount = string | ({ home: string; pool?: string } & Record<string, unknown>) | null;
 interface RawTop {
   backends?: Record<string, { accounts?: Record<string, RawAccount> | null } | null> | null;
   directoryRules?: Array<{ dir: string; account?: string } & Partial<Record<AccountBackend, string>>> | null;
-  accounts?: { hysteresis?: number } | null;
+  accounts?: { hysteresis?: number; failover?: AccountSettings["failover"] } | null;
   usage?: { interval?: number; maxInterval?: number; staleAfter?: number; claude?: { url?: string } | null; codex?: { url?: string } | null } | null;
 }
 
@@ -138,7 +143,7 @@ export function readAccountConfig<B extends object>(value: unknown, text: string
   return {
     backends: merged as B,
     directoryRules,
-    accounts: { hysteresis: raw.accounts?.hysteresis ?? DEFAULT_ACCOUNT_CONFIG.accounts.hysteresis },
+    accounts: { hysteresis: raw.accounts?.hysteresis ?? DEFAULT_ACCOUNT_CONFIG.accounts.hysteresis, failover: raw.accounts?.failover ?? DEFAULT_ACCOUNT_CONFIG.accounts.failover },
     usage: {
       interval: usage.interval ?? DEFAULT_USAGE.interval,
       maxInterval: usage.maxInterval ?? DEFAULT_USAGE.maxInterval,

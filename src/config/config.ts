@@ -2,9 +2,9 @@ import { existsSync, readFileSync } from "node:fs";
 import { BACKEND_NAMES } from "../backends/index.ts";
 import type { BackendName } from "../backends/types.ts";
 import { AgentmuxError } from "../util/errors.ts";
-import { places } from "../util/paths.ts";
 import { ACCOUNT_CONFIG_SCHEMA, ACCOUNTS_SCHEMA, DEFAULT_ACCOUNT_CONFIG, readAccountConfig, type AccountEntry, type AccountSettings, type DirectoryRule, type UsageSettings } from "./accounts.ts";
-import { bool, dict, list, num, obj, oneOfValues, str } from "./schema.ts";
+import { expandHome, places } from "../util/paths.ts";
+import { bool, dict, list, num, obj, oneOfValues, str, type Schema } from "./schema.ts";
 import { validateYaml } from "./validate.ts";
 
 export interface BackendConfig {
@@ -14,6 +14,27 @@ export interface BackendConfig {
   args: string[];
   /** claude and codex: the accounts, by name (see src/config/accounts.ts). */
   accounts?: Record<string, AccountEntry>;
+  /** The file `agentmux handoff` reads (absolute, or relative to the session's directory; ~ expanded). */
+  handoffFile?: string | undefined;
+}
+
+/** One skill `agentmux exit` submits before closing a session. */
+export interface ExitSkill {
+  name: string;
+  /** Only for sessions under one of these directories (absolute); null: wherever exit.directories allows. */
+  directories: string[] | null;
+  /** Appended to the submitted command. */
+  args: string;
+  /** The skill must write a JSON receipt to the --receipt-file path before the chain goes on. */
+  receipt: boolean;
+}
+
+export interface ExitConfig {
+  skills: ExitSkill[];
+  /** Where unscoped skills run (absolute); empty: everywhere. */
+  directories: string[];
+  /** Seconds a skill may take before the watchdog warns (the exit stays armed). */
+  timeout: number;
 }
 
 export interface NotifyConfig {
@@ -48,13 +69,21 @@ export interface Config {
   switcher: SwitcherConfig;
   /** stats.command: run for the switcher's highlighted session (at most every 5 s); its first line is shown. */
   stats: { command?: string | undefined };
-  /** Kill protection: `agentmux kill` at a terminal asks before ending a live agent. */
-  protection: { kill: boolean };
+  /** Kill protection: `agentmux kill` at a terminal asks before ending a live agent (and again when it has branches). */
+  protection: { kill: boolean; branches: boolean };
+  /** Skills `agentmux exit` runs before closing a session. */
+  exit: ExitConfig;
   /** Where the config came from (for messages); undefined when no file exists. */
   file?: string | undefined;
 }
 
-const backendSchema = obj({ program: str("a program name or path"), args: list(str()), accounts: ACCOUNTS_SCHEMA });
+const backendSchema = obj({ program: str("a program name or path"), args: list(str()), accounts: ACCOUNTS_SCHEMA, handoffFile: str("a file path") });
+
+const exitSkillSchema: Schema = {
+  kind: "oneOf",
+  options: [str("a skill name"), obj({ name: str("a skill name"), directories: list(str("a directory")), args: str("arguments"), receipt: bool }, { required: ["name"] })],
+  describe: "a skill name, or {name, directories, args, receipt}",
+};
 
 export const CONFIG_SCHEMA = obj({
   defaultBackend: oneOfValues(BACKEND_NAMES),
@@ -64,21 +93,23 @@ export const CONFIG_SCHEMA = obj({
   notify: obj({ enabled: bool, command: str("a shell command"), sound: str("a sound file"), player: str("a program that plays a sound file") }),
   switcher: obj({ annotations: list(str("a shell command")), annotationMaxWidth: num(0) }),
   stats: obj({ command: str("a shell command") }),
-  protection: obj({ kill: bool }),
+  protection: obj({ kill: bool, branches: bool }),
+  exit: obj({ skills: list(exitSkillSchema), directories: list(str("a directory")), timeout: num(1) }),
   ...ACCOUNT_CONFIG_SCHEMA,
 });
 
-export const DEFAULT_CONFIG: Config = { defaultBackend: "claude", backends: {}, display: { backendSuffix: false }, control: { enabled: false }, notify: { enabled: true }, switcher: { annotations: [], annotationMaxWidth: null }, stats: {}, protection: { kill: true }, ...DEFAULT_ACCOUNT_CONFIG };
+export const DEFAULT_CONFIG: Config = { defaultBackend: "claude", backends: {}, display: { backendSuffix: false }, control: { enabled: false }, notify: { enabled: true }, switcher: { annotations: [], annotationMaxWidth: null }, stats: {}, protection: { kill: true, branches: true }, exit: { skills: [], directories: [], timeout: 600 }, ...DEFAULT_ACCOUNT_CONFIG };
 
 interface RawConfig {
   defaultBackend?: BackendName;
-  backends?: Partial<Record<BackendName, { program?: string; args?: string[] } | null>>;
+  backends?: Partial<Record<BackendName, { program?: string; args?: string[]; handoffFile?: string } | null>>;
   display?: { backendSuffix?: boolean } | null;
   control?: { enabled?: boolean } | null;
   notify?: { enabled?: boolean; command?: string; sound?: string; player?: string } | null;
   switcher?: { annotations?: string[]; annotationMaxWidth?: number } | null;
   stats?: { command?: string } | null;
-  protection?: { kill?: boolean } | null;
+  protection?: { kill?: boolean; branches?: boolean } | null;
+  exit?: { skills?: Array<string | { name: string; directories?: string[]; args?: string; receipt?: boolean }>; directories?: string[]; timeout?: number } | null;
 }
 
 /** Parse and validate config text; every problem is reported as file:line:col: key: what (fix). */
@@ -91,7 +122,7 @@ export function parseConfig(text: string, file: string): Config {
   const raw = (value ?? {}) as RawConfig;
   const backends: Config["backends"] = {};
   for (const [name, entry] of Object.entries(raw.backends ?? {})) {
-    backends[name as BackendName] = { ...(entry?.program ? { program: entry.program } : {}), args: entry?.args ?? [] };
+    backends[name as BackendName] = { ...(entry?.program ? { program: entry.program } : {}), args: entry?.args ?? [], ...(entry?.handoffFile ? { handoffFile: expandHome(entry.handoffFile) } : {}) };
   }
   return {
     defaultBackend: raw.defaultBackend ?? DEFAULT_CONFIG.defaultBackend,
@@ -101,9 +132,21 @@ export function parseConfig(text: string, file: string): Config {
     notify: { enabled: raw.notify?.enabled ?? true, command: raw.notify?.command, sound: raw.notify?.sound, player: raw.notify?.player },
     switcher: { annotations: raw.switcher?.annotations ?? [], annotationMaxWidth: raw.switcher?.annotationMaxWidth ?? null },
     stats: { command: raw.stats?.command },
-    protection: { kill: raw.protection?.kill ?? true },
+    protection: { kill: raw.protection?.kill ?? true, branches: raw.protection?.branches ?? true },
+    exit: readExit(raw.exit),
     ...readAccountConfig(value, text, file, backends),
     file,
+  };
+}
+
+function readExit(raw: RawConfig["exit"]): ExitConfig {
+  const dirs = (list: string[] | undefined) => (list ?? []).map((d) => expandHome(d));
+  return {
+    skills: (raw?.skills ?? []).map((entry) => typeof entry === "string"
+      ? { name: entry, directories: null, args: "", receipt: false }
+      : { name: entry.name, directories: entry.directories ? dirs(entry.directories) : null, args: entry.args ?? "", receipt: entry.receipt ?? false }),
+    directories: dirs(raw?.directories),
+    timeout: raw?.timeout ?? 600,
   };
 }
 
