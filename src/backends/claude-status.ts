@@ -3,6 +3,8 @@ export interface ClaudeStatus {
   sessionId?: string | undefined;
   promptId?: string | undefined;
   model?: string | undefined;
+  /** The model's id (what --model takes), as opposed to its display name. */
+  modelId?: string | undefined;
   effort?: string | undefined;
   cost?: number | undefined;
   contextPercent?: number | undefined;
@@ -25,6 +27,7 @@ export function parseClaudeStatus(text: string): ClaudeStatus | null {
     sessionId: str(data["session_id"]),
     promptId: str(data["prompt_id"]),
     model: str(model["display_name"]) ?? str(model["id"]),
+    modelId: str(model["id"]),
     effort: str(obj(data["effort"])["level"]),
     cost: num(obj(data["cost"])["total_cost_usd"]),
     contextPercent: num(obj(data["context_window"])["used_percentage"]),

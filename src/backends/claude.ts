@@ -24,4 +24,8 @@ export const claude: Backend = {
   // Every Claude session gets agentmux's hooks and status line through its own --settings file.
   prepare: (argv, context) => prepareClaudeLaunchArgs({ argv, ...context }).argv,
   interruptedScreen: claudeIdlePromptVisible,
+  resumeArgs: (state) => [
+    ...(state.model ? ["--model", state.model] : []),
+    ...(state.permissionMode && state.permissionMode !== "default" ? ["--permission-mode", state.permissionMode] : []),
+  ],
 };

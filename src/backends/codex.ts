@@ -28,4 +28,9 @@ export const codex: Backend = {
     prepareCodexHome({ codexHome: codexHome(context.env) });
     return argv;
   },
+  // Codex reports bypassPermissions for a session started with the bypass flag (or --yolo).
+  resumeArgs: (state) => [
+    ...(state.model ? ["--model", state.model] : []),
+    ...(state.permissionMode === "bypassPermissions" ? ["--dangerously-bypass-approvals-and-sandbox"] : []),
+  ],
 };

@@ -1,3 +1,5 @@
+import type { LaunchState } from "../session/launch-state.ts";
+
 /** How a session is launched: fresh, resuming a native session, or forking one. */
 export type LaunchMode = { kind: "new" } | { kind: "resume"; id: string } | { kind: "fork"; id: string };
 
@@ -41,6 +43,8 @@ export interface Backend {
    * (Claude: a --settings file; Codex: its home). Answers the argv to run.
    */
   prepare?(argv: string[], context: PrepareContext): string[];
+  /** Pure: the arguments that start a resumed session in the launch state the last one reported (model, permission mode). */
+  resumeArgs?(state: LaunchState): string[];
   /** After an Escape (which fires no hook): whether the screen shows a turn stopped at the prompt. */
   interruptedScreen?(screen: string): boolean;
 }

@@ -1,5 +1,6 @@
 import { hookCause } from "../backends/hook-cause.ts";
 import { hookMeaning } from "../backends/hooks.ts";
+import { formatLaunchState, launchStateFromPayload, updateLaunchState } from "../session/launch-state.ts";
 import { transition, type Effect, type MachineEvent } from "../session/state-machine.ts";
 import type { SpooledEvent } from "./spool.ts";
 import type { Tracked } from "./tracked.ts";
@@ -14,6 +15,8 @@ export interface Applied {
   newId?: string | undefined;
   /** Duration of a turn that just ended. */
   turnMs?: number | undefined;
+  /** The launch state changed: its new @agentmux-launch text. */
+  launch?: string | undefined;
   reason?: string | undefined;
 }
 
@@ -56,6 +59,10 @@ export function applyEvent(tracked: Tracked, event: SpooledEvent): Applied {
     tracked.id = meaning.sessionId;
     newId = meaning.sessionId;
   }
+  // A subagent's payload speaks of the subagent, not of the session's own model.
+  const launch = event.payload["agent_id"] ? tracked.launch : updateLaunchState(tracked.launch, launchStateFromPayload(event.payload));
+  const launchChanged = launch !== tracked.launch;
+  tracked.launch = launch;
   if (tracked.machine.state !== before.state && (tracked.machine.state === "blocked" || tracked.machine.state === "waiting")) {
     tracked.cause = hookCause(event.event, event.payload);
   }
@@ -65,5 +72,6 @@ export function applyEvent(tracked: Tracked, event: SpooledEvent): Applied {
     effects,
     newId,
     turnMs,
+    launch: launchChanged ? formatLaunchState(launch) : undefined,
   };
 }

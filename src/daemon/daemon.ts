@@ -298,7 +298,8 @@ export class Daemon {
       values["@agentmux-id"] = applied.newId;
       values["@agentmux-status-text"] = "";
     }
-    if (applied.newId) this.recordRestorable();
+    if (applied.launch !== undefined) values["@agentmux-launch"] = applied.launch;
+    if (applied.newId || applied.launch !== undefined) this.recordRestorable();
     if (applied.turnMs !== undefined) values["@agentmux-turn-ms"] = String(Math.round(applied.turnMs));
     for (const effect of applied.effects) {
       if (effect.type === "ready") this.log(`ready: ${t.pane}`);
@@ -347,7 +348,8 @@ export class Daemon {
     const { tracked: t, options, event, newId } = update;
     const values: Record<string, string> = {};
     for (const [k, v] of Object.entries(options)) values[k] = escapeFormat(v);
-    if (newId) { values["@agentmux-id"] = newId; values["@agentmux-status-text"] = ""; this.recordRestorable(); }
+    if (newId) { values["@agentmux-id"] = newId; values["@agentmux-status-text"] = ""; }
+    if (newId || values["@agentmux-launch"] !== undefined) this.recordRestorable();
     if (Object.keys(values).length > 0) await this.setOptions(t.pane, values);
     if (event) await this.applyMachine(t, event);
   }

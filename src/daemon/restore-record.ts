@@ -11,6 +11,7 @@ export function restoreEntries(tracked: Iterable<Tracked>): RestoreEntry[] {
     entries.push({
       backend: t.backend, account: r.account, dir: r.dir || t.dir, instance: r.instance, id: t.id,
       label: r.label, group: r.group, started: Number(r.started) || null,
+      ...(Object.keys(t.launch).length > 0 ? { launch: t.launch } : {}),
     });
   }
   return entries.sort((a, b) => (a.started ?? 0) - (b.started ?? 0) || a.id.localeCompare(b.id));

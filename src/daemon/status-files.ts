@@ -1,6 +1,7 @@
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { claudeStatusOptions, parseClaudeStatus } from "../backends/claude-status.ts";
+import { formatLaunchState, updateLaunchState } from "../session/launch-state.ts";
 import type { MachineEvent } from "../session/state-machine.ts";
 import type { Tracked } from "./tracked.ts";
 
@@ -30,6 +31,11 @@ export function readStatusFile(dir: string, name: string, tracked: Map<string, T
   const previousReading = t.statusMtime;
   t.statusMtime = mtime;
   const update: StatusUpdate = { tracked: t, options: claudeStatusOptions(status) };
+  const launch = updateLaunchState(t.launch, { model: status.modelId });
+  if (launch !== t.launch) {
+    t.launch = launch;
+    update.options["@agentmux-launch"] = formatLaunchState(launch);
+  }
   if (status.sessionId && status.sessionId !== t.id) {
     t.id = status.sessionId;
     update.newId = status.sessionId;

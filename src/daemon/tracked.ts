@@ -3,6 +3,7 @@ import type { PaneRecord } from "../tmux/formats.ts";
 import { INITIAL, type MachineState } from "../session/state-machine.ts";
 import type { SessionState } from "../session/identity.ts";
 import { STATES } from "../session/identity.ts";
+import { parseLaunchState, type LaunchState } from "../session/launch-state.ts";
 
 /** What the daemon keeps per session pane. */
 export interface Tracked {
@@ -36,6 +37,8 @@ export interface Tracked {
   cause?: Cause | undefined;
   /** A notification a snooze held back, to fire when the snooze ends. */
   suppressed: boolean;
+  /** The model and permission mode last reported (restart and restore start the CLI with them). */
+  launch: LaunchState;
 }
 
 /** Restore the machine from the @agentmux-machine option (written on every change), else from @agentmux-state. */
@@ -73,5 +76,6 @@ export function trackedFromPane(record: PaneRecord): Tracked {
     exitStatus: null,
     killed: false,
     suppressed: false,
+    launch: parseLaunchState(record.launch),
   };
 }

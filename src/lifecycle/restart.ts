@@ -41,7 +41,7 @@ export function planRestart(session: NamedSession, config: Config, options: { ac
   }
   const request: NewSessionRequest = {
     backend, dir: session.dir, account, instance: session.instance || undefined, group: session.group || undefined,
-    submit: true, split: false, mode: { kind: "resume", id: session.id }, respawn: session.pane,
+    submit: true, split: false, mode: { kind: "resume", id: session.id }, respawn: session.pane, launch: session.launch,
   };
   try {
     return { session, request, prepared: prepareLaunch(request, config, session.dir) };

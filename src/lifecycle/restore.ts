@@ -53,7 +53,7 @@ export async function findRestorable(tmux: Tmux, probe: ProcessProbe = procProbe
 export async function restoreOne(tmux: Tmux, config: Config, entry: RestoreEntry): Promise<string> {
   const request: NewSessionRequest = {
     backend: entry.backend, dir: entry.dir, account: entry.account || undefined, instance: entry.instance || undefined,
-    group: entry.group || undefined, submit: true, split: false, mode: { kind: "resume", id: entry.id },
+    group: entry.group || undefined, submit: true, split: false, mode: { kind: "resume", id: entry.id }, launch: entry.launch,
   };
   const launched = await launchSession(tmux, request, prepareLaunch(request, config, entry.dir));
   if (entry.label) await tmux.setOption({ pane: launched.pane }, "@agentmux-name", entry.label);

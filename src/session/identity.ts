@@ -1,4 +1,5 @@
 import type { PaneRecord } from "../tmux/formats.ts";
+import { parseLaunchState, type LaunchState } from "./launch-state.ts";
 
 /** The states of DESIGN.md; null in JSON means unknown. */
 export const STATES = ["unknown", "working", "blocked", "waiting", "idle", "closing", "exited"] as const;
@@ -27,6 +28,8 @@ export interface Session {
   /** A name set with `agentmux rename`, overriding the derived display name. */
   label: string;
   group: string;
+  /** The model and permission mode the CLI last reported (for restart). */
+  launch: LaunchState;
   state: SessionState;
   stateSince: number | null;
   startedAt: number | null;
@@ -66,6 +69,7 @@ export function sessionFromPane(record: PaneRecord): Session | null {
     token: record.token,
     label: record.label,
     group: record.group,
+    launch: parseLaunchState(record.launch),
     state: dead ? "exited" : toState(record.state),
     stateSince: toNumber(record.stateSince),
     startedAt: toNumber(record.started),

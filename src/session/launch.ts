@@ -12,6 +12,7 @@ import { daemonSocketPath, places } from "../util/paths.ts";
 import { sleep } from "../util/sleep.ts";
 import { which } from "../util/which.ts";
 import { sendText } from "./send.ts";
+import { formatLaunchState, type LaunchState } from "./launch-state.ts";
 
 export interface NewSessionRequest {
   backend?: string | undefined;
@@ -29,6 +30,8 @@ export interface NewSessionRequest {
   respawn?: string | undefined;
   /** Never record the session in the restore registry (the demo's sessions). */
   norestore?: boolean;
+  /** Restart and restore: the launch state the last process reported (model, permission mode). */
+  launch?: LaunchState | undefined;
 }
 
 export interface Prepared {
@@ -75,7 +78,7 @@ export function prepareLaunch(request: NewSessionRequest, config: Config, cwd = 
     mode: request.mode ?? { kind: "new" },
     prompt: request.submit ? request.prompt : undefined,
     program,
-    args: [...(backendConfig?.args ?? []), ...(request.extraArgs ?? [])],
+    args: [...(backendConfig?.args ?? []), ...(request.extraArgs ?? []), ...(request.launch && backend.resumeArgs ? backend.resumeArgs(request.launch) : [])],
     command: request.command,
   });
   // The account (explicit, else the directory rule, else the selection) points the CLI at its home.
@@ -124,6 +127,7 @@ export async function launchSession(tmux: Tmux, request: NewSessionRequest, prep
     "@agentmux-started": String(Date.now()),
     ...(request.group ? { "@agentmux-group": request.group } : {}),
     ...(request.norestore ? { "@agentmux-norestore": "1" } : {}),
+    "@agentmux-launch": request.launch ? formatLaunchState(request.launch) : "",
   };
   if (request.respawn) return respawnSession(tmux, request.respawn, { argv: [shellScript("agentmux-launch"), ...prepared.argv], dir: prepared.dir, env }, options, token);
   const splitFrom = request.split ? process.env["TMUX_PANE"] || (await tmux.run(["display-message", "-p", "#{pane_id}"])) : undefined;

@@ -3,10 +3,13 @@ import { join } from "node:path";
 import { writeFileAtomic } from "../util/atomic-write.ts";
 import { isJsonObject } from "../util/json.ts";
 import type { SessionRecord } from "./identity.ts";
+import type { LaunchState } from "./launch-state.ts";
 
 /** A live session whose native id is known: enough to resume it after its tmux server died. */
 export interface RestoreEntry extends SessionRecord {
   started: number | null;
+  /** The model and permission mode it last ran with. */
+  launch?: LaunchState | undefined;
   /** Why the last restore of it failed (kept so `agentmux restore` can run again). */
   error?: string;
 }

@@ -44,6 +44,7 @@ export const PANE_FIELDS = {
   snoozed: "@agentmux-snoozed",
   switchKey: "@agentmux-key",
   norestore: "@agentmux-norestore",
+  launch: "@agentmux-launch",
   clientActivity: "window_active_clients",
 } as const;
 

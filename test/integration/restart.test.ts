@@ -103,6 +103,25 @@ describe("restart: resume the same conversation in the same pane", () => {
     assert.equal(await paneOption(server, pane, "@agentmux-id"), id);
   });
 
+  it("keeps the launch state: the model and permission mode the session switched to", async () => {
+    const { pane, id } = await startSession("state");
+    await server.cli(["send", pane, "/model opus-9"]);
+    await server.cli(["send", pane, "/mode plan"]);
+    await server.cli(["send", pane, "a turn that reports them"]);
+    await server.waitFor("the launch state", async () => /"permissionMode":"plan"/.test(await paneOption(server, pane, "@agentmux-launch")));
+    assert.deepEqual(JSON.parse(await paneOption(server, pane, "@agentmux-launch")), { model: "opus-9", permissionMode: "plan" });
+    const before = starts().length;
+    const r = await server.cli(["restart", "state"]);
+    assert.equal(r.exitCode, 0, String(r.stderr));
+    await server.waitFor("the resumed process", () => starts().length > before);
+    const args = (starts().at(-1) as Started).args;
+    assert.equal(args[args.indexOf("--resume") + 1], id);
+    assert.equal(args[args.indexOf("--model") + 1], "opus-9", JSON.stringify(args));
+    assert.equal(args[args.indexOf("--permission-mode") + 1], "plan", JSON.stringify(args));
+    // The new process carries it on (a second restart needs no report from it first).
+    assert.deepEqual(JSON.parse(await paneOption(server, pane, "@agentmux-launch")), { model: "opus-9", permissionMode: "plan" });
+  });
+
   it("a session without a native id is refused and keeps running", async () => {
     const { pane } = await startSession("noid");
     await server.tmux(["set-option", "-p", "-t", pane, "@agentmux-id", ""]);

@@ -45,7 +45,9 @@ describe("restore: sessions of a tmux server that died come back resumed", () =>
 
   it("the daemon records each live session with a known id, and ended sessions leave the registry", async () => {
     await startSession("one", server.work);
-    await startSession("two", server.work);
+    const two = await startSession("two", server.work);
+    await server.cli(["send", two, "/model opus-9"]);
+    await server.waitFor("two's model in the registry", () => registry().servers.some((s) => s.sessions.some((e) => e.launch?.model === "opus-9")));
     await startSession("far", gone);
     const brief = await startSession("brief", server.work);
     await server.tmux(["set-option", "-p", "-t", brief, "@agentmux-name", "shortlived"]);
@@ -84,6 +86,11 @@ describe("restore: sessions of a tmux server that died come back resumed", () =>
     assert.match(String(r.stderr), /1 session could not be restored: .*gone does not exist.*run agentmux restore again/);
     await server.waitFor("both resumed processes", () => resumedIds().length === 2);
     assert.deepEqual(resumedIds().sort(), [ids["one"], ids["two"]].sort());
+    const starts = readFileSync(log, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as { event: string; args: string[] }).filter((e) => e.event === "start");
+    const twoArgs = starts.find((e) => e.args.includes(ids["two"] as string))?.args ?? [];
+    assert.equal(twoArgs[twoArgs.indexOf("--model") + 1], "opus-9", `restored with the model it last ran: ${JSON.stringify(twoArgs)}`);
+    const oneArgs = starts.find((e) => e.args.includes(ids["one"] as string))?.args ?? [];
+    assert.equal(oneArgs[oneArgs.indexOf("--model") + 1], "fake-1", "one keeps the model its status line reported");
     const panes = String(r.stdout).match(/%\d+/g) ?? [];
     assert.equal(panes.length, 2, String(r.stdout));
     for (const pane of panes) {
