@@ -1,8 +1,9 @@
 import type { Command } from "commander";
-import { planRestart, restartSession } from "../lifecycle/restart.ts";
+import { offeredAccount, planRestart, restartSession } from "../lifecycle/restart.ts";
 import { findSession } from "../session/store.ts";
 import { AgentmuxError } from "../util/errors.ts";
 import { Context, printJson } from "./context.ts";
+import { confirm } from "./confirm.ts";
 import { requireControl } from "./permission.ts";
 
 /** TARGET, else the session of the pane this runs in. */
@@ -23,7 +24,11 @@ export function registerRestart(program: Command): void {
       const ctx = Context.of(command);
       requireControl(ctx, "restart");
       const session = await findSession(ctx.tmux, targetOrCurrent(target, "restart"));
-      const plan = planRestart(session, ctx.config, { account: options.account });
+      // Another account selected since the session started: ask which one (never without a terminal).
+      const offer = offeredAccount(session, ctx.config, options.account);
+      let account = options.account;
+      if (offer && process.stdin.isTTY === true && await confirm(`${session.name} runs under ${session.account}, but ${offer} is selected for ${session.backend}. Restart it under ${offer}?`)) account = offer;
+      const plan = planRestart(session, ctx.config, { account });
       if (plan.prepared.accountNotice) process.stderr.write(`agentmux: ${plan.prepared.accountNotice}\n`);
       const done = await restartSession(ctx.tmux, plan);
       if (options.json) printJson({ ok: true, pane: done.pane, id: done.id, account: done.account ?? null });

@@ -23,6 +23,24 @@ export function restartAccount(sessionAccount: string, explicit: string | undefi
   return pool ? pool.name : sessionAccount;
 }
 
+/**
+ * Pure: the selected account to offer when it differs from the session's (restart asks at a
+ * terminal). Nothing when an account was named, the session had none, nothing is selected, or the
+ * selection is the session's pool (then restart reroutes without asking).
+ */
+export function accountToOffer(sessionAccount: string, explicit: string | undefined, pools: Array<{ name: string; members: string[] }>, selected: string | undefined): string | undefined {
+  if (explicit || !sessionAccount || !selected || selected === sessionAccount) return undefined;
+  if (pools.some((p) => p.name === selected && p.members.includes(sessionAccount))) return undefined;
+  return selected;
+}
+
+/** The account restart would offer for this session (see accountToOffer). */
+export function offeredAccount(session: NamedSession, config: Config, explicit: string | undefined): string | undefined {
+  if (!isAccountBackend(session.backend)) return undefined;
+  const pools = poolsOf(config, session.backend).map((p) => ({ name: p.name, members: p.members.map((m) => m.name) }));
+  return accountToOffer(session.account, explicit, pools, readSelection(places().stateDir).selected[session.backend]);
+}
+
 /** Check every precondition of a restart; nothing is touched here. Throws naming the failed one. */
 export function planRestart(session: NamedSession, config: Config, options: { account?: string | undefined } = {}): RestartPlan {
   const refuse = (why: string, hint: string) => new AgentmuxError(`cannot restart ${session.name} (${session.pane}): ${why}`, { hint });

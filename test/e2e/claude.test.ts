@@ -151,6 +151,33 @@ describe("the real Claude Code in tmux against a fake Anthropic API", () => {
     await quit(s, pane);
   });
 
+  it("restart resumes the same conversation in the same pane (the same native id, the earlier turns sent again)", async (t) => {
+    const s = ready(t);
+    if (!s || !fake) return;
+    const target = await newSession(s, ["--instance", "restarted"]);
+    await waitForState(s, target, "idle", LONG);
+    assert.equal((await s.cli(["send", target, "remember the word PAPAYA-E2E"])).exitCode, 0);
+    await waitForState(s, target, "waiting", LONG);
+    let id = "";
+    await s.waitFor("session id", async () => /^[0-9a-f-]{36}$/.test(id = await paneOption(s, target, "@agentmux-id")), LONG);
+    const token = await paneOption(s, target, "@agentmux-token");
+    const r = await s.cli(["restart", target]);
+    assert.equal(r.exitCode, 0, String(r.stderr));
+    assert.match(String(r.stdout), new RegExp(`resuming ${id}`));
+    assert.notEqual(await paneOption(s, target, "@agentmux-token"), token, "a new process");
+    await s.waitForScreen(target, PROMPT, LONG);
+    await waitForState(s, target, "idle", LONG);
+    const before = fake.requests.length;
+    assert.equal((await s.cli(["send", target, "which word was it"])).exitCode, 0);
+    await waitForRead(s, target, new RegExp(`● ${HELLO}`));
+    await waitForState(s, target, "waiting", LONG);
+    const asked = fake.requests.slice(before).find((q) => q.decision?.kind === "text" && !q.decision.side && JSON.stringify(q.body).includes("which word was it"));
+    assert.ok(asked, "the fake model was asked the new prompt");
+    assert.match(JSON.stringify(asked.body), /PAPAYA-E2E/, "the resumed conversation carries the turn from before the restart");
+    assert.equal(await paneOption(s, target, "@agentmux-id"), id, "the same native session id");
+    await quit(s, target);
+  });
+
   it("new --prompt hands the prompt to Claude at launch, answered without typing", async (t) => {
     const s = ready(t);
     if (!s || !fake) return;

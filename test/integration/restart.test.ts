@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { TestServer } from "../helpers/tmux-server.ts";
+import { CLI, TestServer } from "../helpers/tmux-server.ts";
 import { listJson, paneOption, waitForState } from "../helpers/agentmux-session.ts";
 
 // A HOME of its own, so account homes sync against a canonical ~/.claude that is not the user's.
@@ -120,6 +120,25 @@ describe("restart: resume the same conversation in the same pane", () => {
     assert.equal(args[args.indexOf("--permission-mode") + 1], "plan", JSON.stringify(args));
     // The new process carries it on (a second restart needs no report from it first).
     assert.deepEqual(JSON.parse(await paneOption(server, pane, "@agentmux-launch")), { model: "opus-9", permissionMode: "plan" });
+  });
+
+  it("asks at a terminal when another account is selected; without one it keeps the session's", async () => {
+    const { pane } = await startSession("asked", ["--account", "a"]);
+    assert.equal((await server.cli(["account", "select", "claude", "b"])).exitCode, 0);
+    try {
+      const quiet = await server.cli(["restart", "asked"]);
+      assert.equal(quiet.exitCode, 0, String(quiet.stderr));
+      assert.match(String(quiet.stdout), / under a$/, `no terminal: no question, its own account: ${String(quiet.stdout)}`);
+      await waitForState(server, pane, "idle");
+      const shell = String((await server.tmux(["new-window", "-d", "-P", "-F", "#{pane_id}", "sh"])).stdout).trim();
+      await server.tmux(["send-keys", "-t", shell, `node ${CLI} restart asked; echo "exit=$?"`, "Enter"]);
+      await server.waitForScreen(shell, /runs under a, but b is selected for claude\. Restart it under b\? \[y\/N\]/);
+      await server.tmux(["send-keys", "-t", shell, "y", "Enter"]);
+      await server.waitForScreen(shell, /resuming .* under b[\s\S]*exit=0/);
+      assert.equal(await paneOption(server, pane, "@agentmux-account"), "b");
+    } finally {
+      await server.cli(["account", "select", "claude", "--clear"]).catch(() => undefined);
+    }
   });
 
   it("a session without a native id is refused and keeps running", async () => {

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { restoreEntries } from "../../src/daemon/restore-record.ts";
 import { trackedFromPane } from "../../src/daemon/tracked.ts";
-import { restartAccount } from "../../src/lifecycle/restart.ts";
+import { accountToOffer, restartAccount } from "../../src/lifecycle/restart.ts";
 import { afterRestore, isServerDead, readRegistry, recordServer, restorable, withServer, type ProcessProbe, type RestoreEntry } from "../../src/session/restore-registry.ts";
 import { PANE_FIELDS, type PaneRecord } from "../../src/tmux/formats.ts";
 
@@ -20,6 +20,22 @@ describe("restart: the account to restart under", () => {
   ];
   for (const [name, session, explicit, selected, expected] of rows) {
     it(name, () => assert.equal(restartAccount(session, explicit, pools, selected), expected));
+  }
+});
+
+describe("restart: the selected account it offers instead", () => {
+  const pools = [{ name: "work", members: ["a", "b"] }];
+  const rows: Array<[string, string, string | undefined, string | undefined, string | undefined]> = [
+    ["another account selected: offered", "solo", undefined, "other", "other"],
+    ["the session's own account selected: nothing", "solo", undefined, "solo", undefined],
+    ["its pool selected: rerouted without asking", "a", undefined, "work", undefined],
+    ["a pool it is not in: offered", "solo", undefined, "work", "work"],
+    ["--account given: nothing", "solo", "x", "other", undefined],
+    ["a session without an account: nothing", "", undefined, "other", undefined],
+    ["nothing selected: nothing", "solo", undefined, undefined, undefined],
+  ];
+  for (const [name, session, explicit, selected, expected] of rows) {
+    it(name, () => assert.equal(accountToOffer(session, explicit, pools, selected), expected));
   }
 });
 
