@@ -1,4 +1,5 @@
 import type { Backend, LaunchRequest, LaunchSpec } from "./types.ts";
+import { claudeLineage } from "./claude-lineage.ts";
 import { claudeIdlePromptVisible } from "./claude-screen.ts";
 import { prepareClaudeLaunchArgs } from "./claude-settings.ts";
 import { positionalPrompt } from "./prompt-arg.ts";
@@ -24,6 +25,7 @@ export const claude: Backend = {
   // Every Claude session gets agentmux's hooks and status line through its own --settings file.
   prepare: (argv, context) => prepareClaudeLaunchArgs({ argv, ...context }).argv,
   interruptedScreen: claudeIdlePromptVisible,
+  lineage: claudeLineage,
   resumeArgs: (state) => [
     ...(state.model ? ["--model", state.model] : []),
     ...(state.permissionMode && state.permissionMode !== "default" ? ["--permission-mode", state.permissionMode] : []),

@@ -1,5 +1,6 @@
 import type { Backend, LaunchRequest, LaunchSpec } from "./types.ts";
 import { codexHome, prepareCodexHome } from "./codex-hooks.ts";
+import { codexLineage } from "./codex-lineage.ts";
 import { positionalPrompt } from "./prompt-arg.ts";
 import { ICONS } from "./icons.ts";
 
@@ -28,6 +29,7 @@ export const codex: Backend = {
     prepareCodexHome({ codexHome: codexHome(context.env) });
     return argv;
   },
+  lineage: codexLineage,
   // Codex reports bypassPermissions for a session started with the bypass flag (or --yolo).
   resumeArgs: (state) => [
     ...(state.model ? ["--model", state.model] : []),

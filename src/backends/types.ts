@@ -24,6 +24,12 @@ export interface PrepareContext { stateDir: string; cwd: string; env: Record<str
 
 export type BackendName = "claude" | "codex" | "opencode" | "gemini" | "generic";
 
+/** A session and the one it was forked from, as the CLI's own files record it. */
+export interface LineagePair { id: string; parent: string }
+
+/** Where a session's branches can be: its directory, its start (ms epoch), and the environment naming the CLI's home. */
+export interface LineagePlace { dir: string; since: number | null; env: Record<string, string | undefined> }
+
 export interface Backend {
   readonly name: BackendName;
   readonly label: string;
@@ -47,4 +53,6 @@ export interface Backend {
   resumeArgs?(state: LaunchState): string[];
   /** After an Escape (which fires no hook): whether the screen shows a turn stopped at the prompt. */
   interruptedScreen?(screen: string): boolean;
+  /** I/O: the fork pairs recorded where sessions branched from one in place.dir can be; null when the scan cannot tell. */
+  lineage?(place: LineagePlace): LineagePair[] | null;
 }

@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import { execa } from "execa";
+import { branchCount } from "../lifecycle/branches.ts";
 import { findSession } from "../session/store.ts";
 import { AgentmuxError } from "../util/errors.ts";
 import { confirm } from "./confirm.ts";
@@ -24,6 +25,11 @@ export function registerManage(program: Command): void {
       // (no terminal) are not, and a process that already ended goes without asking.
       const ask = ctx.config.protection.kill && !options.yes && !session.dead && process.stdin.isTTY === true;
       if (ask && !(await confirm(`Kill ${session.name} (${session.backend}, ${session.state})?`))) {
+        throw new AgentmuxError(`${session.name} was not killed`, { hint: "answer y, or pass --yes", exitCode: 1 });
+      }
+      // Branch protection: a second question when sessions were forked from it (an unknown count allows the kill).
+      const branches = ask && ctx.config.protection.branches ? branchCount(ctx.config, session) : null;
+      if (branches && !(await confirm(`${session.name} has ${branches} ${branches === 1 ? "branch" : "branches"} (sessions forked from it). Kill it anyway?`))) {
         throw new AgentmuxError(`${session.name} was not killed`, { hint: "answer y, or pass --yes", exitCode: 1 });
       }
       const killed = await killPanes(ctx, [session.pane]);

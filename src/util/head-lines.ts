@@ -1,0 +1,36 @@
+import { closeSync, openSync, readSync } from "node:fs";
+
+const CHUNK = 64 * 1024;
+
+/**
+ * The first COUNT lines of a file, read in chunks so a long file is not read whole. Reading stops
+ * after maxBytes; a line cut there is left out (the first line is returned only when complete).
+ * Throws what opening or reading throws.
+ */
+export function headLines(file: string, count: number, maxBytes: number): string[] {
+  const fd = openSync(file, "r");
+  try {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    let newlines = 0;
+    while (newlines < count && total < maxBytes) {
+      const buffer = Buffer.alloc(Math.min(CHUNK, maxBytes - total));
+      const read = readSync(fd, buffer, 0, buffer.length, total);
+      if (read === 0) return splitLines(Buffer.concat(chunks).toString("utf8"), count, true);
+      const chunk = buffer.subarray(0, read);
+      for (const byte of chunk) if (byte === 0x0a) newlines++;
+      chunks.push(chunk);
+      total += read;
+    }
+    return splitLines(Buffer.concat(chunks).toString("utf8"), count, false);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function splitLines(text: string, count: number, atEnd: boolean): string[] {
+  const lines = text.split("\n");
+  // Without the end of the file, the text after the last newline is a cut line.
+  if (!atEnd || lines[lines.length - 1] === "") lines.pop();
+  return lines.slice(0, count);
+}
