@@ -11,6 +11,7 @@ menu_key_default="a"          # @agentmux-menu-key: the menu (display-menu)
 switch_key_default="S"        # @agentmux-switch-key: the session switcher (display-popup)
 next_key_default="B"          # @agentmux-next-key: jump to the next waiting or blocked session
 snooze_key_default="Z"        # @agentmux-snooze-key: snooze or wake the current session
+kill_key_default="none"       # @agentmux-kill-key: e.g. x: on an agent pane, agentmux kill (kill protection) instead of tmux's kill-pane; other panes keep what the key did
 popup_width_default="80%"     # @agentmux-popup-width
 popup_height_default="60%"    # @agentmux-popup-height
 status_right_default="on"     # @agentmux-status-right: put #{@agentmux-status} in front of status-right
@@ -43,6 +44,24 @@ bind_key() { # KEY NOTE COMMAND...
   tmux bind-key -N "agentmux: $note" "$key" "$@"
 }
 
+# The user's kill-pane key (prefix x by default): on an agent pane it runs `agentmux kill` in a
+# popup, which asks first (protection.kill) and keeps the session listed as exited; any other pane
+# gets what the key did before, remembered in @agentmux-kill-key-was so a second run keeps it.
+bind_kill_key() { # KEY
+  key="$1"
+  [ "$key" = "none" ] && return 0
+  if tmux list-keys -N -T prefix "$key" 2>/dev/null | grep -q 'agentmux:'; then
+    was="$(tmux show-option -gqv @agentmux-kill-key-was)"
+  else
+    # list-keys prints "bind-key [-r] -T prefix KEY COMMAND": the command is what follows the key.
+    was="$(tmux list-keys -T prefix "$key" 2>/dev/null | sed -n '1s/^bind-key *\(-r *\)\{0,1\}-T prefix *[^ ]* *//p')"
+    [ -n "$was" ] || was='confirm-before -p "kill-pane #P? (y/n)" kill-pane'
+    tmux set-option -g @agentmux-kill-key-was "$was"
+  fi
+  popup="run-shell -b \"tmux display-popup -c $client -E -w 72 -h 7 -T ' agentmux kill ' \\\"$agentmux kill '#{pane_id}' || sleep 3\\\"\""
+  tmux bind-key -N "agentmux: kill (asks first on agent panes)" "$key" if-shell -F '#{@agentmux-backend}' "$popup" "$was"
+}
+
 main() {
   if [ ! -f "$ROOT/dist/cli/main.js" ]; then
     tmux display-message "agentmux: $(escape_format "$ROOT")/dist is missing (run npm install in $(escape_format "$ROOT"))"
@@ -62,6 +81,8 @@ main() {
     run-shell -b "$agentmux next --client $client --from '#{pane_id}'"
   bind_key "$(get_option @agentmux-snooze-key "$snooze_key_default")" "snooze or wake this session" \
     run-shell -b "$agentmux snooze --ask --client $client '#{pane_id}'"
+
+  bind_kill_key "$(get_option @agentmux-kill-key "$kill_key_default")"
 
   if [ "$(get_option @agentmux-status-right "$status_right_default")" = "on" ]; then
     current="$(tmux show-option -gqv status-right)"
