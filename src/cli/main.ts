@@ -17,6 +17,7 @@ import { registerOrchestrate } from "./orchestrate.ts";
 import { registerSetup } from "./setup.ts";
 import { registerWatch } from "./watch.ts";
 import { registerRestart } from "./restart.ts";
+import { registerHandoff } from "./handoff.ts";
 import { registerRestore } from "./restore.ts";
 
 export function buildProgram(): Command {
@@ -44,6 +45,7 @@ export function buildProgram(): Command {
   registerUsage(program);
   registerNavigate(program);
   registerRestart(program);
+  registerHandoff(program);
   registerRestore(program);
   return program;
 }

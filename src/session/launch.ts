@@ -28,6 +28,8 @@ export interface NewSessionRequest {
   group?: string | undefined;
   /** Restart in place: respawn this pane (tmux respawn-pane -k) instead of opening a new one. */
   respawn?: string | undefined;
+  /** Open the pane by splitting this pane (beside it, in its window) rather than as a new window. */
+  splitFrom?: string | undefined;
   /** Never record the session in the restore registry (the demo's sessions). */
   norestore?: boolean;
   /** Restart and restore: the launch state the last process reported (model, permission mode). */
@@ -130,7 +132,7 @@ export async function launchSession(tmux: Tmux, request: NewSessionRequest, prep
     "@agentmux-launch": request.launch ? formatLaunchState(request.launch) : "",
   };
   if (request.respawn) return respawnSession(tmux, request.respawn, { argv: [shellScript("agentmux-launch"), ...prepared.argv], dir: prepared.dir, env }, options, token);
-  const splitFrom = request.split ? process.env["TMUX_PANE"] || (await tmux.run(["display-message", "-p", "#{pane_id}"])) : undefined;
+  const splitFrom = request.splitFrom ?? (request.split ? process.env["TMUX_PANE"] || (await tmux.run(["display-message", "-p", "#{pane_id}"])) : undefined);
   // The window is named like the session (its project, and instance), not after the CLI's process.
   const windowName = `${basename(prepared.dir) || prepared.dir}${request.instance ? `:${request.instance}` : ""}`;
   const pane = await tmux.spawn({ argv: [shellScript("agentmux-launch"), ...prepared.argv], dir: prepared.dir, env, splitFrom, windowName });
