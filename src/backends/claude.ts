@@ -13,6 +13,7 @@ export const claude: Backend = {
   defaultProgram: "claude",
   installHint: "install Claude Code: npm install -g @anthropic-ai/claude-code",
   takesPrompt: true,
+  skillPrefix: "/",
   // Claude's input box starts with "❯" followed by a no-break space.
   readyPattern: /^\s*(│\s*)?❯[\s\u00a0]/m,
   launch(request: LaunchRequest): LaunchSpec {

@@ -12,6 +12,7 @@ export const codex: Backend = {
   defaultProgram: "codex",
   installHint: "install Codex: npm install -g @openai/codex",
   takesPrompt: true,
+  skillPrefix: "$",
   // The composer line: "› " followed by the text or the placeholder.
   readyPattern: /^\s*›\s/m,
   launch(request: LaunchRequest): LaunchSpec {

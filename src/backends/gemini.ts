@@ -10,6 +10,7 @@ export const gemini: Backend = {
   defaultProgram: "gemini",
   installHint: "install Gemini CLI: npm install -g @google/gemini-cli",
   takesPrompt: true,
+  skillPrefix: "/",
   readyPattern: /Type your message/m,
   launch(request: LaunchRequest): LaunchSpec {
     const argv = [request.program, ...request.args];

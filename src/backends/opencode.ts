@@ -9,6 +9,7 @@ export const opencode: Backend = {
   defaultProgram: "opencode",
   installHint: "install opencode: npm install -g opencode-ai",
   takesPrompt: true,
+  skillPrefix: "/",
   readyPattern: /ctrl\+p commands|tab agents|Ask anything/m,
   launch(request: LaunchRequest): LaunchSpec {
     const argv = [request.program, ...request.args];

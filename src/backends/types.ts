@@ -40,6 +40,8 @@ export interface Backend {
   readonly installHint: string;
   /** Whether an initial prompt can go on the command line. */
   readonly takesPrompt: boolean;
+  /** What starts a skill command at the prompt (Claude "/", Codex "$"); none: the CLI has no skills. */
+  readonly skillPrefix?: string;
   /** A line of the screen that shows the CLI is ready for typing (the prompt box). */
   readonly readyPattern: RegExp;
   /** Pure: the argv and environment for a launch. Throws AgentmuxError for what the CLI cannot do. */

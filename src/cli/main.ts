@@ -17,6 +17,7 @@ import { registerOrchestrate } from "./orchestrate.ts";
 import { registerSetup } from "./setup.ts";
 import { registerWatch } from "./watch.ts";
 import { registerRestart } from "./restart.ts";
+import { registerExit } from "./exit.ts";
 import { registerHandoff } from "./handoff.ts";
 import { registerRestore } from "./restore.ts";
 
@@ -45,6 +46,7 @@ export function buildProgram(): Command {
   registerUsage(program);
   registerNavigate(program);
   registerRestart(program);
+  registerExit(program);
   registerHandoff(program);
   registerRestore(program);
   return program;

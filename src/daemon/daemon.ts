@@ -34,6 +34,7 @@ import { startUsagePoller } from "./usage-start.ts";
 import { recordEnded } from "./ended.ts";
 import { Notifier } from "./notifier.ts";
 import { recordRestorable } from "./restore-record.ts";
+import { ExitChains } from "./exit-chains.ts";
 
 // Notifications after which the set of panes (or their liveness) may have changed.
 const PANE_CHANGES = new Set(["window-add", "window-close", "unlinked-window-add", "unlinked-window-close", "layout-change", "sessions-changed", "session-closed", "pane-mode-changed"]);
@@ -57,6 +58,7 @@ export class Daemon {
   private stopping = false;
   private readonly loggedOnce = new Set<string>();
   readonly waiters = new Waiters();
+  readonly exits = new ExitChains(this, (line) => this.log(line));
   private screens: ScreenState | null = null;
   private alerts: Alerts | null = null;
   private serverId = "";
@@ -112,6 +114,7 @@ export class Daemon {
     for (const t of this.timers) clearInterval(t);
     for (const t of this.tracked.values()) if (t.escapeTimer) clearTimeout(t.escapeTimer);
     this.waiters.close();
+    this.exits.close();
     this.usage?.stop();
     // The socket and pid file are ours only once we listened (another daemon may own them).
     if (this.socketServer) {
@@ -258,6 +261,7 @@ export class Daemon {
       return;
     }
     if (event.event === "agentmux-exited" && typeof event.payload["status"] === "number") t.exitStatus = event.payload["status"];
+    this.exits.prompted(t.pane, event);
     const applied = applyEvent(t, event);
     journal(event, t.machine.state);
     await this.afterChange(t, applied);
@@ -312,6 +316,7 @@ export class Daemon {
       this.waiters.changed(t.pane, t.machine.state, t.machine.since);
       if (t.machine.state === "exited") this.ended(t);
       this.log(`${t.pane} ${t.machine.state}${t.machine.background ? "+background" : ""}`);
+      this.exits.changed(t);
       await this.renderStatus();
       await this.alerts?.stateChanged(t);
       if (t.machine.state === "waiting") await this.checkFocus();

@@ -6,6 +6,7 @@ export type Request =
   | { op: "publish"; pane: string; token: string; text: string }
   | { op: "escape"; pane: string }
   | { op: "wait"; panes: string[]; state: string; timeoutMs: number }
+  | { op: "exit"; pane: string; now: boolean }
   | { op: "kill"; panes: string[] };
 
 export type Response = { ok: true; [key: string]: unknown } | { ok: false; error: string; hint?: string };

@@ -1,0 +1,234 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { realPath } from "../accounts/directory-rules.ts";
+import { submittedPrompt } from "../backends/hook-prompt.ts";
+import { BACKENDS, isBackendName } from "../backends/index.ts";
+import { loadConfig } from "../config/config.ts";
+import { describeChain, isActive, startChain, stepChain, type ExitAction, type ExitChain, type ExitInput, type ExitResult } from "../session/exit-chain.ts";
+import { parseReceipt, type ReceiptReading } from "../session/exit-receipt.ts";
+import { exitSteps, stepCommand } from "../session/exit-steps.ts";
+import type { SessionState } from "../session/identity.ts";
+import { stillInPrompt } from "../session/send.ts";
+import { sleep } from "../util/sleep.ts";
+import { escapeFormat } from "../util/text.ts";
+import { sessionLabel } from "./alerts.ts";
+import type { Daemon } from "./daemon.ts";
+import type { Logger } from "./log.ts";
+import type { Response } from "./protocol.ts";
+import type { SpooledEvent } from "./spool.ts";
+import type { Tracked } from "./tracked.ts";
+
+const BUSY: ReadonlySet<SessionState> = new Set(["working", "blocked"]);
+/** How long after a turn ended without a receipt the session is looked at again. */
+const RECHECK_MS = 1500;
+// Claude Code drops a Return that arrives while its prompt still renders, and now and then swallows one.
+const SETTLE_MS = 300;
+const CHECK_MS = 400;
+const ENTER_RETRIES = 2;
+
+interface Armed {
+  pane: string;
+  name: string;
+  chain: ExitChain;
+  /** The session state the chain last saw (turns are the changes into and out of working/blocked). */
+  seen: SessionState;
+  timeoutMs: number;
+  /** The private directory of the current receipt step's --receipt-file. */
+  receiptDir?: string | undefined;
+  watchdog?: NodeJS.Timeout | undefined;
+  recheck?: NodeJS.Timeout | undefined;
+  /** Keystrokes and the close go out one after another. */
+  queue: Promise<void>;
+}
+
+/**
+ * The daemon's side of `agentmux exit` (the chain itself is src/session/exit-chain.ts): arms a
+ * session's before-exit skills, feeds the chain the session's turns and typed prompts, types the
+ * skill commands, keeps the watchdog and the receipt directories, and closes the pane at the end.
+ */
+export class ExitChains {
+  private readonly armed = new Map<string, Armed>();
+  private readonly registered = new Set<string>();
+
+  constructor(private readonly daemon: Daemon, private readonly log: Logger) {}
+
+  /** `agentmux exit [--now]`: start a chain (or close at once), or report the chain under way. */
+  async request(pane: string, now: boolean): Promise<Response> {
+    const t = this.daemon.tracked.get(pane);
+    if (!t) return { ok: false, error: `no agentmux session in pane ${pane}` };
+    if (t.machine.state === "exited") {
+      await this.daemon.client.command(["kill-pane", "-t", pane]).catch((e: Error) => this.log(`exit ${pane}: ${e.message}`));
+      return { ok: true, pane, result: "closed", state: "its process had exited: the pane is removed" };
+    }
+    const current = this.armed.get(pane);
+    if (current && !now) return { ok: true, pane, result: current.chain.phase.kind, state: describeChain(current.chain), already: true };
+    if (current) this.drop(pane, "exit --now");
+    if (!now) {
+      let exit;
+      try {
+        exit = loadConfig().exit;
+      } catch (error) {
+        return { ok: false, error: (error as Error).message.split("\n")[0] ?? "the config is invalid", hint: "fix the config, or close without the skills: agentmux exit --now" };
+      }
+      const prefix = isBackendName(t.backend) ? BACKENDS[t.backend].skillPrefix : undefined;
+      const steps = exitSteps(exit, prefix, t.dir || t.record.dir, realPath);
+      if (steps.length > 0) {
+        const a: Armed = { pane, name: sessionLabel(t), chain: { steps, phase: { kind: "armed" } }, seen: t.machine.state, timeoutMs: exit.timeout * 1000, queue: Promise.resolve() };
+        this.armed.set(pane, a);
+        if (!this.registered.has(pane)) {
+          this.registered.add(pane);
+          this.daemon.teardown.register(pane, "exit chain", () => { this.registered.delete(pane); this.drop(pane, "the session ended"); });
+        }
+        this.startWatchdog(a);
+        this.apply(a, startChain(steps, BUSY.has(t.machine.state)));
+        this.log(`exit ${pane}: ${describeChain(a.chain)}`);
+        return { ok: true, pane, result: a.chain.phase.kind, state: describeChain(a.chain) };
+      }
+    }
+    await this.daemon.kill([pane]);
+    return { ok: true, pane, result: "closed", state: "closed" };
+  }
+
+  /** A session's state changed: a turn began or ended. */
+  changed(t: Tracked): void {
+    const a = this.armed.get(t.pane);
+    if (!a) return;
+    const before = a.seen;
+    a.seen = t.machine.state;
+    if (t.machine.state === "exited") { this.drop(t.pane, "the session exited"); return; }
+    if (BUSY.has(a.seen) && !BUSY.has(before)) this.input(a, { kind: "turn-started" });
+    else if (!BUSY.has(a.seen) && BUSY.has(before)) this.input(a, { kind: "turn-ended", receipt: this.receipt(a) });
+  }
+
+  /** A hook event: a prompt that is not the chain's own skill command cancels the chain. */
+  prompted(pane: string, event: SpooledEvent): void {
+    const a = this.armed.get(pane);
+    const text = a ? submittedPrompt(event.event, event.payload) : undefined;
+    if (a && text !== undefined) this.input(a, { kind: "prompt", text });
+  }
+
+  /** The daemon stops: timers and receipt directories go (the chains are lost). */
+  close(): void {
+    for (const pane of [...this.armed.keys()]) this.drop(pane, "the daemon stopped");
+  }
+
+  private input(a: Armed, input: ExitInput): void {
+    if (this.armed.get(a.pane) !== a) return;
+    this.apply(a, stepChain(a.chain, input));
+  }
+
+  private apply(a: Armed, result: ExitResult): void {
+    const before = a.chain.phase;
+    a.chain = result.chain;
+    const after = a.chain.phase;
+    const leftStep = before.kind === "running" && (after.kind !== "running" || after.index !== before.index);
+    if (leftStep) this.removeReceiptDir(a);
+    if (before !== after) { clearTimeout(a.recheck); a.recheck = undefined; }
+    for (const action of result.actions) this.act(a, action);
+    if (!isActive(a.chain)) {
+      this.log(`exit ${a.pane}: ${describeChain(a.chain)}`);
+      if (a.chain.phase.kind !== "closed") this.drop(a.pane, describeChain(a.chain));
+    }
+  }
+
+  private act(a: Armed, action: ExitAction): void {
+    switch (action.type) {
+      case "submit": {
+        const step = a.chain.steps[action.index];
+        if (!step) return;
+        if (step.receipt) a.receiptDir = mkdtempSync(join(tmpdir(), "agentmux-receipt-"));
+        const command = stepCommand(step, a.receiptDir ? join(a.receiptDir, "receipt.json") : undefined);
+        this.log(`exit ${a.pane}: submitting skill ${action.index + 1}/${a.chain.steps.length}: ${command}`);
+        this.startWatchdog(a);
+        this.enqueue(a, () => this.type(a.pane, command));
+        return;
+      }
+      case "recheck":
+        clearTimeout(a.recheck);
+        a.recheck = setTimeout(() => this.input(a, { kind: "recheck", busy: this.busy(a), receipt: this.receipt(a) }), RECHECK_MS);
+        return;
+      case "close":
+        this.enqueue(a, async () => {
+          this.drop(a.pane, "closing");
+          await this.daemon.kill([a.pane]);
+        });
+        return;
+      case "warn":
+        void this.tell(`agentmux exit ${a.name}: ${action.text}`);
+        return;
+    }
+  }
+
+  private enqueue(a: Armed, work: () => Promise<void>): void {
+    a.queue = a.queue.then(work).catch((e: Error) => this.log(`exit ${a.pane}: ${e.message}`));
+  }
+
+  /** Restarted for each skill; it fires every timeout while the chain is armed. */
+  private startWatchdog(a: Armed): void {
+    clearTimeout(a.watchdog);
+    a.watchdog = setTimeout(() => {
+      a.watchdog = undefined;
+      if (this.armed.get(a.pane) !== a) return;
+      const busy = this.busy(a);
+      this.log(`exit ${a.pane}: watchdog after ${a.timeoutMs / 1000} s, the session is ${busy ? "busy" : "at its prompt"}`);
+      this.input(a, { kind: "watchdog", busy, receipt: this.receipt(a) });
+      // Still armed and no new skill restarted it: keep watching.
+      if (this.armed.get(a.pane) === a && !a.watchdog) this.startWatchdog(a);
+    }, a.timeoutMs);
+  }
+
+  private busy(a: Armed): boolean {
+    const t = this.daemon.tracked.get(a.pane);
+    return t !== undefined && BUSY.has(t.machine.state);
+  }
+
+  private receipt(a: Armed): ReceiptReading | undefined {
+    if (a.chain.phase.kind !== "running" || !a.receiptDir) return undefined;
+    let text: string | null = null;
+    try { text = readFileSync(join(a.receiptDir, "receipt.json"), "utf8"); } catch { /* missing */ }
+    return parseReceipt(text);
+  }
+
+  private removeReceiptDir(a: Armed): void {
+    if (!a.receiptDir) return;
+    rmSync(a.receiptDir, { recursive: true, force: true });
+    a.receiptDir = undefined;
+  }
+
+  private drop(pane: string, why: string): void {
+    const a = this.armed.get(pane);
+    if (!a) return;
+    this.armed.delete(pane);
+    clearTimeout(a.watchdog);
+    clearTimeout(a.recheck);
+    this.removeReceiptDir(a);
+    if (isActive(a.chain)) this.log(`exit ${pane}: chain dropped (${why})`);
+  }
+
+  /** Type a skill command and submit it; Enter again while it still sits unsubmitted in the prompt. */
+  private async type(pane: string, text: string): Promise<void> {
+    const command = (args: string[]) => this.daemon.client.command(args);
+    const screen = async () => (await command(["capture-pane", "-p", "-t", pane]).catch(() => null))?.join("\n") ?? null;
+    await command(["send-keys", "-t", pane, "-l", text]);
+    await sleep(SETTLE_MS);
+    const before = await screen();
+    await command(["send-keys", "-t", pane, "Enter"]);
+    for (let attempt = 0; attempt < ENTER_RETRIES; attempt++) {
+      await sleep(CHECK_MS);
+      const after = await screen();
+      if (after === null || after !== before || !stillInPrompt(after, text)) return;
+      await command(["send-keys", "-t", pane, "Enter"]);
+    }
+  }
+
+  /** A warning: in the daemon log, and on every client attached to the server. */
+  private async tell(text: string): Promise<void> {
+    this.log(`warning: ${text}`);
+    const clients = await this.daemon.client.command(["list-clients", "-F", "#{client_control_mode} #{client_tty}"]).catch(() => [] as string[]);
+    for (const line of clients) {
+      const [control, tty] = line.split(" ");
+      if (control === "0" && tty) await this.daemon.client.command(["display-message", "-c", tty, escapeFormat(text)]).catch(() => undefined);
+    }
+  }
+}
