@@ -2,17 +2,18 @@ import type { Command } from "commander";
 import { accountBackend, accountsOf, findAccounts, hasCredentials, lookupChoice, type Pool } from "../accounts/accounts.ts";
 import { directoryRuleFor } from "../accounts/directory-rules.ts";
 import { syncAccountHome, type SyncReport } from "../accounts/home-sync.ts";
-import { loginAccount } from "../accounts/login.ts";
 import { describeReading } from "../accounts/reading.ts";
 import { routeToMember } from "../accounts/resolve.ts";
 import type { RouteDecision } from "../accounts/route.ts";
-import { readSelection, saveSelection } from "../accounts/selection.ts";
+import { readSelection } from "../accounts/selection.ts";
 import { cachedReadings } from "../accounts/usage-store.ts";
 import { ACCOUNT_BACKENDS, HOME_FACTS, type AccountBackend } from "../backends/account-homes.ts";
 import type { Config } from "../config/config.ts";
 import { AgentmuxError } from "../util/errors.ts";
 import { places } from "../util/paths.ts";
 import { formatAge } from "../util/text.ts";
+import { runLogin } from "./account-login.ts";
+import { runSelect } from "./account-select.ts";
 import { Context, printJson } from "./context.ts";
 import { formatTable } from "./list.ts";
 
@@ -59,33 +60,20 @@ export function registerAccount(program: Command): void {
       process.stdout.write(`${renderRoute(backend, decision)}\n`);
     });
 
-  account.command("select").description("persist the account or pool a backend runs under, and sync its homes")
-    .argument("<backend>", "claude or codex").argument("[name]", "an account or pool (none: print the selection)")
+  account.command("select").description("persist the account or pool a backend runs under, and sync its homes; at a terminal, asks for what is not given")
+    .argument("[backend]", "claude or codex (at a terminal: asked when not given)").argument("[name]", "an account or pool (at a terminal: picked from a list; otherwise: print the selection)")
     .option("--clear", "back to the CLI's own home")
-    .action((backendName: string, name: string | undefined, options: { clear?: boolean }, command: Command) => {
-      const config = Context.of(command).config;
-      const backend = accountBackend(backendName);
-      const stateDir = places().stateDir;
-      if (options.clear) { saveSelection(stateDir, backend, undefined); process.stdout.write(`${backend}: no account selected (the CLI's own home)\n`); return; }
-      if (name === undefined) { process.stdout.write(`${backend}: ${readSelection(stateDir).selected[backend] ?? "no account selected"}\n`); return; }
-      const choice = lookupChoice(config, backend, name);
-      const members = choice.kind === "pool" ? choice.pool.members : [choice.account];
-      // Selecting a pool syncs every member's home, so routing never has to touch the filesystem.
-      for (const member of members) syncAccountHome(backend, member);
-      saveSelection(stateDir, backend, name);
-      process.stdout.write(choice.kind === "pool"
-        ? `${backend}: selected pool ${name} (${members.map((m) => m.name).join(", ")}; synced)\n`
-        : `${backend}: selected account ${name} (${choice.account.home}; synced)\n`);
+    .action(async (backend: string | undefined, name: string | undefined, options: { clear?: boolean }, command: Command) => {
+      const interactive = Boolean(process.stdin.isTTY && process.stdout.isTTY);
+      const line = await runSelect({ config: Context.of(command).config, stateDir: places().stateDir, backend, name, clear: options.clear ?? false, interactive });
+      process.stdout.write(`${line}\n`);
     });
 
-  account.command("login").description("run the CLI's login flow with the account's home, so its credentials land there")
+  account.command("login").description("run the CLI's login flow with the account's home, so its credentials land there (inside tmux: in a popup)")
     .argument("<name>", "the account").option("-b, --backend <backend>", "claude or codex (needed when both declare the name)")
-    .action(async (name: string, options: { backend?: string }, command: Command) => {
-      const config = Context.of(command).config;
-      const found = findAccounts(config, name, options.backend === undefined ? undefined : accountBackend(options.backend));
-      if (found.length > 1) throw new AgentmuxError(`both claude and codex declare an account "${name}"`, { hint: `say which: agentmux account login ${name} --backend codex` });
-      const { backend, account: entry } = found[0] as (typeof found)[number];
-      process.stdout.write(`${await loginAccount(config, backend, entry)}\n`);
+    .option("--no-popup", "run the login in this terminal even inside tmux").option("--client <name>", "the tmux client to show the popup on")
+    .action(async (name: string, options: { backend?: string; popup: boolean; client?: string }, command: Command) => {
+      process.stdout.write(`${await runLogin(Context.of(command), name, options)}\n`);
     });
 
   for (const verb of ["init", "sync"] as const) {

@@ -35,7 +35,8 @@ export async function switcherSettings(): Promise<SwitcherSettings> {
   if (!existsSync(file)) return DEFAULT_SETTINGS;
   const { loadConfig } = await import("../config/config.ts");
   const config = loadConfig();
-  return { ...config.switcher, backendSuffix: config.display.backendSuffix, stats: config.stats.command ?? null };
+  const quota = config.display.quota ? (await import("../accounts/quota.ts")).cachedQuotaLookup(config, places().stateDir) : null;
+  return { ...config.switcher, backendSuffix: config.display.backendSuffix, stats: config.stats.command ?? null, quota };
 }
 
 /** Run `agentmux switch` if that is what argv asks for; false hands argv to the full CLI. */

@@ -46,8 +46,9 @@ export const MENU: Section[] = [
   ] },
   { title: "Account", prefix: "a", entries: [
     { label: "list accounts", key: "a", requires: "account list", command: (c) => popup(c, "accounts", agentmux(c, "account", "list")) },
-    { label: "log in…", key: "l", requires: "account login", command: (c) => tmuxCommand(["command-prompt", "-p", "log in account:", popup(c, "login", `${promptSafe(agentmux(c, "account", "login"))} '%%%'`)]) },
-    { label: "usage", key: "u", requires: "usage", command: (c) => popup(c, "usage", agentmux(c, "usage")) },
+    { label: "select account…", key: "s", requires: "account select", command: (c) => popup(c, "select account", agentmux(c, "account", "select")) },
+    { label: "log in…", key: "l", requires: "account login", command: (c) => tmuxCommand(["command-prompt", "-p", "log in account:", popup(c, "login", `${promptSafe(agentmux(c, "account", "login", "--no-popup"))} '%%%'`)]) },
+    { label: "usage", key: "u", requires: "usage", command: (c) => popup(c, "usage", agentmux(c, "usage"), false) },
   ] },
   { title: "Current session", entries: [
     { label: "toggle snooze", key: "z", requires: "snooze", current: true, command: (c) => runShell(agentmux(c, "snooze", "--ask", "--client", c.client, c.pane)) },

@@ -56,7 +56,8 @@ export interface SwitcherConfig {
 export interface Config {
   defaultBackend: BackendName;
   backends: Partial<Record<BackendName, BackendConfig>>;
-  display: { backendSuffix: boolean };
+  /** backendSuffix: "@backend" on display names; quota: the selected accounts' remaining quota in the status segment and the switcher. */
+  display: { backendSuffix: boolean; quota: boolean };
   /** The control API: agents driving other sessions (new, send, kill, rename, group verbs). */
   control: { enabled: boolean };
   /** Notifications when a session needs the user (blocked) or finished a turn (waiting). */
@@ -88,7 +89,7 @@ const exitSkillSchema: Schema = {
 export const CONFIG_SCHEMA = obj({
   defaultBackend: oneOfValues(BACKEND_NAMES),
   backends: dict(backendSchema, BACKEND_NAMES),
-  display: obj({ backendSuffix: bool }),
+  display: obj({ backendSuffix: bool, quota: bool }),
   control: obj({ enabled: bool }),
   notify: obj({ enabled: bool, command: str("a shell command"), sound: str("a sound file"), player: str("a program that plays a sound file") }),
   switcher: obj({ annotations: list(str("a shell command")), annotationMaxWidth: num(0) }),
@@ -98,12 +99,12 @@ export const CONFIG_SCHEMA = obj({
   ...ACCOUNT_CONFIG_SCHEMA,
 });
 
-export const DEFAULT_CONFIG: Config = { defaultBackend: "claude", backends: {}, display: { backendSuffix: false }, control: { enabled: false }, notify: { enabled: true }, switcher: { annotations: [], annotationMaxWidth: null }, stats: {}, protection: { kill: true, branches: true }, exit: { skills: [], directories: [], timeout: 600 }, ...DEFAULT_ACCOUNT_CONFIG };
+export const DEFAULT_CONFIG: Config = { defaultBackend: "claude", backends: {}, display: { backendSuffix: false, quota: false }, control: { enabled: false }, notify: { enabled: true }, switcher: { annotations: [], annotationMaxWidth: null }, stats: {}, protection: { kill: true, branches: true }, exit: { skills: [], directories: [], timeout: 600 }, ...DEFAULT_ACCOUNT_CONFIG };
 
 interface RawConfig {
   defaultBackend?: BackendName;
   backends?: Partial<Record<BackendName, { program?: string; args?: string[]; handoffFile?: string } | null>>;
-  display?: { backendSuffix?: boolean } | null;
+  display?: { backendSuffix?: boolean; quota?: boolean } | null;
   control?: { enabled?: boolean } | null;
   notify?: { enabled?: boolean; command?: string; sound?: string; player?: string } | null;
   switcher?: { annotations?: string[]; annotationMaxWidth?: number } | null;
@@ -127,7 +128,7 @@ export function parseConfig(text: string, file: string): Config {
   return {
     defaultBackend: raw.defaultBackend ?? DEFAULT_CONFIG.defaultBackend,
     // backends (with their accounts) come from readAccountConfig below.
-    display: { backendSuffix: raw.display?.backendSuffix ?? false },
+    display: { backendSuffix: raw.display?.backendSuffix ?? false, quota: raw.display?.quota ?? false },
     control: { enabled: raw.control?.enabled ?? false },
     notify: { enabled: raw.notify?.enabled ?? true, command: raw.notify?.command, sound: raw.notify?.sound, player: raw.notify?.player },
     switcher: { annotations: raw.switcher?.annotations ?? [], annotationMaxWidth: raw.switcher?.annotationMaxWidth ?? null },

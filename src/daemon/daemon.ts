@@ -83,7 +83,7 @@ export class Daemon {
     this.client.on("connected", () => this.scheduleReconcile());
     await this.client.connect();
     this.status = new StatusPush(this.client);
-    this.usage = startUsagePoller(this.tracked, this.layout.stateDir, (line) => this.log(line), (text) => void this.tmux(["display-message", escapeFormat(text)]).catch(() => undefined));
+    this.usage = startUsagePoller(this.tracked, this.layout.stateDir, (line) => this.log(line), (text) => void this.tmux(["display-message", escapeFormat(text)]).catch(() => undefined), this.status, () => void this.renderStatus());
     this.alerts = new Alerts(this.client, new Notifier(this.client, (line) => this.log(line)));
     this.screens = new ScreenState(this.client, (line) => this.log(line), (t, event) => this.applyMachine(t, event));
     await this.client.command(["set-environment", "-g", "AGENTMUX_SOCK", this.layout.socket]);

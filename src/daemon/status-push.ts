@@ -1,3 +1,4 @@
+import type { SelectedQuota } from "../accounts/quota.ts";
 import { displayNames } from "../session/display-name.ts";
 import type { ControlClient } from "../tmux/control.ts";
 import { setOptionArgs } from "../tmux/options.ts";
@@ -15,6 +16,8 @@ export class StatusPush {
   private readonly written = new Map<string, string>();
   private keysReadAt = 0;
   private withKeys = false;
+  /** display.quota on: the selected accounts' remaining quota, shown after the counts (src/daemon/usage-start.ts). */
+  quota: (() => SelectedQuota[]) | undefined;
 
   constructor(private readonly client: ControlClient) {}
 
@@ -41,6 +44,6 @@ export class StatusPush {
     }
     const withKeys = this.withKeys;
     const keys = withKeys ? sessions.filter((t) => (t.machine.state === "waiting" || t.machine.state === "blocked") && t.record.switchKey).map((t) => t.record.switchKey).sort() : [];
-    if (await this.set("global", "@agentmux-status", renderStatusSegment(sessions.map((t) => t.machine), { keys }))) await refreshStatusLines(this.client);
+    if (await this.set("global", "@agentmux-status", renderStatusSegment(sessions.map((t) => t.machine), { keys, quota: this.quota?.() ?? [] }))) await refreshStatusLines(this.client);
   }
 }

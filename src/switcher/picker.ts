@@ -5,7 +5,11 @@ import { frame } from "./render.ts";
 import { orderRows, toRow } from "./rows.ts";
 import { initialState, visibleRows, press, withRows, type PickerState } from "./state.ts";
 
-export interface SwitcherSettings { annotations: string[]; annotationMaxWidth: number | null; backendSuffix: boolean; stats?: string | null }
+export interface SwitcherSettings {
+  annotations: string[]; annotationMaxWidth: number | null; backendSuffix: boolean; stats?: string | null;
+  /** display.quota on: an account's remaining quota ("62%"), shown beside it. */
+  quota?: ((backend: string, account: string) => string) | null;
+}
 
 export const DEFAULT_SETTINGS: SwitcherSettings = { annotations: [], annotationMaxWidth: null, backendSuffix: false };
 
@@ -34,7 +38,7 @@ export async function pick(options: PickerOptions): Promise<string | null> {
   let annotations = new Map<string, string>();
   let notice: string | undefined;
   let stats: { pane: string; at: number; line: string } | null = null;
-  const rows = () => orderRows(entries.map((e) => toRow(e, annotations.get(e.pane) ?? "", Date.now())));
+  const rows = () => orderRows(entries.map((e) => toRow(e, annotations.get(e.pane) ?? "", Date.now(), settings.quota?.(e.backend, e.account))));
   let state: PickerState = initialState(rows());
   const draw = () => stdout.write(frame(state, { width: stdout.columns || 80, height: stdout.rows || 24, annotationMaxWidth: settings.annotationMaxWidth, notice, stats: stats?.line }));
 

@@ -47,13 +47,14 @@ export function oneLine(text: string): string {
   return text.replace(/[\x00-\x1f\x7f]+/g, " ").replace(/\s+/gu, " ").trim();
 }
 
-export function toRow(e: RosterEntry, annotation: string, now: number): Row {
+/** `quota` (display.quota): the account's remaining quota, shown after its name ("work-a 62%"). */
+export function toRow(e: RosterEntry, annotation: string, now: number, quota = ""): Row {
   return {
     pane: e.pane,
     key: e.key,
     icon: iconOf(e.backend),
     name: oneLine(e.name),
-    account: oneLine(e.account),
+    account: oneLine(quota && e.account ? `${e.account} ${quota}` : e.account),
     annotation: oneLine(annotation),
     age: ageOf(e, now),
     status: oneLine(e.status),

@@ -17,7 +17,8 @@ function sandbox(server: FakeUsageServer) {
   const home = realpathSync(mkdtempSync(join(tmpdir(), "agentmux-account-cli-")));
   const agentmuxHome = join(home, "agentmux");
   const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith("AGENTMUX_") && k !== "CLAUDE_CONFIG_DIR" && k !== "CODEX_HOME") env[k] = v;
+  // Never the user's tmux server: inside tmux, account login would open its popup there.
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith("AGENTMUX_") && !["CLAUDE_CONFIG_DIR", "CODEX_HOME", "TMUX", "TMUX_PANE"].includes(k)) env[k] = v;
   Object.assign(env, { HOME: home, AGENTMUX_HOME: agentmuxHome });
   const tokens: Record<string, string> = { "work-a": "tok-a", "work-b": "tok-b" };
   for (const [name, token] of Object.entries(tokens)) {

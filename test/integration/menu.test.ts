@@ -56,11 +56,12 @@ describe("the agentmux menu", () => {
     await openMenu();
     await person.type("a");
     const account = boxed(await person.waitForScreen(/usage +\(u\)/)).map((l) => l.replace(/\s+/g, " ").trim());
-    assert.deepEqual(account, ["list accounts (a)", "log in… (l)", "usage (u)"]);
+    assert.deepEqual(account, ["list accounts (a)", "select account… (s)", "log in… (l)", "usage (u)"]);
     await person.type("u");
-    await person.waitForScreen(/─ usage ─[\s\S]*\(press Enter\)/);
-    await person.type("Enter");
-    await gone(/press Enter/);
+    // The live usage view: it stays until q.
+    await person.waitForScreen(/─ usage ─[\s\S]*r refresh · q quit/);
+    await person.type("q");
+    await gone(/q quit/);
   });
 
   it("z snoozes the current session after asking for the hours", async () => {
