@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, realpathSync, statSync } from "node:fs";
 import { canonicalHome, HOME_FACTS, type AccountBackend } from "../backends/account-homes.ts";
 import type { AccountEntry } from "../config/accounts.ts";
 import { AgentmuxError, isAgentmuxError } from "../util/errors.ts";
+import { syncClaudeJson } from "./claude-json-merge.ts";
 import { syncCodexHome } from "./home-codex.ts";
 import { linkShared } from "./home-links.ts";
 
@@ -31,8 +32,9 @@ export interface SyncOptions {
 
 /**
  * Prepare or repair an account home: shared state linked from the canonical home (conflicting
- * account-local items moved aside first), credentials left per account, and for Codex its
- * account-local config.toml and plugins. Any failure is an AgentmuxError naming the item.
+ * account-local items moved aside first), credentials left per account, for Codex its
+ * account-local config.toml and plugins, and for Claude its .claude.json merged from the canonical
+ * one (src/accounts/claude-json-merge.ts). Any failure is an AgentmuxError naming the item.
  */
 export function syncAccountHome(backend: AccountBackend, account: AccountEntry, options: SyncOptions = {}): SyncReport {
   const facts = HOME_FACTS[backend];
@@ -68,6 +70,10 @@ export function syncAccountHome(backend: AccountBackend, account: AccountEntry, 
       const codex = syncCodexHome(canonical, account.home, now);
       report.notes.push(...codex.notes);
       report.backups.push(...codex.backups);
+    }
+    if (backend === "claude") {
+      current = ".claude.json";
+      report.notes.push(...syncClaudeJson(canonical, account.home));
     }
   } catch (error) {
     const why = isAgentmuxError(error) ? error.message : (error as Error).message;

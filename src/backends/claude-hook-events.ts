@@ -31,7 +31,7 @@ export function claudeHookMeaning(event: string, payload: Record<string, unknown
       return { ...base, events: [{ kind: "stop", background: hasBackgroundWork(payload) }] };
     case "StopFailure":
       // A turn ended by an API error fires no Stop.
-      return { ...base, events: [{ kind: "stop" }] };
+      return { ...base, events: [{ kind: "stop" }], rateLimited: stringField(payload, "error") === "rate_limit" };
     case "PermissionRequest":
       return { ...base, events: [{ kind: "blocked", agentId }] };
     case "Notification": {

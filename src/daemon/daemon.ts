@@ -35,6 +35,9 @@ import { recordEnded } from "./ended.ts";
 import { Notifier } from "./notifier.ts";
 import { recordRestorable } from "./restore-record.ts";
 import { ExitChains } from "./exit-chains.ts";
+import { Failover } from "./failover.ts";
+import { restartByChild } from "./restart-child.ts";
+import { loadConfig } from "../config/config.ts";
 
 // Notifications after which the set of panes (or their liveness) may have changed.
 const PANE_CHANGES = new Set(["window-add", "window-close", "unlinked-window-add", "unlinked-window-close", "layout-change", "sessions-changed", "session-closed", "pane-mode-changed"]);
@@ -61,6 +64,7 @@ export class Daemon {
   readonly exits = new ExitChains(this, (line) => this.log(line));
   private screens: ScreenState | null = null;
   private alerts: Alerts | null = null;
+  private failover: Failover | null = null;
   private serverId = "";
 
   constructor(private readonly options: DaemonOptions) {
@@ -83,8 +87,10 @@ export class Daemon {
     this.client.on("connected", () => this.scheduleReconcile());
     await this.client.connect();
     this.status = new StatusPush(this.client);
-    this.usage = startUsagePoller(this.tracked, this.layout.stateDir, (line) => this.log(line), (text) => void this.tmux(["display-message", escapeFormat(text)]).catch(() => undefined), this.status, () => void this.renderStatus());
-    this.alerts = new Alerts(this.client, new Notifier(this.client, (line) => this.log(line)));
+    this.usage = startUsagePoller(this.tracked, this.layout.stateDir, (line) => this.log(line), (text) => void this.tmux(["display-message", escapeFormat(text)]).catch(() => undefined), this.status, () => void this.renderStatus(), (record) => void this.failover?.readingChanged(record));
+    const notifier = new Notifier(this.client, (line) => this.log(line));
+    this.alerts = new Alerts(this.client, notifier);
+    this.failover = new Failover({ tracked: this.tracked, config: loadConfig, readings: (b, a) => this.usage?.reading(b, a), notify: (text) => notifier.notify(text), restart: restartByChild(this.layout.tmuxSocket), log: (line) => this.log(line) });
     this.screens = new ScreenState(this.client, (line) => this.log(line), (t, event) => this.applyMachine(t, event));
     await this.client.command(["set-environment", "-g", "AGENTMUX_SOCK", this.layout.socket]);
     this.serverId = (await this.client.command(["display-message", "-p", "#{pid}:#{start_time}"]))[0] ?? "";
@@ -265,6 +271,7 @@ export class Daemon {
     const applied = applyEvent(t, event);
     journal(event, t.machine.state);
     await this.afterChange(t, applied);
+    void this.failover?.hookEvent(t, event);
     removeSpooled(event.file);
   }
 
@@ -319,6 +326,7 @@ export class Daemon {
       this.exits.changed(t);
       await this.renderStatus();
       await this.alerts?.stateChanged(t);
+      void this.failover?.stateChanged(t);
       if (t.machine.state === "waiting") await this.checkFocus();
     }
   }

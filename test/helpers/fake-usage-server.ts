@@ -6,7 +6,7 @@ export type FakeAnswer = { status: number; body?: unknown; headers?: Record<stri
 
 export interface FakeUsageServer {
   url: (path: string) => string;
-  /** Queue answers for a path; the last one repeats. */
+  /** Queue answers for a path, or for "PATH TOKEN" (only requests with that bearer token); the last one repeats. */
   answer(path: string, ...answers: FakeAnswer[]): void;
   requests: Array<{ path: string; headers: IncomingHttpHeaders }>;
   close(): Promise<void>;
@@ -19,7 +19,8 @@ export async function startFakeUsageServer(): Promise<FakeUsageServer> {
   const server = createServer((req, res) => {
     const path = req.url ?? "/";
     requests.push({ path, headers: req.headers });
-    const queue = queues.get(path) ?? [{ status: 404, body: { error: "no answer queued" } }];
+    const token = /^Bearer (.+)$/.exec(req.headers["authorization"] ?? "")?.[1];
+    const queue = (token === undefined ? undefined : queues.get(`${path} ${token}`)) ?? queues.get(path) ?? [{ status: 404, body: { error: "no answer queued" } }];
     const answer = (queue.length > 1 ? queue.shift() : queue[0]) as FakeAnswer;
     if (answer === "hang") return;
     res.writeHead(answer.status, { "content-type": "application/json", ...answer.headers });
