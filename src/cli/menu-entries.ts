@@ -43,6 +43,7 @@ export const MENU: Section[] = [
     { label: "select session", key: "s", requires: "switch", command: (c) => popup(c, "agentmux", agentmux(c, "switch", "--client", c.client), false) },
     { label: "jump to waiting", key: "w", requires: "next", command: (c) => runShell(agentmux(c, "next", "--client", c.client, "--from", c.pane)) },
     { label: "list sessions", key: "l", requires: "list", command: (c) => popup(c, "sessions", agentmux(c, "list")) },
+    { label: "restore sessions", key: "O", requires: "restore", command: (c) => popup(c, "restore", agentmux(c, "restore")) },
   ] },
   { title: "Account", prefix: "a", entries: [
     { label: "list accounts", key: "a", requires: "account list", command: (c) => popup(c, "accounts", agentmux(c, "account", "list")) },
@@ -53,9 +54,11 @@ export const MENU: Section[] = [
   { title: "Current session", entries: [
     { label: "toggle snooze", key: "z", requires: "snooze", current: true, command: (c) => runShell(agentmux(c, "snooze", "--ask", "--client", c.client, c.pane)) },
     { label: "rename", key: "r", requires: "rename", current: true, command: (c) => tmuxCommand(["command-prompt", "-I", escapeFormat(c.session?.name ?? ""), "-p", "rename session:", runShell(`${promptSafe(agentmux(c, "rename", c.pane))} '%%%'`)]) },
-    { label: "restart", key: "R", requires: "restart", current: true, command: (c) => runShell(agentmux(c, "restart", c.pane)) },
+    { label: "handoff", key: "h", requires: "handoff", current: true, command: (c) => runShell(agentmux(c, "handoff", c.pane)) },
+    { label: "restart", key: "R", requires: "restart", current: true, command: (c) => popup(c, "restart", agentmux(c, "restart", c.pane)) },
     { label: "explain its state", key: "e", requires: "detect", current: true, command: (c) => popup(c, "detect", agentmux(c, "detect", c.pane, "--explain")) },
-    { label: "exit (kill)", key: "x", requires: "kill", current: true, command: (c) => tmuxCommand(["confirm-before", "-p", `kill ${escapeFormat(c.session?.name ?? c.pane)}? (y/n)`, runShell(agentmux(c, "kill", c.pane))]) },
+    { label: "exit", key: "x", requires: "exit", current: true, command: (c) => runShell(agentmux(c, "exit", c.pane)) },
+    { label: "exit immediately", key: "X", requires: "exit", current: true, command: (c) => runShell(agentmux(c, "exit", "--now", c.pane)) },
   ] },
   { title: "Tools", prefix: "t", entries: [
     { label: "daemon status", key: "d", requires: "daemon status", command: (c) => popup(c, "daemon", agentmux(c, "daemon", "status")) },

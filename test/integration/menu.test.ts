@@ -40,9 +40,9 @@ describe("the agentmux menu", () => {
     await person.waitForPane(pane);
     const lines = (await openMenu()).map((l) => l.replace(/\s+/g, " ").trim());
     assert.deepEqual(lines, [
-      "Sessions", "new session here (n)", "select session (s)", "jump to waiting (w)", "list sessions (l)",
+      "Sessions", "new session here (n)", "select session (s)", "jump to waiting (w)", "list sessions (l)", "restore sessions (O)",
       "account… (a)",
-      "Current session: api:review", "toggle snooze (z)", "rename (r)", "restart (R)", "explain its state (e)", "exit (kill) (x)",
+      "Current session: api:review", "toggle snooze (z)", "rename (r)", "handoff (h)", "restart (R)", "explain its state (e)", "exit (x)", "exit immediately (X)",
       "tools… (t)",
     ]);
     await person.type("t");

@@ -80,14 +80,14 @@ describe("the menu", () => {
     assert.deepEqual(labels(ctx(["switch", "next", "snooze"])), ["[Sessions]", "s:select session", "w:jump to waiting", "--", "[Current session: api]", "z:toggle snooze"]);
   });
   it("is laid out Sessions, Account and Tools as submenus, Current session", () => {
-    const all = ["new", "switch", "next", "list", "snooze", "rename", "restart", "detect", "kill", "daemon", "daemon status", "daemon logs", "account", "account list", "usage"];
+    const all = ["new", "switch", "next", "list", "restore", "snooze", "rename", "handoff", "restart", "detect", "exit", "daemon", "daemon status", "daemon logs", "account", "account list", "usage"];
     assert.deepEqual(labels(ctx(all)), [
-      "[Sessions]", "n:new session here", "s:select session", "w:jump to waiting", "l:list sessions", "--", "a:account…", "--",
-      "[Current session: api]", "z:toggle snooze", "r:rename", "R:restart", "e:explain its state", "x:exit (kill)", "--", "t:tools…",
+      "[Sessions]", "n:new session here", "s:select session", "w:jump to waiting", "l:list sessions", "O:restore sessions", "--", "a:account…", "--",
+      "[Current session: api]", "z:toggle snooze", "r:rename", "h:handoff", "R:restart", "e:explain its state", "x:exit", "X:exit immediately", "--", "t:tools…",
     ]);
   });
   it("dims the current-session entries when the pane is not a session", () => {
-    assert.deepEqual(labels(ctx(["snooze", "kill"], null)), ["[Current session]", "-z:toggle snooze", "-x:exit (kill)"]);
+    assert.deepEqual(labels(ctx(["snooze", "exit"], null)), ["[Current session]", "-z:toggle snooze", "-x:exit", "-X:exit immediately"]);
   });
 });
 
