@@ -1,6 +1,4 @@
-import { existsSync } from "node:fs";
-import { join } from "node:path";
-import { ACCOUNT_BACKENDS, HOME_FACTS, isAccountBackend, type AccountBackend } from "../backends/account-homes.ts";
+import { ACCOUNT_BACKENDS, isAccountBackend, readCredentials, type AccountBackend } from "../backends/account-homes.ts";
 import type { AccountEntry } from "../config/accounts.ts";
 import type { Config } from "../config/config.ts";
 import { AgentmuxError } from "../util/errors.ts";
@@ -67,8 +65,7 @@ export function findAccounts(config: Config, name: string, backend?: AccountBack
   return found;
 }
 
-/** Whether an account has logged in. A CLI keeping credentials outside its home (macOS Keychain) counts as logged in. */
+/** Whether an account has logged in: its credentials file, or on macOS Claude's Keychain item, is there. */
 export function hasCredentials(backend: AccountBackend, account: AccountEntry): boolean {
-  const file = HOME_FACTS[backend].credentialsFile;
-  return file === undefined || existsSync(join(account.home, file));
+  return readCredentials(backend, account.home).text !== undefined;
 }

@@ -1,5 +1,4 @@
-import { join } from "node:path";
-import { HOME_FACTS, isAccountBackend } from "../backends/account-homes.ts";
+import { HOME_FACTS, isAccountBackend, readCredentials } from "../backends/account-homes.ts";
 import type { BackendName } from "../backends/types.ts";
 import type { AccountEntry } from "../config/accounts.ts";
 import type { Config } from "../config/config.ts";
@@ -36,7 +35,7 @@ export function accountForLaunch(config: Config, backendName: BackendName, expli
   syncAccountHome(backend, account, options.canonical === undefined ? {} : { canonical: options.canonical });
   const facts = HOME_FACTS[backend];
   if (!hasCredentials(backend, account)) {
-    throw new AgentmuxError(`${backend} account ${account.name} is logged out: ${join(account.home, facts.credentialsFile ?? "")} does not exist`, {
+    throw new AgentmuxError(`${backend} account ${account.name} is logged out: ${readCredentials(backend, account.home).where} does not exist`, {
       hint: `log in with: agentmux account login ${account.name}`,
     });
   }

@@ -1,6 +1,5 @@
-import { join } from "node:path";
 import { execa } from "execa";
-import { HOME_FACTS, type AccountBackend } from "../backends/account-homes.ts";
+import { HOME_FACTS, readCredentials, type AccountBackend } from "../backends/account-homes.ts";
 import { getBackend } from "../backends/index.ts";
 import type { AccountEntry } from "../config/accounts.ts";
 import type { Config } from "../config/config.ts";
@@ -32,7 +31,7 @@ export async function loginAccount(config: Config, backend: AccountBackend, acco
     });
   }
   if (!hasCredentials(backend, account)) {
-    throw new AgentmuxError(`logging in ${backend} account ${account.name} left no credentials in ${join(account.home, facts.credentialsFile ?? "")}`, {
+    throw new AgentmuxError(`logging in ${backend} account ${account.name} left no credentials in ${readCredentials(backend, account.home).where}`, {
       hint: `run agentmux account login ${account.name} again and finish the flow`,
     });
   }

@@ -1,5 +1,4 @@
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { readCredentials } from "../backends/account-homes.ts";
 import { isJsonObject } from "../util/json.ts";
 import type { UsageReading } from "./reading.ts";
 import { failed, getJson, type FetchOutcome } from "./usage-http.ts";
@@ -8,10 +7,12 @@ import { failed, getJson, type FetchOutcome } from "./usage-http.ts";
 export const CLAUDE_OAUTH_BETA = "oauth-2025-04-20";
 
 /** The account's OAuth access token, "api-key" for an account without a subscription login, or undefined when logged out. */
-export function claudeAccessToken(home: string): string | "api-key" | undefined {
+export function claudeAccessToken(home: string, platform: NodeJS.Platform = process.platform): string | "api-key" | undefined {
+  const { text } = readCredentials("claude", home, platform);
+  if (text === undefined) return undefined;
   let parsed: unknown;
   try {
-    parsed = JSON.parse(readFileSync(join(home, ".credentials.json"), "utf8"));
+    parsed = JSON.parse(text);
   } catch {
     return undefined;
   }
@@ -45,7 +46,7 @@ export function normaliseClaudeUsage(body: unknown, fetchedAt: number): UsageRea
 /** Claude Code's quota for one account home, from the OAuth usage endpoint. */
 export async function fetchClaudeUsage(home: string, url: string, options: { now: number; timeoutMs: number }): Promise<FetchOutcome> {
   const token = claudeAccessToken(home);
-  if (token === undefined) return failed(`not logged in: ${join(home, ".credentials.json")} is missing or unreadable`);
+  if (token === undefined) return failed(`not logged in: ${readCredentials("claude", home).where} is missing or unreadable`);
   if (token === "api-key") return { kind: "skipped", reason: "authenticated by API key (no quota)" };
   const answer = await getJson(url, { authorization: `Bearer ${token}`, "anthropic-beta": CLAUDE_OAUTH_BETA }, {
     ...options,

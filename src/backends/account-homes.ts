@@ -1,5 +1,7 @@
+import { readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
+import { keychainService, readKeychain } from "./claude-keychain.ts";
 
 type Env = Record<string, string | undefined>;
 
@@ -19,8 +21,8 @@ export interface HomeFacts {
   label: string;
   /** The environment variable that points the CLI at a home. */
   variable: string;
-  /** The credentials file inside a home; undefined where the CLI keeps them elsewhere (macOS Keychain). */
-  credentialsFile: string | undefined;
+  /** The credentials file inside a home (Claude on macOS: the Keychain instead, see readCredentials). */
+  credentialsFile: string;
   /** What every account shares with the canonical home (credentials never are). */
   shared: readonly SharedItem[];
   /** The CLI's login flow, run with the account's variable set so the credentials land in its home. */
@@ -34,8 +36,7 @@ export const HOME_FACTS: Record<AccountBackend, HomeFacts> = {
   claude: {
     label: "Claude Code",
     variable: "CLAUDE_CONFIG_DIR",
-    // Linux keeps them in the home; macOS in the Keychain, which agentmux does not read.
-    credentialsFile: process.platform === "darwin" ? undefined : ".credentials.json",
+    credentialsFile: ".credentials.json",
     shared: [
       file("settings.json"), file("CLAUDE.md"), file("history.jsonl"),
       dir("hooks"), dir("skills"), dir("agents"), dir("commands"), dir("output-styles"), dir("plugins"), dir("projects"), dir("todos"),
@@ -54,4 +55,22 @@ export const HOME_FACTS: Record<AccountBackend, HomeFacts> = {
 /** The home each CLI uses when its variable is not set: ~/.claude, ~/.codex. */
 export function canonicalHome(backend: AccountBackend, env: Env = process.env): string {
   return join(env["HOME"] || homedir(), backend === "claude" ? ".claude" : ".codex");
+}
+
+/** Where an account's credentials are, and their text when it has logged in. */
+export interface Credentials { where: string; text: string | undefined }
+
+/**
+ * An account's credentials: its home's credentials file, except Claude Code on macOS, which keeps
+ * them in the Keychain under a service named after the home (src/backends/claude-keychain.ts).
+ */
+export function readCredentials(backend: AccountBackend, home: string, platform: NodeJS.Platform = process.platform, env: Env = process.env): Credentials {
+  if (backend === "claude" && platform === "darwin") {
+    const service = keychainService(home);
+    return { where: `the macOS Keychain item "${service}"`, text: readKeychain(service, env) };
+  }
+  const file = join(home, HOME_FACTS[backend].credentialsFile);
+  let text: string | undefined;
+  try { text = readFileSync(file, "utf8"); } catch { text = undefined; }
+  return { where: file, text };
 }

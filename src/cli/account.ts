@@ -7,7 +7,7 @@ import { routeToMember } from "../accounts/resolve.ts";
 import type { RouteDecision } from "../accounts/route.ts";
 import { readSelection } from "../accounts/selection.ts";
 import { cachedReadings } from "../accounts/usage-store.ts";
-import { ACCOUNT_BACKENDS, HOME_FACTS, type AccountBackend } from "../backends/account-homes.ts";
+import { ACCOUNT_BACKENDS, type AccountBackend } from "../backends/account-homes.ts";
 import type { Config } from "../config/config.ts";
 import { AgentmuxError } from "../util/errors.ts";
 import { places } from "../util/paths.ts";
@@ -41,7 +41,7 @@ export function registerAccount(program: Command): void {
       if (rows.length === 0) { process.stdout.write("no accounts (declare them under backends.claude.accounts or backends.codex.accounts in the config)\n"); return; }
       const table = [["ACCOUNT", "POOL", "HOME", "LOGIN", "SELECTED", "USAGE"]];
       for (const r of rows) {
-        const login = HOME_FACTS[r.backend].credentialsFile === undefined ? "keychain" : r.loggedIn ? "yes" : "no";
+        const login = r.loggedIn ? "yes" : "no";
         table.push([`${r.backend}/${r.name}`, r.pool ?? "-", r.home, login, r.selected ?? "", r.usage ? `${describeReading(r.usage)} (${formatAge(Date.now() - r.usage.fetchedAt)} ago)` : "-"]);
       }
       process.stdout.write(`${formatTable(table)}\n`);
