@@ -1,4 +1,5 @@
 import type { AccountBackend } from "../backends/account-homes.ts";
+import { poolsOf } from "./accounts.ts";
 import type { AccountEntry } from "../config/accounts.ts";
 import type { Config } from "../config/config.ts";
 import type { UsageReading } from "./reading.ts";
@@ -68,6 +69,11 @@ export class UsagePoller {
     const now = this.now();
     const due = targets.filter((t) => this.isDue(this.records.get(recordKey(t.backend, t.account.name)), mode, now));
     return Promise.all(due.map((t) => this.fetchOne(t)));
+  }
+
+  /** The members of a pool, as poll targets (none for a pool the config does not declare). */
+  poolTargets(backend: AccountBackend, pool: string): PollTarget[] {
+    return (poolsOf(this.options.config, backend).find((p) => p.name === pool)?.members ?? []).map((account) => ({ backend, account }));
   }
 
   record(backend: AccountBackend, account: string): UsageRecord | undefined {

@@ -3,6 +3,7 @@ import type { Command } from "commander";
 import { ensureDaemon } from "../daemon/lifecycle.ts";
 import { planHandoff, sessionWindowName, soleSessionIn, type HandoffPlan } from "../lifecycle/handoff.ts";
 import { launchSession, type Launched } from "../session/launch.ts";
+import { refreshRoutedPool } from "./usage-refresh.ts";
 import { findSession, listSessions, type NamedSession } from "../session/store.ts";
 import { AgentmuxError } from "../util/errors.ts";
 import { Context, printJson } from "./context.ts";
@@ -45,6 +46,7 @@ async function replace(ctx: Context, plan: HandoffPlan): Promise<Launched> {
     split = false;
     launched = await launchSession(ctx.tmux, plan.request, plan.prepared);
   }
+  await refreshRoutedPool(ctx.tmux, plan.prepared);
   if (plan.watches.length > 0) {
     await ctx.tmux.setOption({ pane: launched.pane }, "@agentmux-watch-project", plan.watches.join("\n"));
     await armWatcher(ctx, launched.pane, undefined);

@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import { ensureDaemon } from "../daemon/lifecycle.ts";
+import { refreshRoutedPool } from "./usage-refresh.ts";
 import { launchSession, prepareLaunch } from "../session/launch.ts";
 import { AgentmuxError } from "../util/errors.ts";
 import { basename } from "node:path";
@@ -47,6 +48,7 @@ export function registerNew(program: Command): void {
       // Pattern watchers the project file declares for this session (a bad file fails before any window opens).
       const watches = projectWatches(prepared.dir, [options.instance ?? basename(prepared.dir)]);
       const launched = await launchSession(ctx.tmux, request, prepared);
+      await refreshRoutedPool(ctx.tmux, prepared);
       if (watches.length > 0) {
         await ctx.tmux.setOption({ pane: launched.pane }, "@agentmux-watch-project", watches.join("\n"));
         await armWatcher(ctx, launched.pane, undefined);

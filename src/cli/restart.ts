@@ -4,6 +4,7 @@ import { findSession } from "../session/store.ts";
 import { AgentmuxError } from "../util/errors.ts";
 import { Context, printJson } from "./context.ts";
 import { confirm } from "./confirm.ts";
+import { refreshRoutedPool } from "./usage-refresh.ts";
 import { requireControl } from "./permission.ts";
 
 /** TARGET, else the session of the pane this runs in. */
@@ -31,6 +32,7 @@ export function registerRestart(program: Command): void {
       const plan = planRestart(session, ctx.config, { account });
       if (plan.prepared.accountNotice) process.stderr.write(`agentmux: ${plan.prepared.accountNotice}\n`);
       const done = await restartSession(ctx.tmux, plan);
+      await refreshRoutedPool(ctx.tmux, plan.prepared);
       if (options.json) printJson({ ok: true, pane: done.pane, id: done.id, account: done.account ?? null });
       else process.stdout.write(`restarted ${session.name} (${done.pane}), resuming ${done.id}${done.account ? ` under ${done.account}` : ""}\n`);
     });

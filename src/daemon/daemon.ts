@@ -30,6 +30,7 @@ import { ScreenState } from "./screen-state.ts";
 import { Alerts } from "./alerts.ts";
 import { StatusPush } from "./status-push.ts";
 import type { UsagePoller } from "../accounts/usage-poller.ts";
+import { isAccountBackend } from "../backends/account-homes.ts";
 import { startUsagePoller } from "./usage-start.ts";
 import { recordEnded } from "./ended.ts";
 import { Notifier } from "./notifier.ts";
@@ -220,6 +221,14 @@ export class Daemon {
     this.recordRestorable();
     await this.renderStatus();
     return killed;
+  }
+
+  /** After a routing decision (agentmux new, restart, handoff): fetch the pool's readings now (not waiting out the interval). */
+  refreshPool(backend: string, pool: string): number {
+    if (!this.usage || !isAccountBackend(backend)) return 0;
+    const targets = this.usage.poolTargets(backend, pool);
+    void this.usage.poll(targets, "refresh").catch((e: Error) => this.log(`usage refresh of ${pool}: ${e.message}`));
+    return targets.length;
   }
 
   /** The single owner of a session's cleanup: runs once, whoever notices the end first. */

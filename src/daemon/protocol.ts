@@ -7,6 +7,7 @@ export type Request =
   | { op: "escape"; pane: string }
   | { op: "wait"; panes: string[]; state: string; timeoutMs: number }
   | { op: "exit"; pane: string; now: boolean }
+  | { op: "usage-refresh"; backend: string; pool: string }
   | { op: "kill"; panes: string[] };
 
 export type Response = { ok: true; [key: string]: unknown } | { ok: false; error: string; hint?: string };

@@ -26,6 +26,8 @@ export async function handleRequest(daemon: Daemon, req: Request): Promise<Respo
       return wait(daemon, req.panes, req.state, req.timeoutMs);
     case "kill":
       return { ok: true, killed: await daemon.kill(req.panes) };
+    case "usage-refresh":
+      return { ok: true, polled: daemon.refreshPool(req.backend, req.pool) };
     case "exit":
       return daemon.exits.request(req.pane, req.now);
     default:

@@ -47,6 +47,8 @@ export interface Prepared {
   account?: string | undefined;
   /** What to tell the user about the account: a pool changed member, or every member is limited. */
   accountNotice?: string | undefined;
+  /** A pool was routed to pick the account: its readings are refreshed after the start. */
+  routedPool?: { backend: string; pool: string } | undefined;
 }
 
 /** Check everything that can be checked before a window exists; nothing is created here. */
@@ -88,7 +90,8 @@ export function prepareLaunch(request: NewSessionRequest, config: Config, cwd = 
   const cliEnv = { ...process.env, ...chosen.env };
   // The backend installs agentmux's hooks where its CLI reads them (src/backends/*.ts prepare).
   const argv = backend.prepare ? backend.prepare(spec.argv, { stateDir: places().stateDir, cwd: dir, env: cliEnv }) : spec.argv;
-  return { backend, dir, argv, env: { ...spec.env, ...chosen.env }, typedPrompt, account: chosen.account?.name ?? request.account, accountNotice: chosen.notice };
+  return { backend, dir, argv, env: { ...spec.env, ...chosen.env }, typedPrompt, account: chosen.account?.name ?? request.account, accountNotice: chosen.notice,
+    routedPool: chosen.resolution?.route ? { backend: backend.name, pool: chosen.resolution.route.pool } : undefined };
 }
 
 const BUILTINS = new Set(["cd", "echo", "printf", "read", "test", "[", "true", "false", "exit", "export", "sleep", "while", "for", "if", "until"]);
