@@ -1,6 +1,6 @@
 import { after, before, describe, it, type TestContext } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { TestServer } from "../helpers/tmux-server.ts";
 import { waitForRead, transitions, LONG } from "./harness.ts";
@@ -176,6 +176,33 @@ describe("the real Claude Code in tmux against a fake Anthropic API", () => {
     assert.match(JSON.stringify(asked.body), /PAPAYA-E2E/, "the resumed conversation carries the turn from before the restart");
     assert.equal(await paneOption(s, target, "@agentmux-id"), id, "the same native session id");
     await quit(s, target);
+  });
+
+  it("exit runs a before-exit skill as /name, waits for its turn to end, then closes the pane", async (t) => {
+    const s = ready(t);
+    if (!s || !fake) return;
+    const skill = join(s.home, "claude-config", "skills", "wrapup");
+    mkdirSync(skill, { recursive: true });
+    writeFileSync(join(skill, "SKILL.md"), "---\nname: wrapup\ndescription: Close out the session.\n---\n\nWRAPUP-SKILL-BODY: summarise what was done.\n");
+    const config = join(s.home, "config", "config.yml");
+    mkdirSync(join(s.home, "config"), { recursive: true });
+    writeFileSync(config, "exit:\n  skills: [wrapup]\n");
+    try {
+      const target = await newSession(s, ["--instance", "closing"]);
+      await waitForState(s, target, "idle", LONG);
+      const before = fake.requests.length;
+      const r = await s.cli(["exit", target]);
+      assert.equal(r.exitCode, 0, String(r.stderr));
+      assert.match(String(r.stdout), /running skill 1\/1: \/wrapup/);
+      await s.waitFor("the pane to close after the skill's turn", async () => {
+        const list = JSON.parse(String((await s.cli(["list", "--json"])).stdout)) as Array<Record<string, unknown>>;
+        return list.find((e) => e["pane"] === target)?.["state"] === "exited";
+      }, LONG);
+      const asked = fake.requests.slice(before).some((q) => q.decision?.kind === "text" && !q.decision.side && JSON.stringify(q.body).includes("WRAPUP-SKILL-BODY"));
+      assert.ok(asked, "Claude ran the skill: the model was sent its body");
+    } finally {
+      rmSync(config, { force: true });
+    }
   });
 
   it("new --prompt hands the prompt to Claude at launch, answered without typing", async (t) => {
