@@ -16,6 +16,7 @@ export const claude: Backend = {
   skillPrefix: "/",
   // Claude's input box starts with "❯" followed by a no-break space.
   readyPattern: /^\s*(│\s*)?❯[\s\u00a0]/m,
+  inputLine: /^\s*(│\s*)?❯[\s\u00a0]/,
   launch(request: LaunchRequest): LaunchSpec {
     const argv = [request.program, ...request.args];
     if (request.mode.kind === "resume") argv.push("--resume", request.mode.id);

@@ -15,6 +15,7 @@ export const codex: Backend = {
   skillPrefix: "$",
   // The composer line: "› " followed by the text or the placeholder.
   readyPattern: /^\s*›\s/m,
+  inputLine: /^\s*›\s/,
   launch(request: LaunchRequest): LaunchSpec {
     const argv = [request.program];
     if (request.mode.kind === "new") {

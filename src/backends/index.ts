@@ -19,3 +19,8 @@ export function getBackend(name: string): Backend {
   }
   return BACKENDS[name];
 }
+
+/** The line an agent CLI holds typed input in, where it has one (Claude, Codex). */
+export function promptLineOf(backend: string): RegExp | undefined {
+  return isBackendName(backend) ? BACKENDS[backend].inputLine : undefined;
+}

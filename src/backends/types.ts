@@ -44,6 +44,8 @@ export interface Backend {
   readonly skillPrefix?: string;
   /** A line of the screen that shows the CLI is ready for typing (the prompt box). */
   readonly readyPattern: RegExp;
+  /** The line that holds what is typed (the last line matching it), where the CLI has one such line. */
+  readonly inputLine?: RegExp;
   /** Pure: the argv and environment for a launch. Throws AgentmuxError for what the CLI cannot do. */
   launch(request: LaunchRequest): LaunchSpec;
   /**

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import type { Command } from "commander";
 import { request } from "../daemon/client.ts";
 import { layoutFor } from "../daemon/lifecycle.ts";
+import { promptLineOf } from "../backends/index.ts";
 import { sendText } from "../session/send.ts";
 import { findSession } from "../session/store.ts";
 import { AgentmuxError } from "../util/errors.ts";
@@ -23,7 +24,7 @@ export function registerDrive(program: Command): void {
       const session = await findSession(ctx.tmux, target, { includeExited: true });
       const text = words.length === 0 || (words.length === 1 && words[0] === "-") ? readFileSync(0, "utf8").replace(/\n$/, "") : words.join(" ");
       if (session.dead) throw new AgentmuxError(`session ${session.name} (${session.pane}) has exited`, { hint: "start it again with agentmux new" });
-      const result = await sendText(ctx.tmux, session.pane, text, { enter: options.enter });
+      const result = await sendText(ctx.tmux, session.pane, text, { enter: options.enter, promptLine: promptLineOf(session.backend) });
       if (options.json) printJson({ pane: session.pane, name: session.name, submitted: options.enter, enters: result.enters });
     });
 

@@ -3,13 +3,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { realPath } from "../accounts/directory-rules.ts";
 import { submittedPrompt } from "../backends/hook-prompt.ts";
-import { BACKENDS, isBackendName } from "../backends/index.ts";
+import { BACKENDS, isBackendName, promptLineOf } from "../backends/index.ts";
 import { loadConfig } from "../config/config.ts";
 import { describeChain, isActive, startChain, stepChain, type ExitAction, type ExitChain, type ExitInput, type ExitResult } from "../session/exit-chain.ts";
 import { parseReceipt, type ReceiptReading } from "../session/exit-receipt.ts";
 import { exitSteps, stepCommand } from "../session/exit-steps.ts";
 import type { SessionState } from "../session/identity.ts";
-import { stillInPrompt } from "../session/send.ts";
+import { inPromptLine, stillInPrompt } from "../session/send.ts";
 import { sleep } from "../util/sleep.ts";
 import { escapeFormat } from "../util/text.ts";
 import { sessionLabel } from "./alerts.ts";
@@ -25,7 +25,9 @@ const RECHECK_MS = 1500;
 // Claude Code drops a Return that arrives while its prompt still renders, and now and then swallows one.
 const SETTLE_MS = 300;
 const CHECK_MS = 400;
-const ENTER_RETRIES = 2;
+const ENTER_RETRIES = 3;
+// States in which a typed command has not been taken yet (a submitted one makes the session work).
+const AT_PROMPT: ReadonlySet<SessionState> = new Set(["idle", "waiting", "unknown"]);
 
 interface Armed {
   pane: string;
@@ -206,18 +208,27 @@ export class ExitChains {
     if (isActive(a.chain)) this.log(`exit ${pane}: chain dropped (${why})`);
   }
 
-  /** Type a skill command and submit it; Enter again while it still sits unsubmitted in the prompt. */
+  /**
+   * Type a skill command and submit it; Enter again while the session has not begun a turn and the
+   * command still sits in the prompt. Codex opens its skill list on "$name": the first Enter only
+   * takes the name from the list, the second submits (checked with the real Codex 0.171).
+   */
   private async type(pane: string, text: string): Promise<void> {
     const command = (args: string[]) => this.daemon.client.command(args);
     const screen = async () => (await command(["capture-pane", "-p", "-t", pane]).catch(() => null))?.join("\n") ?? null;
+    // A turn that began since (even one already over) took the command.
+    const turnBefore = this.daemon.tracked.get(pane)?.machine.turnStart ?? null;
+    const backend = this.daemon.tracked.get(pane)?.backend ?? "";
+    const submitted = () => { const t = this.daemon.tracked.get(pane); return !t || !AT_PROMPT.has(t.machine.state) || t.machine.turnStart !== turnBefore; };
     await command(["send-keys", "-t", pane, "-l", text]);
     await sleep(SETTLE_MS);
-    const before = await screen();
     await command(["send-keys", "-t", pane, "Enter"]);
     for (let attempt = 0; attempt < ENTER_RETRIES; attempt++) {
       await sleep(CHECK_MS);
+      if (submitted()) return;
       const after = await screen();
-      if (after === null || after !== before || !stillInPrompt(after, text)) return;
+      const line = promptLineOf(backend);
+      if (after === null || !(line ? inPromptLine(after, text, line) : stillInPrompt(after, text))) return;
       await command(["send-keys", "-t", pane, "Enter"]);
     }
   }

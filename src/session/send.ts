@@ -8,6 +8,8 @@ export interface SendOptions {
   /** How long to watch for the submission before pressing Enter again. */
   checkMs?: number;
   retries?: number;
+  /** The CLI's input line (its backend's readyPattern): Enter again while the text sits there, even after the screen changed. */
+  promptLine?: RegExp | undefined;
 }
 
 /** The last non-empty line of the text, as it would sit in a prompt. */
@@ -25,9 +27,17 @@ export function stillInPrompt(screen: string, text: string): boolean {
   return bottom.includes(tail);
 }
 
+/** Whether the last line matching the CLI's input-line pattern still holds the text's tail. */
+export function inPromptLine(screen: string, text: string, promptLine: RegExp): boolean {
+  const tail = tailOf(text);
+  const pattern = new RegExp(promptLine.source, promptLine.flags.replace(/[gm]/g, ""));
+  const line = screen.split("\n").filter((l) => pattern.test(l)).at(-1);
+  return tail !== "" && line !== undefined && line.includes(tail);
+}
+
 /**
  * Type text into a pane and submit it. Multi-line text goes in as a bracketed paste. Enter comes
- * after a settle, and is pressed again when nothing changed and the text still sits in the prompt.
+ * after a settle, and is pressed again while the text still sits in the prompt.
  */
 export async function sendText(tmux: Tmux, pane: string, text: string, options: SendOptions): Promise<{ enters: number }> {
   if (text.includes("\n")) await tmux.paste(pane, text);
@@ -41,7 +51,14 @@ export async function sendText(tmux: Tmux, pane: string, text: string, options: 
     await sleep(options.checkMs ?? 400);
     // A pane that closed on Enter (e.g. "/exit") took the submission.
     const after = await tmux.runner.tryRun(["capture-pane", "-p", "-J", "-t", pane]);
-    if (after === null || after !== before || !stillInPrompt(after, text)) break;
+    // One line in a known input line: pending while it sits there (Codex's "$skill" list takes the
+    // first Enter, changing the screen); otherwise pending while nothing changed.
+    const pending = after !== null && (options.promptLine && !text.includes("\n")
+      ? inPromptLine(after, text, options.promptLine)
+      : after === before && stillInPrompt(after, text));
+    if (!pending) break;
+    // An agent that ended on this Enter (its launcher now waits for a key to close the pane) took it.
+    if ((await tmux.runner.tryRun(["display-message", "-p", "-t", pane, "#{@agentmux-exit}"])) !== "") break;
     await tmux.sendKeys(pane, ["Enter"]);
     enters++;
   }

@@ -1,6 +1,6 @@
 import { after, before, describe, it, type TestContext } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { TestServer } from "../helpers/tmux-server.ts";
@@ -22,6 +22,7 @@ describe("the real Codex in tmux against a fake OpenAI Responses API", () => {
   let project = "";
   let pane = "";
   let journal = "";
+  let codexHomeDir = "";
 
   const ready = (t: TestContext): TestServer | undefined => {
     if (codex.bin !== null) return server;
@@ -39,6 +40,7 @@ describe("the real Codex in tmux against a fake OpenAI Responses API", () => {
     const scratch = mkdtempSync(join(tmpdir(), "agentmux-codex-"));
     const home = join(scratch, "home");
     const codexHome = join(home, ".codex");
+    codexHomeDir = codexHome;
     // agentmux prepares the CODEX_HOME it is given at launch: the same one the pane's Codex uses.
     server = new TestServer({ PATH: `${codex.dir}:${process.env["PATH"] ?? "/usr/bin:/bin"}`, CODEX_HOME: codexHome });
     // The daemon (started by `agentmux new` with the CLI's environment) journals every event it takes.
@@ -156,5 +158,55 @@ describe("the real Codex in tmux against a fake OpenAI Responses API", () => {
     assert.match(screen, COMPOSER);
     assert.ok(fake?.requests.some((q) => q.decision?.kind === "text" && !q.decision.side && JSON.stringify(q.body).includes("initial prompt text")));
     await s.tmux(["kill-pane", "-t", id]);
+  });
+
+  it("send submits a $skill: the skill list takes the first Enter, a second one submits", async (t) => {
+    const s = ready(t);
+    if (!s || !fake) return;
+    const skill = join(codexHomeDir, "skills", "lookup");
+    mkdirSync(skill, { recursive: true });
+    writeFileSync(join(skill, "SKILL.md"), "---\nname: lookup\ndescription: Look something up.\n---\n\nLOOKUP-SKILL-BODY\n");
+    const r = await s.cli(["new", "--backend", "codex", "--dir", project, "--instance", "skilled"]);
+    assert.equal(r.exitCode, 0, String(r.stderr));
+    const target = String(r.stdout).trim();
+    await s.waitForScreen(target, COMPOSER, LONG);
+    await waitForState(s, target, "idle", LONG);
+    const before = fake.requests.length;
+    const sent = await s.cli(["send", target, "$lookup", "--json"]);
+    assert.equal(sent.exitCode, 0, String(sent.stderr));
+    assert.ok((JSON.parse(String(sent.stdout)) as { enters: number }).enters >= 2, "Enter was pressed again after the list took the first");
+    await waitForRead(s, target, new RegExp(`• ${HELLO}`));
+    assert.ok(fake.requests.slice(before).some((q) => q.decision?.kind === "text" && !q.decision.side && JSON.stringify(q.body).includes("lookup")), "Codex sent the skill to the model");
+    await s.tmux(["kill-pane", "-t", target]);
+  });
+
+  it("exit runs a before-exit skill as $name, waits for its turn to end, then closes the pane", async (t) => {
+    const s = ready(t);
+    if (!s || !fake) return;
+    const skill = join(codexHomeDir, "skills", "wrapup");
+    mkdirSync(skill, { recursive: true });
+    writeFileSync(join(skill, "SKILL.md"), "---\nname: wrapup\ndescription: Close out the session.\n---\n\nWRAPUP-SKILL-BODY: summarise what was done.\n");
+    const config = join(s.home, "config", "config.yml");
+    mkdirSync(join(s.home, "config"), { recursive: true });
+    writeFileSync(config, "exit:\n  skills: [wrapup]\n");
+    try {
+      const r = await s.cli(["new", "--backend", "codex", "--dir", project, "--instance", "closing"]);
+      assert.equal(r.exitCode, 0, String(r.stderr));
+      const target = String(r.stdout).trim();
+      await s.waitForScreen(target, COMPOSER, LONG);
+      await waitForState(s, target, "idle", LONG);
+      const before = fake.requests.length;
+      const exit = await s.cli(["exit", target]);
+      assert.equal(exit.exitCode, 0, String(exit.stderr));
+      assert.match(String(exit.stdout), /running skill 1\/1: \$wrapup/);
+      await s.waitFor("the pane to close after the skill's turn", async () => {
+        const list = JSON.parse(String((await s.cli(["list", "--json"])).stdout)) as Array<Record<string, unknown>>;
+        return list.find((e) => e["pane"] === target)?.["state"] === "exited";
+      }, LONG).catch(async (e: Error) => { throw new Error(`${e.message}; screen:\n${(await s.capture(target).catch(() => "(gone)")).split("\n").filter((l) => l.trim()).join("\n")}`); });
+      const asked = fake.requests.slice(before).some((q) => q.decision?.kind === "text" && !q.decision.side && JSON.stringify(q.body).includes("wrapup"));
+      assert.ok(asked, "Codex sent the skill to the model");
+    } finally {
+      rmSync(config, { force: true });
+    }
   });
 });
