@@ -6,6 +6,10 @@ import { MAX_PUBLISH, type Request, type Response } from "./protocol.ts";
 
 /** Answer one request from the daemon's socket. */
 export async function handleRequest(daemon: Daemon, req: Request): Promise<Response> {
+  // A session started a moment ago may not be tracked yet (its pane options were set after the
+  // window-add the daemon last looked on): look again before answering about it.
+  const panes = "panes" in req ? req.panes : "pane" in req ? [req.pane] : [];
+  if (panes.some((p) => !daemon.tracked.has(p))) await daemon.reconcile().catch(() => undefined);
   switch (req.op) {
     case "ping":
       return { ok: true, pid: process.pid, tmux: daemon.layout.tmuxSocket, sessions: daemon.tracked.size };

@@ -112,6 +112,19 @@ describe("sessions as panes on a private tmux server", () => {
     assert.equal(String(far.stdout).trim().split("\n")[0], "181");
   });
 
+  it("kill right after a session's options were set (before the daemon looked again) still lists it as exited", async () => {
+    assert.equal((await server.cli(["daemon", "start"])).exitCode, 0);
+    const pane = String((await server.tmux(["new-window", "-d", "-P", "-F", "#{pane_id}", "sleep 600"])).stdout).trim();
+    // Let the daemon see the window while it is not a session yet; the options below fire no notification.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    for (const [name, value] of [["@agentmux-backend", "generic"], ["@agentmux-dir", server.work], ["@agentmux-instance", "late"], ["@agentmux-started", String(Date.now())]]) {
+      await server.tmux(["set-option", "-p", "-t", pane, name as string, value as string]);
+    }
+    const killed = await server.cli(["kill", pane]);
+    assert.equal(killed.exitCode, 0, String(killed.stderr));
+    assert.equal((await listJson()).find((s) => s["pane"] === pane)?.["state"], "exited");
+  });
+
   it("rename and kill act on a named target; display names disambiguate shared directories", async () => {
     const a = String((await server.cli(["new", "--backend", "opencode", "--dir", join(server.work, "..", "work")])).stdout).trim();
     const list = await listJson();
