@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { TestServer } from "../helpers/tmux-server.ts";
 import { waitForRead, transitions, LONG } from "./harness.ts";
-import { waitForState } from "../helpers/agentmux-session.ts";
+import { paneOption, waitForState } from "../helpers/agentmux-session.ts";
 import { codexEnv, findCodex, seedCodexHome } from "./codex-home.ts";
 import { HELLO, startFakeOpenAI, type FakeOpenAI } from "./fake-openai.ts";
 
@@ -158,6 +158,33 @@ describe("the real Codex in tmux against a fake OpenAI Responses API", () => {
     assert.match(screen, COMPOSER);
     assert.ok(fake?.requests.some((q) => q.decision?.kind === "text" && !q.decision.side && JSON.stringify(q.body).includes("initial prompt text")));
     await s.tmux(["kill-pane", "-t", id]);
+  });
+
+  it("restart resumes the same conversation (codex resume ID, with the model it reported)", async (t) => {
+    const s = ready(t);
+    if (!s || !fake) return;
+    const r = await s.cli(["new", "--backend", "codex", "--dir", project, "--instance", "restarted"]);
+    assert.equal(r.exitCode, 0, String(r.stderr));
+    const target = String(r.stdout).trim();
+    await waitForState(s, target, "idle", LONG);
+    assert.equal((await s.cli(["send", target, "remember the word MANGO-E2E"])).exitCode, 0);
+    await waitForState(s, target, "waiting", LONG);
+    let id = "";
+    await s.waitFor("the thread id", async () => (id = await paneOption(s, target, "@agentmux-id")) !== "", LONG);
+    await s.waitFor("the launch state", async () => /gpt-5\.1-codex/.test(await paneOption(s, target, "@agentmux-launch")), LONG);
+    const restarted = await s.cli(["restart", target]);
+    assert.equal(restarted.exitCode, 0, String(restarted.stderr));
+    assert.match(String(restarted.stdout), new RegExp(`resuming ${id}`));
+    await s.waitForScreen(target, COMPOSER, LONG);
+    await waitForState(s, target, "idle", LONG);
+    const before = fake.requests.length;
+    assert.equal((await s.cli(["send", target, "which word was it"])).exitCode, 0);
+    await waitForRead(s, target, new RegExp(`• ${HELLO}`));
+    const asked = fake.requests.slice(before).find((q) => q.decision?.kind === "text" && !q.decision.side && JSON.stringify(q.body).includes("which word was it"));
+    assert.ok(asked, "the fake model was asked the new prompt");
+    assert.match(JSON.stringify(asked.body), /MANGO-E2E/, "the resumed thread carries the turn from before the restart");
+    assert.equal(await paneOption(s, target, "@agentmux-id"), id, "the same thread id");
+    await s.tmux(["kill-pane", "-t", target]);
   });
 
   it("send submits a $skill: the skill list takes the first Enter, a second one submits", async (t) => {
