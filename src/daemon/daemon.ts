@@ -1,7 +1,6 @@
 import { watch, writeFileSync, unlinkSync, type FSWatcher } from "node:fs";
 import { join } from "node:path";
 import { pruneSettingsFiles } from "../backends/claude-settings.ts";
-import { isBackendName } from "../backends/index.ts";
 import type { Server } from "node:net";
 import { ControlClient } from "../tmux/control.ts";
 import type { ControlMessage } from "../tmux/control-parser.ts";
@@ -10,16 +9,14 @@ import { setOptionArgs } from "../tmux/options.ts";
 import type { TmuxServer } from "../tmux/server.ts";
 import { transition, type MachineEvent } from "../session/state-machine.ts";
 import { escapeFormat } from "../util/text.ts";
-import { applyEvent, refuse, type Applied } from "./apply.ts";
+import type { Applied } from "./apply.ts";
 import { ensureLayout, type DaemonLayout } from "./layout.ts";
 import type { Logger } from "./log.ts";
 import { removeMirror, writeMirror } from "./mirror.ts";
 import { listen } from "./socket-server.ts";
-import { readSpool, removeSpooled, type SpooledEvent } from "./spool.ts";
 import { Teardown } from "./teardown.ts";
 import { trackedFromPane, type Tracked } from "./tracked.ts";
 import { readStatusFile } from "./status-files.ts";
-import { journal } from "./journal.ts";
 import { readClaudeLive } from "./claude-live-poller.ts";
 import { panesInView } from "./view.ts";
 import { handleRequest } from "./requests.ts";
@@ -36,6 +33,7 @@ import { recordEnded } from "./ended.ts";
 import { Notifier } from "./notifier.ts";
 import { recordRestorable } from "./restore-record.ts";
 import { ExitChains } from "./exit-chains.ts";
+import { Intake } from "./intake.ts";
 import { Failover } from "./failover.ts";
 import { restartByChild } from "./restart-child.ts";
 import { loadConfig } from "../config/config.ts";
@@ -54,8 +52,6 @@ export class Daemon {
   private socketServer: Server | null = null;
   private watchers: FSWatcher[] = [];
   private timers: NodeJS.Timeout[] = [];
-  private draining: Promise<void> | null = null;
-  private drainAgain = false;
   private reconcileTimer: NodeJS.Timeout | null = null;
   private status: StatusPush | null = null;
   private usage: UsagePoller | null = null;
@@ -63,6 +59,7 @@ export class Daemon {
   private readonly loggedOnce = new Set<string>();
   readonly waiters = new Waiters();
   readonly exits = new ExitChains(this, (line) => this.log(line));
+  private readonly intake: Intake;
   private screens: ScreenState | null = null;
   private alerts: Alerts | null = null;
   private failover: Failover | null = null;
@@ -72,6 +69,19 @@ export class Daemon {
     // %output is not used (screens are captured when they changed): no-output spares parsing every byte agents print.
     this.client = new ControlClient({ server: options.server, attachFlags: ["ignore-size", "no-output"] });
     this.teardown = new Teardown(options.log);
+    this.intake = new Intake({
+      spool: this.options.layout.spool,
+      tracked: this.tracked,
+      stopping: () => this.stopping,
+      reconcile: () => this.reconcile(),
+      listPanes: () => this.listPanes(),
+      setOptions: (pane, values) => this.setOptions(pane, values),
+      alerts: () => this.alerts,
+      seen: (t, event) => this.exits.prompted(t.pane, event),
+      changed: (t, applied) => this.afterChange(t, applied),
+      applied: (t, event) => void this.failover?.hookEvent(t, event),
+      log: (line) => this.log(line),
+    });
   }
 
   get layout(): DaemonLayout { return this.options.layout; }
@@ -96,14 +106,14 @@ export class Daemon {
     await this.client.command(["set-environment", "-g", "AGENTMUX_SOCK", this.layout.socket]);
     this.serverId = (await this.client.command(["display-message", "-p", "#{pid}:#{start_time}"]))[0] ?? "";
     await this.reconcile();
-    this.watchers.push(watch(this.layout.spool, () => void this.drain()));
+    this.watchers.push(watch(this.layout.spool, () => void this.intake.drain()));
     this.watchers.push(watch(this.layout.status, (_event, name) => { if (name) void this.statusChanged(String(name)); }));
     // A safety net for lost inotify events, and for writers still writing at the last look.
-    this.timers.push(setInterval(() => void this.drain(), 1000));
+    this.timers.push(setInterval(() => void this.intake.drain(), 1000));
     this.timers.push(setInterval(() => this.scheduleReconcile(), 3000));
     this.timers.push(setInterval(() => void this.pollLive(), 2000));
     this.timers.push(setInterval(() => void this.screens?.tick(this.tracked), SCREEN_TICK_MS));
-    await this.drain();
+    await this.intake.drain();
     // Listen last: whoever sees the socket answer (ensureDaemon) finds the environment set and
     // the sessions known.
     this.socketServer = await listen(this.layout.socket, (req) => handleRequest(this, req));
@@ -237,64 +247,6 @@ export class Daemon {
     t.tornDown = true;
     if (t.escapeTimer) clearTimeout(t.escapeTimer);
     this.teardown.run(t.pane, why);
-  }
-
-  /** Take every event that is ready from the spool, in order. */
-  drain(): Promise<void> {
-    if (this.draining) { this.drainAgain = true; return this.draining; }
-    this.draining = (async () => {
-      do {
-        this.drainAgain = false;
-        const { events, pending } = readSpool(this.layout.spool);
-        if (events.some((e) => !this.tracked.has(e.pane))) await this.reconcile().catch(() => undefined);
-        for (const event of events) await this.ingest(event);
-        if (pending) setTimeout(() => void this.drain(), 5);
-      } while (this.drainAgain && !this.stopping);
-    })().finally(() => { this.draining = null; });
-    return this.draining;
-  }
-
-  private async ingest(event: SpooledEvent): Promise<void> {
-    if (event.event === "watch-match") {
-      await this.alerts?.watchMatched(event.pane, event.payload);
-      removeSpooled(event.file);
-      return;
-    }
-    if (event.event === "shell-failed") {
-      // From the shell integrations: only panes that are not agent sessions notify this way.
-      if (!this.tracked.has(event.pane)) await this.alerts?.commandFailed(event.pane, event.payload);
-      removeSpooled(event.file);
-      return;
-    }
-    let t = this.tracked.get(event.pane);
-    if (!t && event.global) t = await this.adopt(event);
-    const refused = refuse(t, event);
-    if (refused || !t) {
-      this.log(`dropped ${event.event} for ${event.pane}: ${refused}`);
-      journal(event, "dropped");
-      removeSpooled(event.file);
-      return;
-    }
-    if (event.event === "agentmux-exited" && typeof event.payload["status"] === "number") t.exitStatus = event.payload["status"];
-    this.exits.prompted(t.pane, event);
-    const applied = applyEvent(t, event);
-    journal(event, t.machine.state);
-    await this.afterChange(t, applied);
-    void this.failover?.hookEvent(t, event);
-    removeSpooled(event.file);
-  }
-
-  /** A pane whose agent runs the global hooks (started outside agentmux) becomes a session. */
-  private async adopt(event: SpooledEvent): Promise<Tracked | undefined> {
-    const record = (await this.listPanes()).find((r) => r.pane === event.pane && r.dead !== "1");
-    if (!record || record.backend) return this.tracked.get(event.pane);
-    const cwd = typeof event.payload["cwd"] === "string" ? event.payload["cwd"] : record.path;
-    const backend = isBackendName(event.agent) ? event.agent : "claude";
-    await this.setOptions(event.pane, { "@agentmux-backend": backend, "@agentmux-dir": cwd, "@agentmux-started": String(Date.now()) });
-    const t = trackedFromPane({ ...record, backend, dir: cwd });
-    this.tracked.set(t.pane, t);
-    this.log(`adopted ${t.pane} (${backend}, global hooks) in ${cwd}`);
-    return t;
   }
 
   async applyMachine(t: Tracked, event: MachineEvent): Promise<void> {

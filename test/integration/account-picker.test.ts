@@ -129,6 +129,8 @@ describe("account picker and live usage at a terminal", () => {
     await type(pane, "q");
     await server.waitForScreen(pane, /exit=0/);
     await type(pane, "clear", "Enter");
+    // The earlier exit=0 must be gone before the next one can be told from it.
+    await server.waitFor("the screen cleared", async () => !/exit=/.test(String((await server.tmux(["capture-pane", "-p", "-t", pane])).stdout)));
     await type(pane, `node ${CLI} usage --once; echo "exit=$?"`, "Enter");
     const once = await server.waitForScreen(pane, /exit=0/);
     assert.match(once, /claude\/work-a +work +33%/);
