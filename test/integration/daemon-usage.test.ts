@@ -1,8 +1,9 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { TestServer } from "../helpers/tmux-server.ts";
+import { claudeAccounts } from "../helpers/account-homes.ts";
 import { startFakeUsageServer, type FakeUsageServer } from "../helpers/fake-usage-server.ts";
 
 /** The daemon's usage poller reads the quota of every account with a live session. */
@@ -13,16 +14,10 @@ describe("usage polling in the daemon", () => {
     usage = await startFakeUsageServer();
     usage.answer("/claude", { status: 200, body: { five_hour: { utilization: 12, resets_at: "2030-01-01T00:00:00Z" }, seven_day: { utilization: 34, resets_at: "2030-01-05T00:00:00Z" } } });
     server = new TestServer();
-    const home = join(server.home, "home");
-    server.env["HOME"] = home;
-    mkdirSync(join(home, ".claude-work"), { recursive: true });
-    mkdirSync(join(home, ".claude"), { recursive: true });
-    writeFileSync(join(home, ".claude-work", ".credentials.json"), JSON.stringify({ claudeAiOauth: { accessToken: "tok-work" } }));
-    mkdirSync(join(server.home, "config"), { recursive: true });
-    writeFileSync(join(server.home, "config", "config.yml"), [
+    claudeAccounts(server, ["work"], [
       "backends:", "  claude:", "    accounts:", "      work: ~/.claude-work",
       "usage:", `  claude: { url: '${usage.url("/claude")}' }`,
-    ].join("\n"));
+    ]);
     await server.start();
   });
   after(async () => {

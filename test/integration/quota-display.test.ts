@@ -1,8 +1,7 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { CLI, TestServer } from "../helpers/tmux-server.ts";
+import { claudeAccounts } from "../helpers/account-homes.ts";
 import { startFakeUsageServer, type FakeUsageServer } from "../helpers/fake-usage-server.ts";
 
 const answer = (session: number, weekly: number) => ({ status: 200, body: { five_hour: { utilization: session, resets_at: "2030-01-01T00:00:00Z" }, seven_day: { utilization: weekly, resets_at: "2030-01-05T00:00:00Z" } } });
@@ -16,19 +15,11 @@ describe("quota display", () => {
   before(async () => {
     usage = await startFakeUsageServer();
     usage.answer("/claude", answer(12, 34));
-    const home = join(server.home, "home");
-    server.env["HOME"] = home;
-    mkdirSync(join(home, ".claude"), { recursive: true });
-    for (const name of ["solo", "other"]) {
-      mkdirSync(join(home, `.claude-${name}`), { recursive: true });
-      writeFileSync(join(home, `.claude-${name}`, ".credentials.json"), JSON.stringify({ claudeAiOauth: { accessToken: `tok-${name}` } }));
-    }
-    mkdirSync(join(server.home, "config"), { recursive: true });
-    writeFileSync(join(server.home, "config", "config.yml"), [
+    claudeAccounts(server, ["solo", "other"], [
       "backends:", "  claude:", "    accounts:", "      solo: ~/.claude-solo", "      other: ~/.claude-other",
       "display: { quota: true }",
       "usage:", `  claude: { url: '${usage.url("/claude")}' }`,
-    ].join("\n"));
+    ]);
     await server.start();
   });
   after(async () => {

@@ -1,8 +1,7 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { TestServer } from "../helpers/tmux-server.ts";
+import { claudeAccounts } from "../helpers/account-homes.ts";
 import { startFakeUsageServer, type FakeUsageServer } from "../helpers/fake-usage-server.ts";
 
 /** Every routing decision is followed by a refresh of the pool's readings (not waiting out usage.interval). */
@@ -14,19 +13,11 @@ describe("a routing decision refreshes the pool's readings", () => {
     usage = await startFakeUsageServer();
     usage.answer("/claude", { status: 200, body: { five_hour: { utilization: 12, resets_at: "2030-01-01T00:00:00Z" }, seven_day: { utilization: 34, resets_at: "2030-01-05T00:00:00Z" } } });
     server = new TestServer();
-    const home = join(server.home, "home");
-    server.env["HOME"] = home;
-    mkdirSync(join(home, ".claude"), { recursive: true });
-    for (const name of ["a", "b"]) {
-      mkdirSync(join(home, `.claude-${name}`), { recursive: true });
-      writeFileSync(join(home, `.claude-${name}`, ".credentials.json"), JSON.stringify({ claudeAiOauth: { accessToken: `tok-${name}` } }));
-    }
-    mkdirSync(join(server.home, "config"), { recursive: true });
     // An hour between polls: within the test only a refresh fetches a member twice.
-    writeFileSync(join(server.home, "config", "config.yml"), [
+    claudeAccounts(server, ["a", "b"], [
       "backends:", "  claude:", "    accounts:", "      a: { home: ~/.claude-a, pool: team }", "      b: { home: ~/.claude-b, pool: team }",
       "usage:", "  interval: 3600", `  claude: { url: '${usage.url("/claude")}' }`,
-    ].join("\n"));
+    ]);
     await server.start();
   });
   after(async () => {
