@@ -23,6 +23,11 @@ export class Alerts {
 
   constructor(private readonly client: ControlClient, private readonly notifier: Notifier) {}
 
+  /** Whether the session is snoozed now (it raises no alerts). */
+  async isSnoozed(pane: string): Promise<boolean> {
+    return readSnooze(await this.snoozeValue(pane)).snoozed;
+  }
+
   private async snoozeValue(pane: string): Promise<string> {
     return ((await this.client.command(["show-option", "-pqv", "-t", pane, "@agentmux-snoozed"]).catch(() => [""]))[0] ?? "").trim();
   }

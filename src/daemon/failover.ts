@@ -18,6 +18,8 @@ export interface FailoverDeps {
   config: () => Config;
   readings: ReadingLookup;
   notify: (text: string) => Promise<void>;
+  /** A snoozed session raises no alerts: its failover notices only go to the log. */
+  snoozed?: (pane: string) => Promise<boolean>;
   restart: RestartRunner;
   log: Logger;
   now?: () => number;
@@ -119,8 +121,12 @@ export class Failover {
     if (action.kind === "none") return;
     const episode: Episode = { token: t.token, account, trigger, status: "notified" };
     this.episodes.set(t.pane, episode);
+    const tell = async (text: string) => {
+      if (await this.deps.snoozed?.(t.pane)) this.deps.log(`failover (snoozed, not notified): ${text}`);
+      else await this.deps.notify(text);
+    };
     if (action.kind === "notify") {
-      await this.deps.notify(action.text);
+      await tell(action.text);
     } else if (action.kind === "defer") {
       episode.status = "deferred";
       this.deps.log(`failover: ${t.pane} (${account} ${trigger}) is ${t.machine.state}; restarting under ${action.member} when its turn ends`);
@@ -130,7 +136,7 @@ export class Failover {
       const outcome = await this.deps.restart(t.pane, action.member);
       episode.status = outcome.ok ? "restarted" : "notified";
       if (!outcome.ok) this.deps.log(`failover: restart of ${t.pane} failed: ${outcome.message}`);
-      await this.deps.notify(outcome.ok ? restartedText(subject, action.member, outcome.id) : restartFailedText(subject, action.member, outcome.message));
+      await tell(outcome.ok ? restartedText(subject, action.member, outcome.id) : restartFailedText(subject, action.member, outcome.message));
     }
   }
 }

@@ -36,19 +36,21 @@ function session(pane: string, account: string, state: Tracked["machine"]["state
 }
 const event = (t: Tracked, name: string, payload: Record<string, unknown> = {}): SpooledEvent => ({ file: "", event: name, pane: t.pane, token: t.token, global: false, agent: "claude", at: NOW, pid: 1, payload });
 
-function harness(mode: string) {
+function harness(mode: string, snoozed = new Set<string>()) {
   const tracked = new Map<string, Tracked>();
   const notes: string[] = [];
+  const logged: string[] = [];
   const restarts: Array<[string, string]> = [];
   const readings = new Map<string, UsageReading>([["a", reading(100, true)], ["b", reading(15)]]);
   const failover = new Failover({
     tracked, config: () => configFor(mode), readings: (_b, name) => readings.get(name),
     notify: async (text) => { notes.push(text); },
+    snoozed: async (pane) => snoozed.has(pane),
     restart: async (pane, account): Promise<RestartOutcome> => { restarts.push([pane, account]); return { ok: true, id: "native-1", account }; },
-    log: () => undefined, now: () => NOW,
+    log: (line) => { logged.push(line); }, now: () => NOW,
   });
   const add = (t: Tracked) => { tracked.set(t.pane, t); return t; };
-  return { failover, notes, restarts, readings, add };
+  return { failover, notes, logged, restarts, readings, add };
 }
 
 after(() => rmSync(root, { recursive: true, force: true }));
@@ -66,6 +68,19 @@ describe("failover in the daemon", () => {
     await h.failover.hookEvent(t, event(t, "StopFailure", { error: "rate_limit" }));
     assert.equal(h.notes.length, 2);
     assert.deepEqual(h.restarts, []);
+  });
+
+  it("a snoozed session raises no failover notice (it goes to the log); auto still moves it", async () => {
+    const quiet = harness("notify", new Set(["%1"]));
+    const t = quiet.add(session("%1", "a", "waiting"));
+    await quiet.failover.hookEvent(t, event(t, "StopFailure", { error: "rate_limit" }));
+    assert.deepEqual(quiet.notes, []);
+    assert.ok(quiet.logged.some((l) => /snoozed, not notified\): .*best member of pool team: b/.test(l)), quiet.logged.join("\n"));
+    const auto = harness("auto", new Set(["%2"]));
+    const u = auto.add(session("%2", "a", "waiting"));
+    await auto.failover.hookEvent(u, event(u, "StopFailure", { error: "rate_limit" }));
+    assert.deepEqual(auto.restarts, [["%2", "b"]]);
+    assert.deepEqual(auto.notes, []);
   });
 
   it("other API errors are not a limit", async () => {
