@@ -15,6 +15,9 @@ export interface Applied {
   newId?: string | undefined;
   /** Duration of a turn that just ended. */
   turnMs?: number | undefined;
+  /** The event ended a turn normally (a stop), or on the provider's rate limit (failover looks at both). */
+  stopped?: boolean | undefined;
+  rateLimited?: boolean | undefined;
   /** The launch state changed: its new @agentmux-launch text. */
   launch?: string | undefined;
   reason?: string | undefined;
@@ -73,5 +76,7 @@ export function applyEvent(tracked: Tracked, event: SpooledEvent): Applied {
     newId,
     turnMs,
     launch: launchChanged ? formatLaunchState(launch) : undefined,
+    stopped: meaning.events.some((e) => e.kind === "stop") && !meaning.rateLimited,
+    rateLimited: meaning.rateLimited,
   };
 }

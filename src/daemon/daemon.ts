@@ -79,7 +79,7 @@ export class Daemon {
       alerts: () => this.alerts,
       seen: (t, event) => this.exits.prompted(t.pane, event),
       changed: (t, applied) => this.afterChange(t, applied),
-      applied: (t, event) => void this.failover?.hookEvent(t, event),
+      applied: (t, applied) => void this.failover?.eventApplied(t, applied),
       log: (line) => this.log(line),
     });
   }

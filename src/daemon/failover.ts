@@ -4,12 +4,11 @@ import { currentReading, isExhausted } from "../accounts/reading.ts";
 import type { ReadingLookup } from "../accounts/resolve.ts";
 import type { UsageRecord } from "../accounts/usage-store.ts";
 import { isAccountBackend } from "../backends/account-homes.ts";
-import { hookMeaning } from "../backends/hooks.ts";
 import type { Config } from "../config/config.ts";
 import { sessionLabel } from "./alerts.ts";
+import type { Applied } from "./apply.ts";
 import type { Logger } from "./log.ts";
 import type { RestartRunner } from "./restart-child.ts";
-import type { SpooledEvent } from "./spool.ts";
 import type { Tracked } from "./tracked.ts";
 
 export interface FailoverDeps {
@@ -50,12 +49,11 @@ export class Failover {
 
   // The daemon does not wait for these (a restart takes seconds): each settles without throwing.
 
-  /** Every hook event the daemon applied to a session. */
-  hookEvent(t: Tracked, event: SpooledEvent): Promise<void> {
-    const meaning = hookMeaning(t.backend, event.event, event.payload);
-    if (meaning.rateLimited) return this.guard(this.limited(t, "rate-limited"));
+  /** Every hook event the daemon applied to a session: what it meant (src/daemon/apply.ts). */
+  eventApplied(t: Tracked, applied: Pick<Applied, "stopped" | "rateLimited">): Promise<void> {
+    if (applied.rateLimited) return this.guard(this.limited(t, "rate-limited"));
     const episode = this.episode(t);
-    if (episode?.trigger === "rate-limited" && episode.status === "notified" && meaning.events.some((e) => e.kind === "stop")) this.episodes.delete(t.pane);
+    if (episode?.trigger === "rate-limited" && episode.status === "notified" && applied.stopped) this.episodes.delete(t.pane);
     return Promise.resolve();
   }
 

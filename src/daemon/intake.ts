@@ -21,7 +21,7 @@ export interface IntakeDeps {
   /** What the event changed, to write out (Daemon.afterChange). */
   changed: (t: Tracked, applied: Applied) => Promise<void>;
   /** After it was applied (failover looks for rate limits). */
-  applied: (t: Tracked, event: SpooledEvent) => void;
+  applied: (t: Tracked, applied: Applied) => void;
   log: Logger;
 }
 
@@ -78,7 +78,7 @@ export class Intake {
     const applied = applyEvent(t, event);
     journal(event, t.machine.state);
     await deps.changed(t, applied);
-    deps.applied(t, event);
+    deps.applied(t, applied);
     removeSpooled(event.file);
   }
 

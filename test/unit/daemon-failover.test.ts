@@ -8,7 +8,7 @@ import type { UsageRecord } from "../../src/accounts/usage-store.ts";
 import { parseConfig, type Config } from "../../src/config/config.ts";
 import { Failover } from "../../src/daemon/failover.ts";
 import type { RestartOutcome } from "../../src/daemon/restart-child.ts";
-import type { SpooledEvent } from "../../src/daemon/spool.ts";
+import { hookMeaning } from "../../src/backends/hooks.ts";
 import { trackedFromPane, type Tracked } from "../../src/daemon/tracked.ts";
 import { PANE_FIELDS, type PaneRecord } from "../../src/tmux/formats.ts";
 
@@ -34,7 +34,11 @@ function session(pane: string, account: string, state: Tracked["machine"]["state
   t.machine = { ...t.machine, state };
   return t;
 }
-const event = (t: Tracked, name: string, payload: Record<string, unknown> = {}): SpooledEvent => ({ file: "", event: name, pane: t.pane, token: t.token, global: false, agent: "claude", at: NOW, pid: 1, payload });
+// What the daemon's intake hands failover for a Claude hook event (src/daemon/apply.ts).
+const event = (_t: Tracked, name: string, payload: Record<string, unknown> = {}) => {
+  const meaning = hookMeaning("claude", name, payload);
+  return { stopped: meaning.events.some((e) => e.kind === "stop") && !meaning.rateLimited, rateLimited: meaning.rateLimited };
+};
 
 function harness(mode: string, snoozed = new Set<string>()) {
   const tracked = new Map<string, Tracked>();
@@ -59,13 +63,13 @@ describe("failover in the daemon", () => {
   it("notify: a rate-limited turn names the best member once per episode; a normal turn ends the episode", async () => {
     const h = harness("notify");
     const t = h.add(session("%1", "a", "waiting"));
-    await h.failover.hookEvent(t, event(t, "StopFailure", { error: "rate_limit" }));
-    await h.failover.hookEvent(t, event(t, "StopFailure", { error: "rate_limit" }));
+    await h.failover.eventApplied(t, event(t, "StopFailure", { error: "rate_limit" }));
+    await h.failover.eventApplied(t, event(t, "StopFailure", { error: "rate_limit" }));
     await h.failover.readingChanged(record("a", reading(100, true)));
     assert.equal(h.notes.length, 1, h.notes.join("\n"));
     assert.match(h.notes[0] ?? "", /account a is rate limited; best member of pool team: b .*--account b$/);
-    await h.failover.hookEvent(t, event(t, "Stop", { background_tasks: [] }));
-    await h.failover.hookEvent(t, event(t, "StopFailure", { error: "rate_limit" }));
+    await h.failover.eventApplied(t, event(t, "Stop", { background_tasks: [] }));
+    await h.failover.eventApplied(t, event(t, "StopFailure", { error: "rate_limit" }));
     assert.equal(h.notes.length, 2);
     assert.deepEqual(h.restarts, []);
   });
@@ -73,12 +77,12 @@ describe("failover in the daemon", () => {
   it("a snoozed session raises no failover notice (it goes to the log); auto still moves it", async () => {
     const quiet = harness("notify", new Set(["%1"]));
     const t = quiet.add(session("%1", "a", "waiting"));
-    await quiet.failover.hookEvent(t, event(t, "StopFailure", { error: "rate_limit" }));
+    await quiet.failover.eventApplied(t, event(t, "StopFailure", { error: "rate_limit" }));
     assert.deepEqual(quiet.notes, []);
     assert.ok(quiet.logged.some((l) => /snoozed, not notified\): .*best member of pool team: b/.test(l)), quiet.logged.join("\n"));
     const auto = harness("auto", new Set(["%2"]));
     const u = auto.add(session("%2", "a", "waiting"));
-    await auto.failover.hookEvent(u, event(u, "StopFailure", { error: "rate_limit" }));
+    await auto.failover.eventApplied(u, event(u, "StopFailure", { error: "rate_limit" }));
     assert.deepEqual(auto.restarts, [["%2", "b"]]);
     assert.deepEqual(auto.notes, []);
   });
@@ -86,7 +90,7 @@ describe("failover in the daemon", () => {
   it("other API errors are not a limit", async () => {
     const h = harness("auto");
     const t = h.add(session("%1", "a", "waiting"));
-    await h.failover.hookEvent(t, event(t, "StopFailure", { error: "overloaded" }));
+    await h.failover.eventApplied(t, event(t, "StopFailure", { error: "overloaded" }));
     assert.deepEqual([h.notes, h.restarts], [[], []]);
   });
 
@@ -107,11 +111,11 @@ describe("failover in the daemon", () => {
   it("auto: a rate-limited turn restarts the session under the best member, and says so", async () => {
     const h = harness("auto");
     const t = h.add(session("%1", "a", "waiting"));
-    await h.failover.hookEvent(t, event(t, "StopFailure", { error: "rate_limit" }));
+    await h.failover.eventApplied(t, event(t, "StopFailure", { error: "rate_limit" }));
     assert.deepEqual(h.restarts, [["%1", "b"]]);
     assert.equal(h.notes.length, 1);
     assert.match(h.notes[0] ?? "", /account a is rate limited; restarted under b, resuming native-1$/);
-    await h.failover.hookEvent(t, event(t, "StopFailure", { error: "rate_limit" }));
+    await h.failover.eventApplied(t, event(t, "StopFailure", { error: "rate_limit" }));
     assert.equal(h.restarts.length, 1, "the old process's late events restart nothing");
   });
 
@@ -137,26 +141,26 @@ describe("failover in the daemon", () => {
       notify: async (text) => { h.notes.push(text); }, restart: async () => ({ ok: false, message: "cannot restart work:1 (%1): b is logged out" }),
       log: () => undefined, now: () => NOW,
     });
-    await f.hookEvent(t, event(t, "StopFailure", { error: "rate_limit" }));
+    await f.eventApplied(t, event(t, "StopFailure", { error: "rate_limit" }));
     assert.match(h.notes[0] ?? "", /could not restart it under b: cannot restart .*logged out$/);
   });
 
   it("off, and a session without an account, do nothing", async () => {
     const off = harness("off");
     const t = off.add(session("%1", "a", "waiting"));
-    await off.failover.hookEvent(t, event(t, "StopFailure", { error: "rate_limit" }));
+    await off.failover.eventApplied(t, event(t, "StopFailure", { error: "rate_limit" }));
     const none = harness("auto");
     const u = none.add(session("%2", "", "waiting"));
-    await none.failover.hookEvent(u, event(u, "StopFailure", { error: "rate_limit" }));
+    await none.failover.eventApplied(u, event(u, "StopFailure", { error: "rate_limit" }));
     assert.deepEqual([off.notes, none.notes, none.restarts], [[], [], []]);
   });
 
   it("a new process in the pane (a new token) starts a new episode", async () => {
     const h = harness("notify");
     const t = h.add(session("%1", "a", "waiting"));
-    await h.failover.hookEvent(t, event(t, "StopFailure", { error: "rate_limit" }));
+    await h.failover.eventApplied(t, event(t, "StopFailure", { error: "rate_limit" }));
     const replaced = h.add(session("%1", "a", "waiting", "t2"));
-    await h.failover.hookEvent(replaced, event(replaced, "StopFailure", { error: "rate_limit" }));
+    await h.failover.eventApplied(replaced, event(replaced, "StopFailure", { error: "rate_limit" }));
     assert.equal(h.notes.length, 2);
   });
 });
