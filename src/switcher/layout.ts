@@ -1,17 +1,8 @@
 import { displayWidth, pad, truncate } from "../util/width.ts";
 import type { Row } from "./rows.ts";
 
-/** A row cut and padded into columns; cells a row leaves empty at its end are "". */
-export interface LaidRow {
-  row: Row;
-  key: string;
-  icon: string;
-  name: string;
-  account: string;
-  annotation: string;
-  age: string;
-  status: string;
-}
+/** A row's cells cut and padded into columns (cells a row leaves empty at its end are ""), with the row. */
+export type LaidRow = { row: Row } & Pick<Row, "key" | "icon" | "name" | "account" | "annotation" | "age" | "status">;
 
 export interface LayoutOptions {
   /** Columns available for a row (the popup's width). */
