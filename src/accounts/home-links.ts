@@ -1,9 +1,8 @@
-import { cpSync, lstatSync, mkdirSync, readlinkSync, realpathSync, renameSync, rmSync, symlinkSync } from "node:fs";
-import { basename, dirname, join } from "node:path";
+import { lstatSync, mkdirSync, readlinkSync, realpathSync } from "node:fs";
+import { join } from "node:path";
 import type { SharedItem } from "../backends/account-homes.ts";
-import { compactTimestamp } from "../util/backup.ts";
-
-export const BACKUP_TAG = "agentmux-backup";
+import { linkAtomic } from "../util/atomic-write.ts";
+import { moveAside } from "../util/backup.ts";
 
 function exists(path: string): boolean {
   try {
@@ -11,46 +10,6 @@ function exists(path: string): boolean {
     return true;
   } catch {
     return false;
-  }
-}
-
-/**
- * Move a file, directory or link aside to `<path>.agentmux-backup-<YYYYMMDD-HHMMSS>` (or `-2`, `-3` …)
- * by renaming it, so every byte survives. Returns the new path.
- */
-export function moveAside(path: string, now: Date): string {
-  const base = `${path}.${BACKUP_TAG}-${compactTimestamp(now)}`;
-  for (let n = 1; ; n += 1) {
-    const target = n === 1 ? base : `${base}-${n}`;
-    if (exists(target)) continue;
-    renameSync(path, target);
-    return target;
-  }
-}
-
-const tempSibling = (path: string) => join(dirname(path), `.${basename(path)}.${process.pid}.${Date.now()}.tmp`);
-
-/** Point path at target through a temporary link renamed into place. */
-export function linkAtomic(target: string, path: string): void {
-  const tmp = tempSibling(path);
-  symlinkSync(target, tmp);
-  try {
-    renameSync(tmp, path);
-  } catch (error) {
-    rmSync(tmp, { force: true });
-    throw error;
-  }
-}
-
-/** Copy a directory (links inside it followed) into place through a temporary sibling. */
-export function copyDirAtomic(from: string, to: string): void {
-  const tmp = tempSibling(to);
-  try {
-    cpSync(from, tmp, { recursive: true, dereference: true, errorOnExist: true });
-    renameSync(tmp, to);
-  } catch (error) {
-    rmSync(tmp, { recursive: true, force: true });
-    throw error;
   }
 }
 

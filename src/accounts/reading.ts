@@ -1,15 +1,4 @@
-/** One usage reading of an account, normalised across backends. Times are ms since the epoch. */
-export interface UsageReading {
-  /** Percent used of the short (session) window; null when the backend reports none. */
-  sessionPct: number | null;
-  /** Percent used of the long (weekly) window; null when the backend reports none. */
-  weeklyPct: number | null;
-  sessionResetsAt: number | null;
-  weeklyResetsAt: number | null;
-  /** The backend refuses further requests. */
-  limited: boolean;
-  fetchedAt: number;
-}
+import type { UsageReading } from "../backends/usage-http.ts";
 
 /**
  * The reading as it stands now: a window whose reset time has passed is a fresh window (0 %), and

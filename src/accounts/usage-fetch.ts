@@ -2,9 +2,9 @@ import { ACCOUNT_BACKENDS, type AccountBackend } from "../backends/account-homes
 import type { AccountEntry, UsageSettings } from "../config/accounts.ts";
 import type { Config } from "../config/config.ts";
 import { accountsOf, poolsOf } from "./accounts.ts";
-import { fetchClaudeUsage } from "./usage-claude.ts";
-import { fetchCodexUsage } from "./usage-codex.ts";
-import type { FetchOutcome } from "./usage-http.ts";
+import { fetchClaudeUsage } from "../backends/claude-usage.ts";
+import { fetchCodexUsage } from "../backends/codex-usage.ts";
+import type { FetchOutcome } from "../backends/usage-http.ts";
 import type { PollTarget } from "./usage-poller.ts";
 
 /** One account's quota, from its backend's usage endpoint (usage.<backend>.url). */

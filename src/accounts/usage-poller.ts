@@ -2,8 +2,8 @@ import type { AccountBackend } from "../backends/account-homes.ts";
 import { poolsOf } from "./accounts.ts";
 import type { AccountEntry } from "../config/accounts.ts";
 import type { Config } from "../config/config.ts";
-import type { UsageReading } from "./reading.ts";
-import type { FetchOutcome } from "./usage-http.ts";
+import type { UsageReading } from "../backends/usage-http.ts";
+import type { FetchOutcome } from "../backends/usage-http.ts";
 import { fetchUsage } from "./usage-fetch.ts";
 import { readUsageCache, recordKey, writeUsageCache, type UsageRecord } from "./usage-store.ts";
 

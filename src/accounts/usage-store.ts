@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { isAccountBackend, type AccountBackend } from "../backends/account-homes.ts";
 import { writeFileAtomic } from "../util/atomic-write.ts";
 import { isJsonObject } from "../util/json.ts";
-import type { UsageReading } from "./reading.ts";
+import type { UsageReading } from "../backends/usage-http.ts";
 
 /** Everything known about one account's usage: the last reading, and the last failure with its retry time. */
 export interface UsageRecord {

@@ -1,6 +1,6 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import type { UsageReading } from "../../src/accounts/reading.ts";
+import type { UsageReading } from "../../src/backends/usage-http.ts";
 import { routePool, type RouteMember } from "../../src/accounts/route.ts";
 import { throwsLine } from "../helpers/assert-error.ts";
 

@@ -1,8 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { isJsonObject } from "../util/json.ts";
-import type { UsageReading } from "./reading.ts";
-import { failed, getJson, type FetchOutcome } from "./usage-http.ts";
+import { failed, getJson, type FetchOutcome, type UsageReading } from "./usage-http.ts";
 
 const DAY_SECONDS = 24 * 60 * 60;
 

@@ -1,10 +1,10 @@
 import { existsSync, lstatSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { setTrustRecords, type TrustRecord } from "../backends/codex-config.ts";
-import { scanToml } from "../backends/codex-toml.ts";
-import { writeFileAtomic } from "../util/atomic-write.ts";
-import { backupFile } from "../util/backup.ts";
-import { BACKUP_TAG, copyDirAtomic, moveAside } from "./home-links.ts";
+import { setTrustRecords, type TrustRecord } from "./codex-config.ts";
+import { scanToml } from "./codex-toml.ts";
+import { copyDirAtomic, writeFileAtomic } from "../util/atomic-write.ts";
+import { BACKUP_TAG, backupFile, moveAside } from "../util/backup.ts";
+
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { lstatSync, readdirSync, readFileSync, realpathSync, statSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { writeFileAtomic } from "../util/atomic-write.ts";
-import { compactTimestamp } from "../util/backup.ts";
+import { keepSibling } from "../util/backup.ts";
 import { detectIndent, isJsonObject, type JsonObject } from "../util/json.ts";
 
 export const SNAPSHOT_TAG = "agentmux-snapshot";
@@ -60,16 +60,7 @@ function keptAlready(file: string, bytes: Buffer): boolean {
 
 /** Keep bytes in `<file>.agentmux-snapshot-<YYYYMMDD-HHMMSS>` (or `-2`, `-3` …), never overwriting one. */
 function snapshot(file: string, bytes: Buffer, now: Date): string {
-  const base = `${file}.${SNAPSHOT_TAG}-${compactTimestamp(now)}`;
-  for (let n = 1; ; n += 1) {
-    const target = n === 1 ? base : `${base}-${n}`;
-    try {
-      writeFileSync(target, bytes, { mode: 0o600, flag: "wx" });
-      return target;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-    }
-  }
+  return keepSibling(file, SNAPSHOT_TAG, now, (target) => writeFileSync(target, bytes, { mode: 0o600, flag: "wx" }));
 }
 
 /**

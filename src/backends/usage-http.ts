@@ -1,4 +1,15 @@
-import type { UsageReading } from "./reading.ts";
+/** One usage reading of an account, normalised across backends. Times are ms since the epoch. */
+export interface UsageReading {
+  /** Percent used of the short (session) window; null when the backend reports none. */
+  sessionPct: number | null;
+  /** Percent used of the long (weekly) window; null when the backend reports none. */
+  weeklyPct: number | null;
+  sessionResetsAt: number | null;
+  weeklyResetsAt: number | null;
+  /** The backend refuses further requests. */
+  limited: boolean;
+  fetchedAt: number;
+}
 
 /** Why a fetch failed. `network`: no HTTP answer at all (says nothing about the account). */
 export interface UsageFailure {

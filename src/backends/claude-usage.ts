@@ -1,7 +1,6 @@
-import { readCredentials } from "../backends/account-homes.ts";
+import { readCredentials } from "./account-homes.ts";
 import { isJsonObject } from "../util/json.ts";
-import type { UsageReading } from "./reading.ts";
-import { failed, getJson, type FetchOutcome } from "./usage-http.ts";
+import { failed, getJson, type FetchOutcome, type UsageReading } from "./usage-http.ts";
 
 /** The beta header the OAuth usage endpoint asks for. */
 export const CLAUDE_OAUTH_BETA = "oauth-2025-04-20";
