@@ -4,9 +4,11 @@ import { join } from "node:path";
 import { childPids, environ } from "../util/proc.ts";
 import type { SessionState } from "../session/identity.ts";
 import type { HookStateEvent } from "./hook-meaning.ts";
+import type { LiveStatus } from "./types.ts";
 
 /** Claude Code's live session file, <config dir>/sessions/<pid>.json (INTEGRATION.md, "Live state from outside"). */
-export interface ClaudeLive { status: string; waitingFor?: string | undefined; sessionId?: string | undefined }
+/** Claude Code's sessions/<pid>.json, as much as agentmux reads of it. */
+export type ClaudeLive = LiveStatus;
 
 export function parseClaudeLive(text: string): ClaudeLive | null {
   try {

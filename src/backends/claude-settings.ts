@@ -121,6 +121,11 @@ export function settingsFile(dir: string, settings: unknown, now = Date.now()): 
 }
 
 /** Delete settings files not used (written or touched) within maxAgeMs; returns their paths. */
+/** Where the per-session --settings files live in agentmux's state directory. */
+export function claudeSettingsDir(stateDir: string): string {
+  return join(stateDir, "claude-settings");
+}
+
 export function pruneSettingsFiles(dir: string, now = Date.now(), maxAgeMs = WEEK_MS): string[] {
   let names: string[];
   try {
@@ -178,7 +183,7 @@ export function prepareClaudeLaunchArgs(request: ClaudeLaunchRequest): { argv: s
   const inherited = inheritedStatusLine(request.cwd, request.env);
   if (inherited !== undefined) users.unshift({ statusLine: inherited });
   const scripts = request.scripts ?? { hook: shellScript("agentmux-hook"), statusLine: shellScript("agentmux-statusline") };
-  const dir = join(request.stateDir, "claude-settings");
+  const dir = claudeSettingsDir(request.stateDir);
   const now = request.now ?? Date.now();
   const file = settingsFile(dir, mergeSettings(sessionSettings(scripts), users), now);
   pruneSettingsFiles(dir, now);

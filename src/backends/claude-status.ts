@@ -1,3 +1,5 @@
+import type { StatusLineReading } from "./types.ts";
+
 /** What Claude Code's status-line JSON tells agentmux (see INTEGRATION.md, "Status line"). */
 export interface ClaudeStatus {
   sessionId?: string | undefined;
@@ -46,4 +48,10 @@ export function claudeStatusOptions(status: ClaudeStatus): Record<string, string
   if (status.fiveHourPercent !== undefined) out["@agentmux-rate-5h"] = String(Math.round(status.fiveHourPercent));
   if (status.sevenDayPercent !== undefined) out["@agentmux-rate-7d"] = String(Math.round(status.sevenDayPercent));
   return out;
+}
+
+/** The backend's parseStatusLine: the parsed status as a StatusLineReading. */
+export function claudeStatusLine(text: string): StatusLineReading | null {
+  const status = parseClaudeStatus(text);
+  return status && { sessionId: status.sessionId, promptId: status.promptId, modelId: status.modelId, options: claudeStatusOptions(status) };
 }

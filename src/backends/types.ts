@@ -1,4 +1,6 @@
+import type { SessionState } from "../session/identity.ts";
 import type { LaunchState } from "../session/launch-state.ts";
+import type { HookStateEvent } from "./hook-meaning.ts";
 
 /** How a session is launched: fresh, resuming a native session, or forking one. */
 export type LaunchMode = { kind: "new" } | { kind: "resume"; id: string } | { kind: "fork"; id: string };
@@ -21,6 +23,20 @@ export interface LaunchSpec {
 }
 
 export interface PrepareContext { stateDir: string; cwd: string; env: Record<string, string | undefined> }
+
+/** What a CLI's own live report says of a session (Claude Code's sessions/<pid>.json). */
+export interface LiveStatus { status: string; waitingFor?: string | undefined; sessionId?: string | undefined }
+
+/** What a CLI's status-line JSON says of a session (Claude Code's statusLine command input). */
+export interface StatusLineReading {
+  sessionId?: string | undefined;
+  /** New for every turn, whatever started it. */
+  promptId?: string | undefined;
+  /** The model's id, as --model takes it. */
+  modelId?: string | undefined;
+  /** Pane options to show (plain text; the daemon escapes them for formats). */
+  options: Record<string, string>;
+}
 
 export type BackendName = "claude" | "codex" | "opencode" | "gemini" | "generic";
 
@@ -55,6 +71,12 @@ export interface Backend {
   prepare?(argv: string[], context: PrepareContext): string[];
   /** Pure: the arguments that start a resumed session in the launch state the last one reported (model, permission mode). */
   resumeArgs?(state: LaunchState): string[];
+  /** I/O: the CLI's live report for the session whose pane process is panePid; null without one. */
+  readLive?(panePid: number): LiveStatus | null;
+  /** Pure: the event that brings agentmux's state in line with the live report, or null. */
+  reconcileLive?(ours: SessionState, live: LiveStatus): HookStateEvent | null;
+  /** Pure: a status-line JSON document (shell/agentmux-statusline keeps the last one); null when torn. */
+  parseStatusLine?(text: string): StatusLineReading | null;
   /** After an Escape (which fires no hook): whether the screen shows a turn stopped at the prompt. */
   interruptedScreen?(screen: string): boolean;
   /** I/O: the fork pairs recorded where sessions branched from one in place.dir can be; null when the scan cannot tell. */

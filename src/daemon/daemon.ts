@@ -1,6 +1,6 @@
 import { watch, writeFileSync, unlinkSync, type FSWatcher } from "node:fs";
-import { join } from "node:path";
-import { pruneSettingsFiles } from "../backends/claude-settings.ts";
+import { claudeSettingsDir, pruneSettingsFiles } from "../backends/claude-settings.ts";
+import { BACKENDS, isBackendName } from "../backends/index.ts";
 import type { Server } from "node:net";
 import { ControlClient } from "../tmux/control.ts";
 import type { ControlMessage } from "../tmux/control-parser.ts";
@@ -17,7 +17,7 @@ import { listen } from "./socket-server.ts";
 import { Teardown } from "./teardown.ts";
 import { trackedFromPane, type Tracked } from "./tracked.ts";
 import { readStatusFile } from "./status-files.ts";
-import { readClaudeLive } from "./claude-live-poller.ts";
+import { readLive } from "./live-poller.ts";
 import { panesInView } from "./view.ts";
 import { handleRequest } from "./requests.ts";
 import { Waiters } from "./waiters.ts";
@@ -118,7 +118,7 @@ export class Daemon {
     // the sessions known.
     this.socketServer = await listen(this.layout.socket, (req) => handleRequest(this, req));
     writeFileSync(this.layout.pidFile, `${process.pid}\n`, { mode: 0o600 });
-    const pruned = pruneSettingsFiles(join(this.layout.stateDir, "claude-settings"), Date.now());
+    const pruned = pruneSettingsFiles(claudeSettingsDir(this.layout.stateDir), Date.now());
     if (pruned.length > 0) this.log(`deleted ${pruned.length} Claude settings file(s) unused for a week`);
     this.log(`started pid ${process.pid} for tmux ${this.layout.tmuxSocket}`);
   }
@@ -292,12 +292,12 @@ export class Daemon {
     }
   }
 
-  /** Claude's live session files, reconciled with the hook state (a reading waits for events to settle). */
+  /** The CLIs' own live reports (Claude's session files), reconciled with the hook state (a reading waits for events to settle). */
   private async pollLive(): Promise<void> {
     const logOnce = (key: string, line: string) => { if (!this.loggedOnce.has(key)) { this.loggedOnce.add(key); this.log(line); } };
     for (const t of this.tracked.values()) {
-      if (t.backend !== "claude" || t.machine.state === "exited" || !t.panePid) continue;
-      const event = readClaudeLive(t, t.panePid, Date.now(), logOnce);
+      if (!isBackendName(t.backend) || t.machine.state === "exited" || !t.panePid) continue;
+      const event = readLive(BACKENDS[t.backend], t, t.panePid, Date.now(), logOnce);
       if (event) await this.applyMachine(t, asInterrupt(t, event));
     }
   }

@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { claudeStatusOptions, parseClaudeStatus } from "../backends/claude-status.ts";
+import { BACKENDS, isBackendName } from "../backends/index.ts";
 import { formatLaunchState, updateLaunchState } from "../session/launch-state.ts";
 import type { MachineEvent } from "../session/state-machine.ts";
 import type { Tracked } from "./tracked.ts";
@@ -18,7 +18,8 @@ export function readStatusFile(dir: string, name: string, tracked: Map<string, T
   const m = NAME.exec(name);
   if (!m) return null;
   const t = tracked.get(m[1] ?? "");
-  if (!t || t.backend !== "claude" || (t.token || "-") !== m[2]) return null;
+  const parse = t && isBackendName(t.backend) ? BACKENDS[t.backend].parseStatusLine : undefined;
+  if (!t || !parse || (t.token || "-") !== m[2]) return null;
   let text: string;
   let mtime: number;
   try {
@@ -26,11 +27,11 @@ export function readStatusFile(dir: string, name: string, tracked: Map<string, T
     mtime = statSync(file).mtimeMs;
     text = readFileSync(file, "utf8");
   } catch { return null; }
-  const status = parseClaudeStatus(text);
+  const status = parse(text);
   if (!status) return null;
   const previousReading = t.statusMtime;
   t.statusMtime = mtime;
-  const update: StatusUpdate = { tracked: t, options: claudeStatusOptions(status) };
+  const update: StatusUpdate = { tracked: t, options: { ...status.options } };
   const launch = updateLaunchState(t.launch, { model: status.modelId });
   if (launch !== t.launch) {
     t.launch = launch;
