@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { ServerResponse } from "node:http";
+import { readJsonBody, serveLocal } from "../helpers/fake-http.ts";
 
 /** What the fake answers to one /v1/messages request. */
 export type Decision =
@@ -145,24 +145,14 @@ const MODELS = {
   has_more: false, first_id: "claude-sonnet-4-5", last_id: "claude-sonnet-4-5",
 };
 
-async function readBody(req: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  const raw = Buffer.concat(chunks).toString("utf8");
-  try {
-    return raw ? JSON.parse(raw) : null;
-  } catch {
-    return raw;
-  }
-}
 
 /** A fake Anthropic Messages API on 127.0.0.1 for driving the real Claude Code offline. */
 export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Promise<FakeAnthropic> {
   const slowMs = options.slowMs ?? 6000;
   const requests: LoggedRequest[] = [];
   let seq = 0;
-  const server = createServer(async (req, res) => {
-    const body = await readBody(req);
+  const server = await serveLocal(async (req, res) => {
+    const body = await readJsonBody(req);
     const path = new URL(req.url ?? "/", "http://fake").pathname;
     const entry: LoggedRequest = { method: req.method ?? "", url: req.url ?? "", headers: req.headers, body, decision: null };
     requests.push(entry);
@@ -183,19 +173,6 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Pr
       if (!res.headersSent) res.writeHead(500);
       res.end(String(error));
     }
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
-  });
-  const port = (server.address() as AddressInfo).port;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    port,
-    requests,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
-  };
+  }, options.port ?? 0);
+  return { ...server, requests };
 }

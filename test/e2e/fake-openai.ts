@@ -1,6 +1,5 @@
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
-import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
+import type { ServerResponse } from "node:http";
+import { readJsonBody, serveLocal } from "../helpers/fake-http.ts";
 
 /** What the fake answers to one /v1/responses request. */
 export type Decision =
@@ -140,25 +139,6 @@ function sendJson(res: ServerResponse, status: number, value: unknown): void {
   res.end(JSON.stringify(value));
 }
 
-async function readBody(req: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  let raw = Buffer.concat(chunks);
-  const encoding = req.headers["content-encoding"];
-  try {
-    if (encoding === "gzip") raw = gunzipSync(raw);
-    else if (encoding === "br") raw = brotliDecompressSync(raw);
-    else if (encoding === "deflate") raw = inflateSync(raw);
-  } catch {
-    // logged as the raw text below
-  }
-  const text = raw.toString("utf8");
-  try {
-    return text ? JSON.parse(text) : null;
-  } catch {
-    return text.slice(0, 2000);
-  }
-}
 
 const MODELS = ["gpt-5.1-codex", "gpt-5-codex", "gpt-5", "fake-model"];
 
@@ -167,8 +147,8 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
   const timing = { slowMs: options.slowMs ?? 6000, thinkMs: options.thinkMs ?? 3000 };
   const requests: LoggedRequest[] = [];
   let seq = 0;
-  const server = createServer(async (req, res) => {
-    const body = await readBody(req);
+  const server = await serveLocal(async (req, res) => {
+    const body = await readJsonBody(req);
     const path = new URL(req.url ?? "/", "http://fake").pathname;
     const entry: LoggedRequest = { method: req.method ?? "", url: req.url ?? "", headers: req.headers, body, decision: null };
     requests.push(entry);
@@ -191,19 +171,6 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
       if (!res.headersSent) res.writeHead(500);
       res.end(String(error));
     }
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
-  });
-  const port = (server.address() as AddressInfo).port;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    port,
-    requests,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
-  };
+  }, options.port ?? 0);
+  return { ...server, requests };
 }

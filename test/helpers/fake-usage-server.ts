@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
+import { serveLocal } from "./fake-http.ts";
 
 /** What the fake answers next on a path: a status, headers and a JSON body, or nothing at all (hang). */
 export type FakeAnswer = { status: number; body?: unknown; headers?: Record<string, string> } | "hang";
@@ -16,7 +17,7 @@ export interface FakeUsageServer {
 export async function startFakeUsageServer(): Promise<FakeUsageServer> {
   const queues = new Map<string, FakeAnswer[]>();
   const requests: FakeUsageServer["requests"] = [];
-  const server = createServer((req, res) => {
+  const server = await serveLocal((req, res) => {
     const path = req.url ?? "/";
     requests.push({ path, headers: req.headers });
     const token = /^Bearer (.+)$/.exec(req.headers["authorization"] ?? "")?.[1];
@@ -26,13 +27,11 @@ export async function startFakeUsageServer(): Promise<FakeUsageServer> {
     res.writeHead(answer.status, { "content-type": "application/json", ...answer.headers });
     res.end(answer.body === undefined ? "" : JSON.stringify(answer.body));
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
   return {
-    url: (path) => `http://127.0.0.1:${port}${path}`,
+    url: (path) => `${server.url}${path}`,
     answer: (path, ...answers) => queues.set(path, answers),
     requests,
-    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: server.close,
   };
 }
 
