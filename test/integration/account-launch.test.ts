@@ -1,9 +1,10 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readlinkSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readlinkSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { TestServer } from "../helpers/tmux-server.ts";
+import { claudeAccounts } from "../helpers/account-homes.ts";
 
 // A HOME of its own, so account homes sync against a canonical ~/.claude that is not the user's.
 const userHome = realpathSync(mkdtempSync(join(tmpdir(), "agentmux-account-launch-")));
@@ -14,14 +15,7 @@ describe("sessions started under accounts", () => {
   before(async () => {
     await server.start();
     mkdirSync(project, { recursive: true });
-    mkdirSync(join(userHome, ".claude"));
-    writeFileSync(join(userHome, ".claude", "settings.json"), "{}\n");
-    for (const name of ["a", "b", "out"]) {
-      mkdirSync(join(userHome, `.claude-${name}`));
-      if (name !== "out") writeFileSync(join(userHome, `.claude-${name}`, ".credentials.json"), JSON.stringify({ claudeAiOauth: { accessToken: name } }));
-    }
-    mkdirSync(join(server.home, "config"), { recursive: true });
-    writeFileSync(join(server.home, "config", "config.yml"), [
+    claudeAccounts(server, ["a", "b"], [
       "backends:",
       "  claude:",
       "    accounts:",
@@ -32,7 +26,7 @@ describe("sessions started under accounts", () => {
       "  - { dir: ~/repos/client, claude: work }",
       // Nothing answers here: routing uses what it has (no readings), never the real endpoint.
       "usage: { claude: { url: 'http://127.0.0.1:9/none' } }",
-    ].join("\n"));
+    ], { home: userHome, loggedOut: ["out"] });
   });
   after(async () => {
     await server.stop();

@@ -1,9 +1,10 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { CLI, TestServer } from "../helpers/tmux-server.ts";
+import { claudeAccounts } from "../helpers/account-homes.ts";
 import { listJson, paneOption, waitForState } from "../helpers/agentmux-session.ts";
 
 // A HOME of its own, so account homes sync against a canonical ~/.claude that is not the user's.
@@ -39,14 +40,7 @@ describe("restart: resume the same conversation in the same pane", () => {
   before(async () => {
     await server.start();
     await server.setServerEnv({ FAKE_AGENT_LOG: log });
-    mkdirSync(join(userHome, ".claude"));
-    writeFileSync(join(userHome, ".claude", "settings.json"), "{}\n");
-    for (const name of ["a", "b", "out"]) {
-      mkdirSync(join(userHome, `.claude-${name}`));
-      if (name !== "out") writeFileSync(join(userHome, `.claude-${name}`, ".credentials.json"), JSON.stringify({ claudeAiOauth: { accessToken: name } }));
-    }
-    mkdirSync(join(server.home, "config"), { recursive: true });
-    writeFileSync(join(server.home, "config", "config.yml"), [
+    claudeAccounts(server, ["a", "b"], [
       "backends:",
       "  claude:",
       "    accounts:",
@@ -54,7 +48,7 @@ describe("restart: resume the same conversation in the same pane", () => {
       "      b: { home: ~/.claude-b }",
       "      out: ~/.claude-out",
       "usage: { claude: { url: 'http://127.0.0.1:9/none' } }",
-    ].join("\n"));
+    ], { home: userHome, loggedOut: ["out"] });
   });
   after(async () => {
     await server.cli(["daemon", "stop"]);
