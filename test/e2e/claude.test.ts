@@ -6,7 +6,8 @@ import { TestServer } from "../helpers/tmux-server.ts";
 import { waitForRead, transitions, LONG } from "./harness.ts";
 import { paneOption, waitForState } from "../helpers/agentmux-session.ts";
 import { claudeEnv, findClaude, seedClaudeHome } from "./claude-home.ts";
-import { HELLO, startFakeAnthropic, type FakeAnthropic } from "./fake-anthropic.ts";
+import { startFakeAnthropic, type FakeAnthropic } from "./fake-anthropic.ts";
+import { HELLO } from "./fake-model.ts";
 
 // Claude's input box starts with "❯" followed by a no-break space.
 const PROMPT = /^❯\u00a0/m;

@@ -7,7 +7,8 @@ import { TestServer } from "../helpers/tmux-server.ts";
 import { waitForRead, transitions, LONG } from "./harness.ts";
 import { paneOption, waitForState } from "../helpers/agentmux-session.ts";
 import { codexEnv, findCodex, seedCodexHome } from "./codex-home.ts";
-import { HELLO, startFakeOpenAI, type FakeOpenAI } from "./fake-openai.ts";
+import { startFakeOpenAI, type FakeOpenAI } from "./fake-openai.ts";
+import { HELLO } from "./fake-model.ts";
 
 // The composer line shows in every state, even while working.
 const COMPOSER = /^› /m;

@@ -1,6 +1,7 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { decide, HELLO, SESSION_TITLE, SLOW_TEXT, startFakeAnthropic, type Decision, type FakeAnthropic } from "./fake-anthropic.ts";
+import { decide, SESSION_TITLE, startFakeAnthropic, type Decision, type FakeAnthropic } from "./fake-anthropic.ts";
+import { HELLO, SLOW_TEXT } from "./fake-model.ts";
 
 const bash = [{ name: "Bash", input_schema: {} }];
 const user = (content: unknown) => ({ role: "user", content });

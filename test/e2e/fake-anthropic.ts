@@ -1,5 +1,6 @@
 import type { ServerResponse } from "node:http";
 import { readJsonBody, serveLocal } from "../helpers/fake-http.ts";
+import { HELLO, isObject, SLOW_TEXT, type FakeModelServer, type Json } from "./fake-model.ts";
 
 /** What the fake answers to one /v1/messages request. */
 export type Decision =
@@ -23,19 +24,10 @@ export interface FakeAnthropicOptions {
   toolCmd?: string;
 }
 
-export interface FakeAnthropic {
-  url: string;
-  port: number;
-  requests: LoggedRequest[];
-  close(): Promise<void>;
-}
+export type FakeAnthropic = FakeModelServer<LoggedRequest>;
 
-export const HELLO = "Hello from the fake model.";
-export const SLOW_TEXT = "This is a slow streamed answer from the fake model, word by word, to keep the CLI busy for a while.";
 export const SESSION_TITLE = "E2E fake session title";
 
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 
 function textOf(content: unknown): string {
   if (typeof content === "string") return content;

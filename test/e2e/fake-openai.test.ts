@@ -1,6 +1,7 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { decide, HELLO, JUSTIFICATION, SLOW_TEXT, startFakeOpenAI, type Decision, type FakeOpenAI } from "./fake-openai.ts";
+import { decide, JUSTIFICATION, startFakeOpenAI, type Decision, type FakeOpenAI } from "./fake-openai.ts";
+import { HELLO, SLOW_TEXT } from "./fake-model.ts";
 
 const tools = [{ type: "function", name: "exec_command" }, { type: "function", name: "write_stdin" }];
 const user = (text: string) => ({ type: "message", role: "user", content: [{ type: "input_text", text }] });

@@ -1,5 +1,6 @@
 import type { ServerResponse } from "node:http";
 import { readJsonBody, serveLocal } from "../helpers/fake-http.ts";
+import { HELLO, isObject, SLOW_TEXT, type FakeModelServer, type Json } from "./fake-model.ts";
 
 /** What the fake answers to one /v1/responses request. */
 export type Decision =
@@ -24,19 +25,10 @@ export interface FakeOpenAIOptions {
   toolCmd?: string;
 }
 
-export interface FakeOpenAI {
-  url: string;
-  port: number;
-  requests: LoggedRequest[];
-  close(): Promise<void>;
-}
+export type FakeOpenAI = FakeModelServer<LoggedRequest>;
 
-export const HELLO = "Hello from the fake model.";
-export const SLOW_TEXT = "This is a slow streamed answer from the fake model, word by word, to keep the CLI busy for a while.";
 export const JUSTIFICATION = "E2E: may I create the marker file?";
 
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 
 function itemText(item: Json | undefined): string {
   const content = item?.["content"];

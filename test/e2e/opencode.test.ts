@@ -5,7 +5,8 @@ import { join } from "node:path";
 import { TestServer } from "../helpers/tmux-server.ts";
 import { waitForRead } from "./harness.ts";
 import { waitForState } from "../helpers/agentmux-session.ts";
-import { HELLO, startFakeAnthropic, type FakeAnthropic } from "./fake-anthropic.ts";
+import { startFakeAnthropic, type FakeAnthropic } from "./fake-anthropic.ts";
+import { HELLO } from "./fake-model.ts";
 import { findOpencode, opencodeEnv, seedOpencodeHome } from "./opencode-home.ts";
 
 // opencode takes several seconds to start.
