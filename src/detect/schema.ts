@@ -8,8 +8,6 @@ const REGION: Schema = {
   describe: "screen, title, prompt-box, {bottom: N} or {above-prompt: N}",
 };
 
-export const MATCHER_KEYS = ["contains", "regex", "not", "any", "all"] as const;
-
 const matcherFields: Record<string, Schema> = {};
 const MATCHER: Schema = { kind: "object", fields: matcherFields };
 Object.assign(matcherFields, {

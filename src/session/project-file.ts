@@ -3,8 +3,6 @@ import { join } from "node:path";
 import { parse } from "yaml";
 import { AgentmuxError } from "../util/errors.ts";
 
-export interface ProjectWatch { pattern: string; notify: boolean }
-
 export const PROJECT_FILE = ".agentmux.yml";
 
 /**
