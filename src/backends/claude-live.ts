@@ -2,8 +2,6 @@ import { readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { childPids, environ } from "../util/proc.ts";
-import type { SessionState } from "../session/identity.ts";
-import type { HookStateEvent } from "./hook-meaning.ts";
 import type { LiveStatus } from "./types.ts";
 
 /** Claude Code's live session file, <config dir>/sessions/<pid>.json (INTEGRATION.md, "Live state from outside"). */
@@ -21,24 +19,6 @@ export function parseClaudeLive(text: string): ClaudeLive | null {
     };
   } catch {
     return null;
-  }
-}
-
-/**
- * Reconcile the hook state with Claude's own: the event that brings ours in line, or null when
- * they agree (or the live status says nothing we use).
- */
-export function reconcileClaudeLive(ours: SessionState, live: ClaudeLive): HookStateEvent | null {
-  switch (live.status) {
-    case "busy":
-      return ours === "working" || ours === "closing" ? null : { kind: "activity" };
-    case "waiting":
-      return ours === "blocked" ? null : { kind: "blocked" };
-    case "idle":
-      if (ours === "unknown") return { kind: "started" };
-      return ours === "working" ? { kind: "stop" } : null;
-    default:
-      return null;
   }
 }
 

@@ -1,7 +1,6 @@
 import type { Backend, LaunchRequest, LaunchSpec } from "./types.ts";
 import { claudeLineage } from "./claude-lineage.ts";
-import { readClaudeLiveFile, reconcileClaudeLive } from "./claude-live.ts";
-import { claudeIdlePromptVisible } from "./claude-screen.ts";
+import { readClaudeLiveFile } from "./claude-live.ts";
 import { claudeStatusLine } from "./claude-status.ts";
 import { prepareClaudeLaunchArgs } from "./claude-settings.ts";
 import { positionalPrompt } from "./prompt-arg.ts";
@@ -28,9 +27,7 @@ export const claude: Backend = {
   },
   // Every Claude session gets agentmux's hooks and status line through its own --settings file.
   prepare: (argv, context) => prepareClaudeLaunchArgs({ argv, ...context }).argv,
-  interruptedScreen: claudeIdlePromptVisible,
   readLive: readClaudeLiveFile,
-  reconcileLive: reconcileClaudeLive,
   parseStatusLine: claudeStatusLine,
   lineage: claudeLineage,
   resumeArgs: (state) => [

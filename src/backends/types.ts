@@ -1,6 +1,4 @@
-import type { SessionState } from "../session/identity.ts";
 import type { LaunchState } from "../session/launch-state.ts";
-import type { HookStateEvent } from "./hook-meaning.ts";
 
 /** How a session is launched: fresh, resuming a native session, or forking one. */
 export type LaunchMode = { kind: "new" } | { kind: "resume"; id: string } | { kind: "fork"; id: string };
@@ -73,12 +71,8 @@ export interface Backend {
   resumeArgs?(state: LaunchState): string[];
   /** I/O: the CLI's live report for the session whose pane process is panePid; null without one. */
   readLive?(panePid: number): LiveStatus | null;
-  /** Pure: the event that brings agentmux's state in line with the live report, or null. */
-  reconcileLive?(ours: SessionState, live: LiveStatus): HookStateEvent | null;
   /** Pure: a status-line JSON document (shell/agentmux-statusline keeps the last one); null when torn. */
   parseStatusLine?(text: string): StatusLineReading | null;
-  /** After an Escape (which fires no hook): whether the screen shows a turn stopped at the prompt. */
-  interruptedScreen?(screen: string): boolean;
   /** I/O: the fork pairs recorded where sessions branched from one in place.dir can be; null when the scan cannot tell. */
   lineage?(place: LineagePlace): LineagePair[] | null;
 }

@@ -1,7 +1,5 @@
 import { readFileSync } from "node:fs";
 import type { Command } from "commander";
-import { request } from "../daemon/client.ts";
-import { layoutFor } from "../daemon/lifecycle.ts";
 import { promptLineOf } from "../backends/index.ts";
 import { sendText } from "../session/send.ts";
 import { findSession } from "../session/store.ts";
@@ -9,6 +7,7 @@ import { AgentmuxError } from "../util/errors.ts";
 import { stripAnsi, trimScreen } from "../util/text.ts";
 import { Context, printJson } from "./context.ts";
 import { requireControl } from "./permission.ts";
+import { notifyTyped } from "./typed.ts";
 
 export function registerDrive(program: Command): void {
   program
@@ -25,6 +24,7 @@ export function registerDrive(program: Command): void {
       const text = words.length === 0 || (words.length === 1 && words[0] === "-") ? readFileSync(0, "utf8").replace(/\n$/, "") : words.join(" ");
       if (session.dead) throw new AgentmuxError(`session ${session.name} (${session.pane}) has exited`, { hint: "start it again with agentmux new" });
       const result = await sendText(ctx.tmux, session.pane, text, { enter: options.enter, promptLine: promptLineOf(session.backend) });
+      if (options.enter) await notifyTyped(ctx, session.pane, "submit");
       if (options.json) printJson({ pane: session.pane, name: session.name, submitted: options.enter, enters: result.enters });
     });
 
@@ -40,7 +40,7 @@ export function registerDrive(program: Command): void {
       const session = await findSession(ctx.tmux, target, { includeExited: true });
       if (session.dead) throw new AgentmuxError(`session ${session.name} (${session.pane}) has exited`, { hint: "start it again with agentmux new" });
       await ctx.tmux.sendKeys(session.pane, keys);
-      if (keys.includes("Escape")) await notifyEscape(ctx, session.pane);
+      await notifyTyped(ctx, session.pane, keys.includes("Escape") ? "escape" : "keys");
       if (options.json) printJson({ ok: true, pane: session.pane, keys });
     });
 
@@ -60,16 +60,6 @@ export function registerDrive(program: Command): void {
       if (options.json) printJson({ pane: session.pane, name: session.name, text });
       else process.stdout.write(text === "" ? "" : `${text}\n`);
     });
-}
-
-/** An Escape may interrupt a turn, which fires no hook: the daemon checks the screen a moment later. */
-async function notifyEscape(ctx: Context, pane: string): Promise<void> {
-  try {
-    const layout = await layoutFor(ctx.tmux);
-    await request(layout.socket, { op: "escape", pane }, 2000);
-  } catch {
-    // no daemon: nothing tracks the state to correct
-  }
 }
 
 export function parseCount(value: string): number {

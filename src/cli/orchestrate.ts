@@ -6,6 +6,7 @@ import { promptLineOf } from "../backends/index.ts";
 import { sendText } from "../session/send.ts";
 import { findSession, listSessions, type NamedSession } from "../session/store.ts";
 import { AgentmuxError } from "../util/errors.ts";
+import { notifyTyped } from "./typed.ts";
 import { Context, printJson } from "./context.ts";
 import { requireControl } from "./permission.ts";
 
@@ -57,7 +58,10 @@ export function registerOrchestrate(program: Command): void {
       requireControl(ctx, "group-send");
       const running = (await groupMembers(ctx, group)).filter((s) => !s.dead);
       if (running.length === 0) throw new AgentmuxError(`every session of group "${group}" has exited`, { hint: "start new ones with agentmux new --group" });
-      await Promise.all(running.map((s) => sendText(ctx.tmux, s.pane, words.join(" "), { enter: options.enter, promptLine: promptLineOf(s.backend) })));
+      await Promise.all(running.map(async (s) => {
+        await sendText(ctx.tmux, s.pane, words.join(" "), { enter: options.enter, promptLine: promptLineOf(s.backend) });
+        if (options.enter) await notifyTyped(ctx, s.pane, "submit");
+      }));
       if (options.json) printJson({ ok: true, group, sent: running.map((s) => s.pane) });
       else process.stdout.write(`sent to ${running.length} session${running.length === 1 ? "" : "s"}\n`);
     });

@@ -7,9 +7,9 @@ import type { ControlMessage } from "../tmux/control-parser.ts";
 import { PANE_FIELDS, PANE_FORMAT, parseRecords, type PaneRecord } from "../tmux/formats.ts";
 import { setOptionArgs } from "../tmux/options.ts";
 import type { TmuxServer } from "../tmux/server.ts";
-import { transition, type MachineEvent } from "../session/state-machine.ts";
+import type { MachineEvent } from "../session/state-machine.ts";
+import type { InputWord } from "../core/evidence.ts";
 import { escapeFormat } from "../util/text.ts";
-import type { Applied } from "./apply.ts";
 import { ensureLayout, type DaemonLayout } from "./layout.ts";
 import type { Logger } from "./log.ts";
 import { removeMirror, writeMirror } from "./mirror.ts";
@@ -17,11 +17,13 @@ import { listen } from "./socket-server.ts";
 import { Teardown } from "./teardown.ts";
 import { trackedFromPane, type Tracked } from "./tracked.ts";
 import { readStatusFile } from "./status-files.ts";
-import { readLive } from "./live-poller.ts";
+import { readLiveWord } from "./live-poller.ts";
 import { panesInView } from "./view.ts";
 import { handleRequest } from "./requests.ts";
 import { Waiters } from "./waiters.ts";
-import { asInterrupt } from "./interrupt.ts";
+import { SessionTable, type Change } from "./session-table.ts";
+import type { DaemonPort } from "./port.ts";
+import type { Response } from "./protocol.ts";
 import { SCREEN_TICK_MS } from "./screen-watch.ts";
 import { ScreenState } from "./screen-state.ts";
 import { Alerts } from "./alerts.ts";
@@ -45,8 +47,9 @@ const FOCUS_CHANGES = new Set(["window-pane-changed", "session-window-changed", 
 export interface DaemonOptions { layout: DaemonLayout; server: TmuxServer; log: Logger; onExit: (reason: string) => void }
 
 /** The watcher: event intake, state, the status segment, for one tmux server. */
-export class Daemon {
-  readonly tracked = new Map<string, Tracked>();
+export class Daemon implements DaemonPort {
+  /** The only writer of sessions' state; the reactions below subscribe to it. */
+  readonly table: SessionTable;
   readonly client: ControlClient;
   readonly teardown: Teardown;
   private socketServer: Server | null = null;
@@ -56,7 +59,6 @@ export class Daemon {
   private status: StatusPush | null = null;
   private usage: UsagePoller | null = null;
   private stopping = false;
-  private readonly loggedOnce = new Set<string>();
   readonly waiters = new Waiters();
   readonly exits = new ExitChains(this, (line) => this.log(line));
   private readonly intake: Intake;
@@ -69,6 +71,8 @@ export class Daemon {
     // %output is not used (screens are captured when they changed): no-output spares parsing every byte agents print.
     this.client = new ControlClient({ server: options.server, attachFlags: ["ignore-size", "no-output"] });
     this.teardown = new Teardown(options.log);
+    this.table = new SessionTable((line) => this.log(line), (t) => t.backend !== "generic");
+    this.table.subscribe((change) => this.afterChange(change));
     this.intake = new Intake({
       spool: this.options.layout.spool,
       tracked: this.tracked,
@@ -78,13 +82,14 @@ export class Daemon {
       setOptions: (pane, values) => this.setOptions(pane, values),
       alerts: () => this.alerts,
       seen: (t, event) => this.exits.prompted(t.pane, event),
-      changed: (t, applied) => this.afterChange(t, applied),
+      hook: (t, event) => this.table.hook(t, event),
       applied: (t, applied) => void this.failover?.eventApplied(t, applied),
       log: (line) => this.log(line),
     });
   }
 
   get layout(): DaemonLayout { return this.options.layout; }
+  get tracked(): Map<string, Tracked> { return this.table.tracked; }
   private log(line: string): void { this.options.log(line); }
 
   async start(): Promise<void> {
@@ -102,7 +107,7 @@ export class Daemon {
     const notifier = new Notifier(this.client, (line) => this.log(line));
     this.alerts = new Alerts(this.client, notifier);
     this.failover = new Failover({ tracked: this.tracked, config: loadConfig, readings: (b, a) => this.usage?.reading(b, a), notify: (text) => notifier.notify(text), snoozed: async (pane) => (await this.alerts?.isSnoozed(pane)) === true, restart: restartByChild(this.layout.tmuxSocket), log: (line) => this.log(line) });
-    this.screens = new ScreenState(this.client, (line) => this.log(line), (t, event) => this.applyMachine(t, event));
+    this.screens = new ScreenState(this.client, (line) => this.log(line), (t, word) => this.table.screen(t, word));
     await this.client.command(["set-environment", "-g", "AGENTMUX_SOCK", this.layout.socket]);
     this.serverId = (await this.client.command(["display-message", "-p", "#{pid}:#{start_time}"]))[0] ?? "";
     await this.reconcile();
@@ -112,7 +117,9 @@ export class Daemon {
     this.timers.push(setInterval(() => void this.intake.drain(), 1000));
     this.timers.push(setInterval(() => this.scheduleReconcile(), 3000));
     this.timers.push(setInterval(() => void this.pollLive(), 2000));
-    this.timers.push(setInterval(() => void this.screens?.tick(this.tracked), SCREEN_TICK_MS));
+    this.timers.push(setInterval(() => void this.screens?.tick(this.tracked).catch((e: Error) => this.log(`screen watch: ${e.message}`)), SCREEN_TICK_MS));
+    // Settle times pass without new evidence: weigh every session again.
+    this.timers.push(setInterval(() => void this.table.tick().catch((e: Error) => this.log(`decision: ${e.message}`)), SCREEN_TICK_MS));
     await this.intake.drain();
     // Listen last: whoever sees the socket answer (ensureDaemon) finds the environment set and
     // the sessions known.
@@ -129,7 +136,6 @@ export class Daemon {
     this.log(`stopping: ${reason}`);
     for (const w of this.watchers) w.close();
     for (const t of this.timers) clearInterval(t);
-    for (const t of this.tracked.values()) if (t.escapeTimer) clearTimeout(t.escapeTimer);
     this.waiters.close();
     this.exits.close();
     this.usage?.stop();
@@ -180,13 +186,13 @@ export class Daemon {
       t.panePid = Number(r.pid) || t.panePid;
       t.record = r;
       if ((r.dead === "1" || r.exitStatus !== "") && t.machine.state !== "exited") {
-        await this.applyMachine(t, { kind: "exited", at: Date.now() });
+        await this.applyMachine(t, { kind: "exited", at: Date.now() }, "process", "process-exited", "the pane's process ended");
         this.finish(t, "process exited");
       }
     }
     for (const [pane, t] of this.tracked) {
       if (seen.has(pane)) continue;
-      t.machine = transition(t.machine, { kind: "exited", at: Date.now() }).next;
+      t.machine = { ...t.machine, state: "exited", since: Date.now(), background: false };
       this.ended(t);
       this.finish(t, "pane closed");
       this.tracked.delete(pane);
@@ -223,7 +229,7 @@ export class Daemon {
       const t = this.tracked.get(pane);
       if (!t || t.machine.state === "exited") continue;
       t.killed = true;
-      await this.applyMachine(t, { kind: "exited", at: Date.now() });
+      await this.applyMachine(t, { kind: "exited", at: Date.now() }, "process", "killed", "agentmux kill");
       await this.tmux(["kill-pane", "-t", pane]).catch((e: Error) => this.log(`kill ${pane}: ${e.message}`));
       this.tracked.delete(pane);
       killed++;
@@ -245,19 +251,35 @@ export class Daemon {
   private finish(t: Tracked, why: string): void {
     if (t.tornDown) return;
     t.tornDown = true;
-    if (t.escapeTimer) clearTimeout(t.escapeTimer);
     this.teardown.run(t.pane, why);
   }
 
-  async applyMachine(t: Tracked, event: MachineEvent): Promise<void> {
-    const before = t.machine;
-    const result = transition(t.machine, event);
-    t.machine = result.next;
-    await this.afterChange(t, { changed: t.machine !== before, stateChanged: t.machine.state !== before.state, effects: result.effects });
+  private async applyMachine(t: Tracked, event: MachineEvent, channel: "process" | "focus" | "live", rule: string, why: string): Promise<void> {
+    await this.table.machine(t, event, channel, rule, why);
   }
 
-  /** Write what changed to tmux (the daemon is the only writer of the state options) and the mirror. */
-  private async afterChange(t: Tracked, applied: Applied): Promise<void> {
+  /** Something agentmux typed into a session (send, keys, an exit chain's skill). */
+  async typed(pane: string, kind: InputWord["kind"]): Promise<void> {
+    const t = this.tracked.get(pane);
+    if (!t) return;
+    await this.table.input(t, kind);
+    this.screens?.look(pane);
+  }
+
+  explain(pane: string): Response {
+    const t = this.tracked.get(pane);
+    if (!t) return { ok: false, error: `no agentmux session in pane ${pane}` };
+    const now = Date.now();
+    const d = this.table.verdict(t, now);
+    return {
+      ok: true, pane, now, state: t.machine.state, background: t.machine.background, since: t.machine.since, raisedBy: t.raisedBy,
+      decided: t.decided, channels: t.channels, hooks: t.backend !== "generic", verdict: { rule: d.rule, why: d.why, event: d.event?.kind ?? null },
+    };
+  }
+
+  /** The reaction to every change the session table makes: the state options, the mirror, and the reactions that follow it. */
+  private async afterChange(change: Change): Promise<void> {
+    const { t, applied } = change;
     const values: Record<string, string> = {};
     if (applied.changed) {
       values["@agentmux-state"] = t.machine.state;
@@ -294,11 +316,10 @@ export class Daemon {
 
   /** The CLIs' own live reports (Claude's session files), reconciled with the hook state (a reading waits for events to settle). */
   private async pollLive(): Promise<void> {
-    const logOnce = (key: string, line: string) => { if (!this.loggedOnce.has(key)) { this.loggedOnce.add(key); this.log(line); } };
     for (const t of this.tracked.values()) {
-      if (!isBackendName(t.backend) || t.machine.state === "exited" || !t.panePid) continue;
-      const event = readLive(BACKENDS[t.backend], t, t.panePid, Date.now(), logOnce);
-      if (event) await this.applyMachine(t, asInterrupt(t, event));
+      if (!isBackendName(t.backend) || t.machine.state === "exited") continue;
+      const word = readLiveWord(BACKENDS[t.backend], t.panePid, Date.now());
+      if (word) await this.table.live(t, word);
     }
   }
 
@@ -312,7 +333,7 @@ export class Daemon {
     if (![...this.tracked.values()].some((t) => t.machine.state === "waiting")) return;
     for (const pane of await panesInView(this.client)) {
       const t = this.tracked.get(pane);
-      if (t && t.machine.state === "waiting") await this.applyMachine(t, { kind: "focus", at: Date.now() });
+      if (t && t.machine.state === "waiting") await this.applyMachine(t, { kind: "focus", at: Date.now() }, "focus", "seen", "a client shows the pane");
     }
   }
 
@@ -325,6 +346,6 @@ export class Daemon {
     if (newId) { values["@agentmux-id"] = newId; values["@agentmux-status-text"] = ""; }
     if (newId || values["@agentmux-launch"] !== undefined) this.recordRestorable();
     if (Object.keys(values).length > 0) await this.setOptions(t.pane, values);
-    if (event) await this.applyMachine(t, event);
+    if (event) await this.table.machine(t, event, "hook", "status-line turn", "the status line names a prompt no hook did");
   }
 }

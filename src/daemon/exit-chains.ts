@@ -13,7 +13,7 @@ import { inPromptLine, stillInPrompt } from "../session/send.ts";
 import { sleep } from "../util/sleep.ts";
 import { escapeFormat } from "../util/text.ts";
 import { sessionLabel } from "./alerts.ts";
-import type { Daemon } from "./daemon.ts";
+import type { SessionsPort } from "./port.ts";
 import type { Logger } from "./log.ts";
 import type { Response } from "./protocol.ts";
 import type { SpooledEvent } from "./spool.ts";
@@ -53,7 +53,7 @@ export class ExitChains {
   private readonly armed = new Map<string, Armed>();
   private readonly registered = new Set<string>();
 
-  constructor(private readonly daemon: Daemon, private readonly log: Logger) {}
+  constructor(private readonly daemon: SessionsPort, private readonly log: Logger) {}
 
   /** `agentmux exit [--now]`: start a chain (or close at once), or report the chain under way. */
   async request(pane: string, now: boolean): Promise<Response> {
@@ -225,12 +225,14 @@ export class ExitChains {
     await command(["send-keys", "-t", pane, "Enter"]);
     for (let attempt = 0; attempt < ENTER_RETRIES; attempt++) {
       await sleep(CHECK_MS);
-      if (submitted()) return;
+      if (submitted()) break;
       const after = await screen();
       const line = promptLineOf(backend);
-      if (after === null || !(line ? inPromptLine(after, text, line) : stillInPrompt(after, text))) return;
+      if (after === null || !(line ? inPromptLine(after, text, line) : stillInPrompt(after, text))) break;
       await command(["send-keys", "-t", pane, "Enter"]);
     }
+    // Evidence for the session table once the submission is settled (a turn begun by it before would end the retries).
+    await this.daemon.typed(pane, "submit");
   }
 
   /** A warning: in the daemon log, and on every client attached to the server. */

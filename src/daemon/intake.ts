@@ -1,7 +1,7 @@
 import { isBackendName } from "../backends/index.ts";
 import type { PaneRecord } from "../tmux/formats.ts";
 import type { Alerts } from "./alerts.ts";
-import { applyEvent, refuse, type Applied } from "./apply.ts";
+import { refuse, type Applied } from "./apply.ts";
 import { journal } from "./journal.ts";
 import type { Logger } from "./log.ts";
 import { readSpool, removeSpooled, type SpooledEvent } from "./spool.ts";
@@ -18,8 +18,8 @@ export interface IntakeDeps {
   alerts: () => Alerts | null;
   /** Before the state machine takes a session's event (the exit chains look at typed prompts). */
   seen: (t: Tracked, event: SpooledEvent) => void;
-  /** What the event changed, to write out (Daemon.afterChange). */
-  changed: (t: Tracked, applied: Applied) => Promise<void>;
+  /** Hand the event to the session table (the only writer of state); answers what it changed. */
+  hook: (t: Tracked, event: SpooledEvent) => Promise<Applied>;
   /** After it was applied (failover looks for rate limits). */
   applied: (t: Tracked, applied: Applied) => void;
   log: Logger;
@@ -75,9 +75,8 @@ export class Intake {
     }
     if (event.event === "agentmux-exited" && typeof event.payload["status"] === "number") t.exitStatus = event.payload["status"];
     deps.seen(t, event);
-    const applied = applyEvent(t, event);
+    const applied = await deps.hook(t, event);
     journal(event, t.machine.state);
-    await deps.changed(t, applied);
     deps.applied(t, applied);
     removeSpooled(event.file);
   }

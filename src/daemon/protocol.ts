@@ -4,7 +4,8 @@ export type Request =
   | { op: "status" }
   | { op: "stop" }
   | { op: "publish"; pane: string; token: string; text: string }
-  | { op: "escape"; pane: string }
+  | { op: "input"; pane: string; kind: "escape" | "submit" | "keys" }
+  | { op: "explain"; pane: string }
   | { op: "wait"; panes: string[]; state: string; timeoutMs: number }
   | { op: "exit"; pane: string; now: boolean }
   | { op: "usage-refresh"; backend: string; pool: string }

@@ -1,11 +1,10 @@
 import { STATES, type SessionState } from "../session/identity.ts";
 import { escapeFormat } from "../util/text.ts";
-import type { Daemon } from "./daemon.ts";
-import { scheduleInterrupt } from "./interrupt.ts";
+import type { DaemonPort } from "./port.ts";
 import { MAX_PUBLISH, type Request, type Response } from "./protocol.ts";
 
 /** Answer one request from the daemon's socket. */
-export async function handleRequest(daemon: Daemon, req: Request): Promise<Response> {
+export async function handleRequest(daemon: DaemonPort, req: Request): Promise<Response> {
   // A session started a moment ago may not be tracked yet (its pane options were set after the
   // window-add the daemon last looked on): look again before answering about it.
   const panes = "panes" in req ? req.panes : "pane" in req ? [req.pane] : [];
@@ -24,8 +23,12 @@ export async function handleRequest(daemon: Daemon, req: Request): Promise<Respo
       return { ok: true };
     case "publish":
       return publish(daemon, req.pane, req.token, req.text);
-    case "escape":
-      return scheduleInterrupt(daemon, req.pane);
+    case "input":
+      if (!daemon.tracked.has(req.pane)) return { ok: false, error: `no agentmux session in pane ${req.pane}` };
+      await daemon.typed(req.pane, req.kind);
+      return { ok: true, pane: req.pane };
+    case "explain":
+      return daemon.explain(req.pane);
     case "wait":
       return wait(daemon, req.panes, req.state, req.timeoutMs);
     case "kill":
@@ -40,7 +43,7 @@ export async function handleRequest(daemon: Daemon, req: Request): Promise<Respo
 }
 
 /** Answer when one of the panes reaches the state (at once if one is there already). */
-function wait(daemon: Daemon, panes: string[], state: string, timeoutMs: number): Promise<Response> | Response {
+function wait(daemon: DaemonPort, panes: string[], state: string, timeoutMs: number): Promise<Response> | Response {
   if (!(STATES as readonly string[]).includes(state)) return { ok: false, error: `unknown state "${state}"`, hint: `use one of ${STATES.join(", ")}` };
   const live = panes.filter((p) => daemon.tracked.has(p));
   for (const pane of live) {
@@ -53,7 +56,7 @@ function wait(daemon: Daemon, panes: string[], state: string, timeoutMs: number)
 }
 
 /** A session's own process (checked by its token) sets its published status; a new prompt makes it stale. */
-async function publish(daemon: Daemon, pane: string, token: string, text: string): Promise<Response> {
+async function publish(daemon: DaemonPort, pane: string, token: string, text: string): Promise<Response> {
   const t = daemon.tracked.get(pane);
   if (!t) return { ok: false, error: `no agentmux session in pane ${pane}` };
   if (!t.token || t.token !== token) return { ok: false, error: `the token does not match the process in ${pane}`, hint: "only the session's own process may publish its status" };

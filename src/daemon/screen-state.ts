@@ -1,19 +1,15 @@
 import { findManifest, formatProblem, identifyAgent, loadManifests, type Manifest } from "../detect/index.ts";
-import type { MachineEvent } from "../session/state-machine.ts";
 import type { ControlClient } from "../tmux/control.ts";
 import type { Logger } from "./log.ts";
-import { asInterrupt } from "./interrupt.ts";
-import { screenEvent } from "./screen-policy.ts";
 import { ScreenWatch, type ScreenSighting } from "./screen-watch.ts";
 import type { Tracked } from "./tracked.ts";
 
-/** The third channel: manifests run on captured screens, weighed against the hooks. */
+/** The third channel: manifests run on captured screens; each verdict goes to the session table as evidence. */
 export class ScreenState {
   private readonly manifests: Manifest[];
   private readonly watch: ScreenWatch;
-  private readonly logged = new Set<string>();
 
-  constructor(client: ControlClient, private readonly log: Logger, private readonly apply: (t: Tracked, event: MachineEvent) => Promise<void>) {
+  constructor(client: ControlClient, log: Logger, private readonly said: (t: Tracked, sighting: ScreenSighting) => Promise<void>) {
     const loaded = loadManifests();
     this.manifests = loaded.manifests;
     for (const p of loaded.problems) log(`manifest skipped: ${formatProblem(p)}`);
@@ -24,13 +20,13 @@ export class ScreenState {
     this.watch.forget(pane);
   }
 
+  /** Look at a pane at the next tick whatever its signature says (after an Escape or a submit). */
+  look(pane: string): void {
+    this.watch.look(pane);
+  }
+
   async tick(tracked: Map<string, Tracked>): Promise<void> {
-    await this.watch.tick(tracked).catch((e: Error) => this.log(`screen watch: ${e.message}`));
-    // A verdict that stands still is weighed again as time passes (the settle time runs without new captures).
-    for (const [pane, sighting] of this.watch.sightings) {
-      const t = tracked.get(pane);
-      if (t) await this.said(t, sighting);
-    }
+    await this.watch.tick(tracked);
   }
 
   /** The manifest of a session's agent: its backend's, or for a plain command the one that recognises it. */
@@ -39,18 +35,5 @@ export class ScreenState {
     if (own) return own;
     const name = t.backend === "generic" ? identifyAgent(this.manifests, { command, title }) : null;
     return name ? (findManifest(this.manifests, name) ?? null) : null;
-  }
-
-  private async said(t: Tracked, sighting: ScreenSighting): Promise<void> {
-    const decision = screenEvent({ state: t.machine.state, verdict: sighting.verdict, verdictSince: sighting.since, lastEventAt: Math.max(t.lastEventAt, t.lastLiveAt), now: Date.now() });
-    if (!decision) return;
-    if (decision.correction) {
-      const key = `${t.pane}:${t.machine.state}:${sighting.verdict}`;
-      if (!this.logged.has(key)) {
-        this.logged.add(key);
-        this.log(`${t.pane}: hooks say ${t.machine.state}, the screen says ${sighting.verdict} (${sighting.rule}): following the screen`);
-      }
-    }
-    await this.apply(t, asInterrupt(t, decision.event));
   }
 }

@@ -1,6 +1,7 @@
 import type { ControlClient } from "../tmux/control.ts";
 import { detect } from "../detect/detect.ts";
-import type { DetectState, Manifest } from "../detect/types.ts";
+import type { Manifest, Verdict } from "../detect/types.ts";
+import type { ScreenWord } from "../core/evidence.ts";
 import type { Tracked } from "./tracked.ts";
 
 /** How often panes are looked at, and the least time between two captures of one pane. */
@@ -11,7 +12,14 @@ const STEADY_MAX_MS = 1000;
 const SEP = "\x1f";
 const FORMAT = ["#{pane_id}", "#{window_activity}", "#{cursor_x},#{cursor_y}", "#{history_size}", "#{alternate_on}", "#{pane_title}", "#{pane_current_command}"].join(SEP);
 
-export interface ScreenSighting { verdict: DetectState; rule: string | null; since: number }
+export type ScreenSighting = ScreenWord;
+
+/** Whether the deciding rule looked only at the title (weak evidence), and the cause it names. */
+function wordOf(manifest: Manifest, verdict: Verdict): Pick<ScreenWord, "region" | "cause"> {
+  const rule = manifest.rules.find((r) => r.name === verdict.rule);
+  if (!rule) return { region: null, cause: null };
+  return { region: rule.region.kind === "title" ? "title" : "screen", cause: (rule as { cause?: string }).cause ?? null };
+}
 
 /**
  * Captures the screens of agent panes whose content may have changed (their window saw output
@@ -40,6 +48,13 @@ export class ScreenWatch {
     this.quiet.delete(pane);
     this.dirty.delete(pane);
     this.sightings.delete(pane);
+  }
+
+  /** Capture the pane at the next tick, and at the shortest interval. */
+  look(pane: string): void {
+    this.dirty.add(pane);
+    this.interval.set(pane, SCREEN_TICK_MS);
+    this.lastCapture.delete(pane);
   }
 
   async tick(tracked: Map<string, Tracked>, now = Date.now()): Promise<number> {
@@ -72,10 +87,10 @@ export class ScreenWatch {
         const verdict = detect(manifest, { screen, title, alternate: alternate === "1" });
         if (verdict.paused) continue;
         const previous = this.sightings.get(pane);
-        const steady = previous !== undefined && previous.verdict === verdict.state;
+        const steady = previous !== undefined && previous.verdict === verdict.state && previous.rule === verdict.rule;
         // Back off while a busy pane keeps saying the same; look at once again when it changes or goes quiet.
         this.interval.set(pane, steady ? Math.min(STEADY_MAX_MS, (this.interval.get(pane) ?? SCREEN_TICK_MS) * 2) : SCREEN_TICK_MS);
-        const sighting = { verdict: verdict.state, rule: verdict.rule, since: steady ? previous.since : now };
+        const sighting: ScreenSighting = { verdict: verdict.state, rule: verdict.rule, ...wordOf(manifest, verdict), since: steady ? previous.since : now, at: now };
         this.sightings.set(pane, sighting);
         await this.onVerdict(t, sighting);
       }

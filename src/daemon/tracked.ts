@@ -1,4 +1,5 @@
 import type { Cause } from "../backends/hook-cause.ts";
+import { NO_CHANNELS, type Channel, type Channels } from "../core/evidence.ts";
 import type { PaneRecord } from "../tmux/formats.ts";
 import { INITIAL, type MachineState } from "../session/state-machine.ts";
 import type { SessionState } from "../session/identity.ts";
@@ -17,15 +18,15 @@ export interface Tracked {
   promptIds: string[];
   lastPromptSeen: string;
   lastEventAt: number;
-  /** When the CLI's own live status was last read (channel 2: it outranks the screen). */
-  lastLiveAt: number;
+  /** Every channel's latest word (src/core/evidence.ts), weighed by src/core/decide.ts. */
+  channels: Channels;
+  /** The channel whose evidence made the current state, and the rule that decided (agentmux explain). */
+  raisedBy: Channel | null;
+  decided: { rule: string; why: string; from: string; at: number } | null;
   lastStopAt: number;
   /** The prompt_id named by the last stop event, when it named one. */
   lastStopPromptId: string;
   statusMtime: number;
-  escapeTimer?: NodeJS.Timeout | undefined;
-  /** When an Escape was last sent through agentmux (a turn that stops soon after was interrupted). */
-  escapeAt: number;
   tornDown: boolean;
   /** The pane's first process (for reading the CLI's live files). */
   panePid: number;
@@ -65,8 +66,9 @@ export function trackedFromPane(record: PaneRecord): Tracked {
     promptIds: [],
     lastPromptSeen: "",
     lastEventAt: 0,
-    lastLiveAt: 0,
-    escapeAt: 0,
+    channels: NO_CHANNELS,
+    raisedBy: null,
+    decided: null,
     lastStopAt: 0,
     lastStopPromptId: "",
     statusMtime: 0,

@@ -85,7 +85,7 @@ describe("the daemon with a fake Claude that calls the real hooks", () => {
     await waitForState(server, pane, "working", 12_000);
     await waitForState(server, pane, "waiting", 15_000);
     const logs = String((await server.cli(["daemon", "logs", "-n", "300"])).stdout);
-    const said = logs.split("\n").filter((l) => l.includes("Claude says busy")).map((l) => l.replace(/^\S+ /, ""));
+    const said = logs.split("\n").filter((l) => l.includes("session file says busy")).map((l) => l.replace(/^\S+ /, ""));
     assert.ok(said.length >= 1, "the disagreement is logged");
     assert.equal(new Set(said).size, said.length, `each disagreement is logged once: ${said.join(" | ")}`);
   });

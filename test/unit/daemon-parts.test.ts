@@ -4,8 +4,8 @@ import { mkdtempSync, writeFileSync, utimesSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { claudeHookMeaning } from "../../src/backends/claude-hook-events.ts";
-import { parseClaudeLive, reconcileClaudeLive } from "../../src/backends/claude-live.ts";
-import { claudeIdlePromptVisible } from "../../src/backends/claude-screen.ts";
+import { parseClaudeLive } from "../../src/backends/claude-live.ts";
+import { NO_CHANNELS } from "../../src/core/evidence.ts";
 import { parseClaudeStatus, claudeStatusOptions } from "../../src/backends/claude-status.ts";
 import { hookMeaning } from "../../src/backends/hooks.ts";
 import { comparePids, parseSpoolContent, parseSpoolName, readSpool } from "../../src/daemon/spool.ts";
@@ -90,17 +90,6 @@ describe("spool", () => {
 });
 
 describe("Claude live session files", () => {
-  const rows: Array<[string, string, string | null]> = [
-    ["busy", "waiting", "activity"], ["busy", "working", null], ["busy", "blocked", "activity"],
-    ["waiting", "working", "blocked"], ["waiting", "blocked", null],
-    ["idle", "working", "stop"], ["idle", "unknown", "started"], ["idle", "waiting", null], ["idle", "blocked", null],
-    ["shell", "working", null],
-  ];
-  for (const [live, ours, expected] of rows) {
-    it(`Claude ${live}, hooks ${ours} → ${expected ?? "agree"}`, () => {
-      assert.equal(reconcileClaudeLive(ours as never, { status: live })?.kind ?? null, expected);
-    });
-  }
   it("parses the file, and refuses a half-written one", () => {
     assert.deepEqual(parseClaudeLive('{"pid":1,"status":"waiting","waitingFor":"permission prompt","sessionId":"s"}'), { status: "waiting", waitingFor: "permission prompt", sessionId: "s" });
     assert.equal(parseClaudeLive('{"pid":1,"sta'), null);
@@ -129,7 +118,7 @@ describe("Claude status line and screen", () => {
   });
   it("a turn begun outside the hooks is seen through a new prompt_id, unless it already ended", () => {
     const dir = mkdtempSync(join(tmpdir(), "status-"));
-    const t: Tracked = { pane: "%4", backend: "claude", token: "tok", id: "", dir: "/", machine: { ...INITIAL, state: "waiting" }, promptIds: ["p1"], lastPromptSeen: "", lastEventAt: 0, lastLiveAt: 0, escapeAt: 0, lastStopAt: 0, lastStopPromptId: "", statusMtime: 0, tornDown: false, panePid: 0, record: {} as never, exitStatus: null, killed: false, suppressed: false, launch: {} };
+    const t: Tracked = { pane: "%4", backend: "claude", token: "tok", id: "", dir: "/", machine: { ...INITIAL, state: "waiting" }, promptIds: ["p1"], lastPromptSeen: "", lastEventAt: 0, channels: NO_CHANNELS, raisedBy: null, decided: null, lastStopAt: 0, lastStopPromptId: "", statusMtime: 0, tornDown: false, panePid: 0, record: {} as never, exitStatus: null, killed: false, suppressed: false, launch: {} };
     const tracked = new Map([["%4", t]]);
     const write = (promptId: string) => writeFileSync(join(dir, "%4.tok.json"), JSON.stringify({ session_id: "s1", prompt_id: promptId }));
     write("p1");
@@ -141,11 +130,5 @@ describe("Claude status line and screen", () => {
     write("p3");
     assert.equal(readStatusFile(dir, "%4.tok.json", tracked)?.event, undefined, "p3 began and ended between readings");
     assert.equal(readStatusFile(dir, "%4.other.json", tracked), null, "another process's file is ignored");
-  });
-  it("recognises the idle prompt after an interrupt, not while working", () => {
-    const idle = readFileSync(join(FIXTURES, "screens", "claude-idle.txt"), "utf8");
-    const working = readFileSync(join(FIXTURES, "screens", "claude-working.txt"), "utf8");
-    assert.equal(claudeIdlePromptVisible(idle), true);
-    assert.equal(claudeIdlePromptVisible(working), false);
   });
 });

@@ -3,9 +3,10 @@ import assert from "node:assert/strict";
 import { borderText, windowStates } from "../../src/daemon/markers.ts";
 import { INITIAL, type MachineState } from "../../src/session/state-machine.ts";
 import type { Tracked } from "../../src/daemon/tracked.ts";
+import { NO_CHANNELS } from "../../src/core/evidence.ts";
 
 const tracked = (pane: string, window: string, machine: Partial<MachineState>, record: Record<string, string> = {}): Tracked => ({
-  pane, backend: "claude", token: "t", id: "", dir: "/r/api", machine: { ...INITIAL, ...machine }, promptIds: [], lastPromptSeen: "", lastEventAt: 0, lastLiveAt: 0, escapeAt: 0,
+  pane, backend: "claude", token: "t", id: "", dir: "/r/api", machine: { ...INITIAL, ...machine }, promptIds: [], lastPromptSeen: "", lastEventAt: 0, channels: NO_CHANNELS, raisedBy: null, decided: null,
   lastStopAt: 0, lastStopPromptId: "", statusMtime: 0, tornDown: false, panePid: 0, exitStatus: null, killed: false, suppressed: false, launch: {},
   record: { window, dir: "/r/api", instance: "", label: "", status: "", statusStale: "", model: "", effort: "", account: "", ...record } as never,
 });
@@ -29,17 +30,5 @@ describe("pane border", () => {
   it("the turn's duration while working; a stale status in italics", () => {
     const t = tracked("%1", "@1", { state: "working", turnStart: 1_000 }, { status: "old", statusStale: "1" });
     assert.equal(borderText(t, "api", 93_000), "✻ api · ⏱ 1m32s · #[italics]old#[noitalics]");
-  });
-});
-
-describe("a turn that ends right after an Escape was interrupted", () => {
-  it("stop becomes blocked within the window, and only then", async () => {
-    const { asInterrupt } = await import("../../src/daemon/interrupt.ts");
-    const t = tracked("%1", "@1", { state: "working" });
-    t.escapeAt = 10_000;
-    assert.equal(asInterrupt(t, { kind: "stop", at: 11_000 }, 12_000).kind, "blocked");
-    assert.equal(t.cause?.why, "interrupted");
-    assert.equal(asInterrupt(t, { kind: "stop", at: 30_000 }, 30_000).kind, "stop", "long after the Escape");
-    assert.equal(asInterrupt(t, { kind: "activity", at: 11_000 }, 11_000).kind, "activity");
   });
 });

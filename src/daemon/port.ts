@@ -1,0 +1,31 @@
+import type { InputWord } from "../core/evidence.ts";
+import type { ControlClient } from "../tmux/control.ts";
+import type { DaemonLayout } from "./layout.ts";
+import type { Response } from "./protocol.ts";
+import type { Teardown } from "./teardown.ts";
+import type { Tracked } from "./tracked.ts";
+import type { Waiters } from "./waiters.ts";
+
+/** What the exit chains need of the daemon (declared here so that nothing imports daemon.ts back). */
+export interface SessionsPort {
+  readonly tracked: Map<string, Tracked>;
+  readonly client: ControlClient;
+  readonly teardown: Teardown;
+  /** End sessions' processes (each stays listed as exited). */
+  kill(panes: string[]): Promise<number>;
+  /** Something agentmux typed into a session: evidence for the session table. */
+  typed(pane: string, kind: InputWord["kind"]): Promise<void>;
+}
+
+/** What the socket's requests need of the daemon. */
+export interface DaemonPort extends SessionsPort {
+  readonly layout: DaemonLayout;
+  readonly waiters: Waiters;
+  readonly exits: { request(pane: string, now: boolean): Promise<Response> };
+  reconcile(): Promise<void>;
+  stop(reason: string): Promise<void>;
+  refreshPool(backend: string, pool: string): number;
+  setOptions(pane: string, values: Record<string, string>): Promise<void>;
+  /** The decision table's verdict for a session and every channel's latest word (agentmux explain). */
+  explain(pane: string): Response;
+}
