@@ -17,9 +17,11 @@ export function registerExit(program: Command): void {
     .action(async (target: string | undefined, options: { now?: boolean; json?: boolean }, command: Command) => {
       const ctx = Context.of(command);
       requireControl(ctx, "exit");
-      const session = await findSession(ctx.tmux, targetOrCurrent(target, "exit"));
+      const session = await findSession(ctx.tmux, targetOrCurrent(target, "exit"), { includeExited: true });
       let answer: { result: string; state: string; already: boolean };
-      if (session.dead) {
+      if (session.dead && !session.window) {
+        answer = { result: "closed", state: "it had exited and its pane is gone", already: true };
+      } else if (session.dead) {
         // The process ended already (its pane kept to show why): only the pane is left to close.
         await ctx.tmux.killPane(session.pane);
         answer = { result: "closed", state: "its process had exited: the pane is removed", already: false };
@@ -30,7 +32,7 @@ export function registerExit(program: Command): void {
         answer = { result: String(response["result"]), state: String(response["state"]), already: response["already"] === true };
       }
       if (options.json) printJson({ ok: true, pane: session.pane, name: session.name, ...answer });
-      else if (answer.result === "closed") process.stdout.write(`closed ${session.name} (${session.pane})\n`);
+      else if (answer.result === "closed") process.stdout.write(answer.already ? `${session.name} (${session.pane}) ${answer.state}: nothing to close\n` : `closed ${session.name} (${session.pane})\n`);
       else process.stdout.write(`exit ${session.name}${answer.already ? " is under way" : ""}: ${answer.state}\n`);
     });
 }

@@ -11,6 +11,7 @@ import { killPanes } from "./orchestrate.ts";
 import { requireControl } from "./permission.ts";
 import { targetOrCurrent } from "./restart.ts";
 import { armWatcher } from "./watch.ts";
+import { forgetExited } from "./forget.ts";
 
 interface HandoffOptions { to?: string; from?: string; json?: boolean }
 
@@ -36,6 +37,17 @@ async function sourceFrom(ctx: Context, pane: string): Promise<NamedSession> {
 async function replace(ctx: Context, plan: HandoffPlan): Promise<Launched> {
   const old = plan.session.pane;
   await ensureDaemon(ctx.tmux).catch((error: Error) => process.stderr.write(`agentmux: warning: ${error.message}\n`));
+  if (!plan.session.window) {
+    // It exited and its pane is gone: nothing to close, the new session opens as new would open it.
+    const launched = await launchSession(ctx.tmux, plan.request, plan.prepared);
+    await refreshRoutedPool(ctx.tmux, plan.prepared);
+    if (plan.watches.length > 0) {
+      await ctx.tmux.setOption({ pane: launched.pane }, "@agentmux-watch-project", plan.watches.join("\n"));
+      await armWatcher(ctx, launched.pane, undefined);
+    }
+    await forgetExited(ctx, old);
+    return launched;
+  }
   const [windowName = "", active = ""] = (await ctx.tmux.run(["display-message", "-p", "-t", old, "#{window_name}\t#{pane_active}"])).split("\t");
   let launched: Launched;
   let split = true;
@@ -85,7 +97,7 @@ export function registerHandoff(program: Command): void {
         to = target ?? to;
         session = await sourceFrom(ctx, options.from);
       } else {
-        session = await findSession(ctx.tmux, targetOrCurrent(target, "handoff"));
+        session = await findSession(ctx.tmux, targetOrCurrent(target, "handoff"), { includeExited: true });
       }
       // An agent handing itself off needs no control API; acting on another session does.
       if (session.pane !== process.env["AGENTMUX_SESSION"]) requireControl(ctx, "handoff");

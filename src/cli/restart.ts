@@ -6,6 +6,7 @@ import { Context, printJson } from "./context.ts";
 import { confirm } from "./confirm.ts";
 import { refreshRoutedPool } from "./usage-refresh.ts";
 import { requireControl } from "./permission.ts";
+import { forgetExited } from "./forget.ts";
 
 /** TARGET, else the session of the pane this runs in. */
 export function targetOrCurrent(target: string | undefined, verb: string): string {
@@ -24,7 +25,8 @@ export function registerRestart(program: Command): void {
     .action(async (target: string | undefined, options: { account?: string; json?: boolean }, command: Command) => {
       const ctx = Context.of(command);
       requireControl(ctx, "restart");
-      const session = await findSession(ctx.tmux, targetOrCurrent(target, "restart"));
+      // Every session list shows, an exited one too (its conversation can be resumed).
+      const session = await findSession(ctx.tmux, targetOrCurrent(target, "restart"), { includeExited: true });
       // Another account selected since the session started: ask which one (never without a terminal).
       const offer = offeredAccount(session, ctx.config, options.account);
       let account = options.account;
@@ -32,6 +34,8 @@ export function registerRestart(program: Command): void {
       const plan = planRestart(session, ctx.config, { account });
       if (plan.prepared.accountNotice) process.stderr.write(`agentmux: ${plan.prepared.accountNotice}\n`);
       const done = await restartSession(ctx.tmux, plan);
+      // Its pane was gone: the new one takes its place in the list.
+      if (!session.window) await forgetExited(ctx, session.pane);
       await refreshRoutedPool(ctx.tmux, plan.prepared);
       if (options.json) printJson({ ok: true, pane: done.pane, id: done.id, account: done.account ?? null });
       else process.stdout.write(`restarted ${session.name} (${done.pane}), resuming ${done.id}${done.account ? ` under ${done.account}` : ""}\n`);

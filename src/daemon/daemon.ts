@@ -32,6 +32,7 @@ import type { UsagePoller } from "../accounts/usage-poller.ts";
 import { isAccountBackend } from "../backends/account-homes.ts";
 import { startUsagePoller } from "./usage-start.ts";
 import { recordEnded } from "./ended.ts";
+import { exitedFile, forgetExited } from "../session/exited.ts";
 import { Notifier } from "./notifier.ts";
 import { recordRestorable } from "./restore-record.ts";
 import { ExitChains } from "./exit-chains.ts";
@@ -264,6 +265,15 @@ export class Daemon implements DaemonPort {
     if (!t) return;
     await this.table.input(t, kind);
     this.screens?.look(pane);
+  }
+
+  forgetExited(pane: string): boolean {
+    try {
+      return forgetExited(exitedFile(this.layout.stateDir, this.layout.key), this.serverId, pane);
+    } catch (error) {
+      this.log(`could not drop ${pane} from the exited list: ${(error as Error).message}`);
+      return false;
+    }
   }
 
   explain(pane: string): Response {

@@ -28,4 +28,6 @@ export interface DaemonPort extends SessionsPort {
   setOptions(pane: string, values: Record<string, string>): Promise<void>;
   /** The decision table's verdict for a session and every channel's latest word (agentmux explain). */
   explain(pane: string): Response;
+  /** Drop an exited session from the list (restart or handoff brought it back in a new pane). */
+  forgetExited(pane: string): boolean;
 }

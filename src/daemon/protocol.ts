@@ -6,6 +6,7 @@ export type Request =
   | { op: "publish"; pane: string; token: string; text: string }
   | { op: "input"; pane: string; kind: "escape" | "submit" | "keys" }
   | { op: "explain"; pane: string }
+  | { op: "forget"; pane: string }
   | { op: "wait"; panes: string[]; state: string; timeoutMs: number }
   | { op: "exit"; pane: string; now: boolean }
   | { op: "usage-refresh"; backend: string; pool: string }

@@ -29,6 +29,8 @@ export async function handleRequest(daemon: DaemonPort, req: Request): Promise<R
       return { ok: true, pane: req.pane };
     case "explain":
       return daemon.explain(req.pane);
+    case "forget":
+      return { ok: true, forgotten: daemon.forgetExited(req.pane) };
     case "wait":
       return wait(daemon, req.panes, req.state, req.timeoutMs);
     case "kill":

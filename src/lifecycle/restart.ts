@@ -50,7 +50,6 @@ export function planRestart(session: NamedSession, config: Config, options: { ac
   if (!session.id) {
     throw refuse("its native session id is not known yet", "wait until the agent has started and reported its session (its first hook), then try again");
   }
-  if (!session.window && session.dead) throw refuse("its pane is gone", "bring it back with agentmux restore");
   const backend = session.backend;
   let account = options.account ?? (session.account || undefined);
   if (isAccountBackend(backend)) {
@@ -59,7 +58,8 @@ export function planRestart(session: NamedSession, config: Config, options: { ac
   }
   const request: NewSessionRequest = {
     backend, dir: session.dir, account, instance: session.instance || undefined, group: session.group || undefined,
-    submit: true, split: false, mode: { kind: "resume", id: session.id }, respawn: session.pane, launch: session.launch,
+    // In its own pane; one whose pane is gone (it exited cleanly) opens a window of its own, as new would.
+    submit: true, split: false, mode: { kind: "resume", id: session.id }, respawn: session.window ? session.pane : undefined, launch: session.launch,
   };
   try {
     return { session, request, prepared: prepareLaunch(request, config, session.dir) };

@@ -37,3 +37,12 @@ export function recordExited(file: string, serverId: string, session: ExitedSess
   sessions.push(session);
   writeFileAtomic(file, `${JSON.stringify({ server: serverId, sessions: sessions.slice(-KEEP) }, null, 1)}\n`, 0o600);
 }
+
+/** Take one off the list (restart or handoff brought it back in a new pane). */
+export function forgetExited(file: string, serverId: string, pane: string): boolean {
+  const sessions = readExited(file, serverId);
+  const kept = sessions.filter((s) => s.pane !== pane);
+  if (kept.length === sessions.length) return false;
+  writeFileAtomic(file, `${JSON.stringify({ server: serverId, sessions: kept }, null, 1)}\n`, 0o600);
+  return true;
+}

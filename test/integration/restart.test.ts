@@ -147,6 +147,32 @@ describe("restart: resume the same conversation in the same pane", () => {
     await server.waitForScreen(pane, /received: still here/);
   });
 
+  it("case 5: a session that exited cleanly (listed as exited(0), its pane gone) is restarted in a window of its own", async () => {
+    const { pane, id } = await startSession("gone");
+    await server.cli(["send", pane, "/exit"]);
+    await server.waitFor(`${pane} listed as exited`, async () => (await listJson(server)).some((s) => s["pane"] === pane && s["state"] === "exited" && s["exitStatus"] === 0));
+    const panes = String((await server.tmux(["list-panes", "-a", "-F", "#{pane_id}"])).stdout).split("\n");
+    assert.ok(!panes.includes(pane), "the pane is gone");
+    const before = starts().length;
+    const r = await server.cli(["restart", pane]);
+    assert.equal(r.exitCode, 0, String(r.stderr));
+    const restarted = /\((%\d+)\), resuming/.exec(String(r.stdout))?.[1] ?? "";
+    assert.match(String(r.stdout), new RegExp(`restarted gone|restarted .*:gone`));
+    await server.waitFor("the resumed process", () => starts().length > before);
+    const started = starts().at(-1) as Started;
+    assert.equal(started.args[started.args.indexOf("--resume") + 1], id);
+    const listed = await listJson(server);
+    assert.ok(!listed.some((s) => s["pane"] === pane), `the exited entry is gone: ${JSON.stringify(listed.map((s) => [s["pane"], s["name"], s["state"]]))}`);
+    assert.ok(listed.some((s) => s["instance"] === "gone" && s["state"] !== "exited" && s["id"] === id), "the new pane resumes it");
+    assert.notEqual(restarted, pane);
+    // exit accepts it too, and says there is nothing left to close.
+    await server.cli(["send", "gone", "/exit"]);
+    await server.waitFor("exited again", async () => (await listJson(server)).some((s) => s["instance"] === "gone" && s["state"] === "exited"));
+    const exit = await server.cli(["exit", "gone"]);
+    assert.equal(exit.exitCode, 0, String(exit.stderr));
+    assert.match(String(exit.stdout), /nothing to close/);
+  });
+
   it("a plain command cannot be restarted", async () => {
     const r = await server.cli(["new", "--command", "sleep 300", "--instance", "plain", "--detached"]);
     assert.equal(r.exitCode, 0, String(r.stderr));
