@@ -12,11 +12,23 @@ function oneLine(text: string | undefined, max = 120): string | undefined {
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
+/**
+ * What a failed turn says: the CLI's own words (error_details, else the last message it showed,
+ * e.g. "API Error: 400 …"), with the error's category when it has a useful one.
+ */
+function failure(payload: Record<string, unknown>): string | undefined {
+  const category = stringField(payload, "error");
+  const words = oneLine(stringField(payload, "error_details") ?? stringField(payload, "last_assistant_message"));
+  const known = category && category !== "unknown" ? category.replaceAll("_", " ") : undefined;
+  if (words && known) return words.toLowerCase().includes(known) ? words : `${known}: ${words}`;
+  return words ?? known;
+}
+
 /** The cause a hook event gives for the state it leads to (any backend: the names do not collide). */
 export function hookCause(event: string, payload: Record<string, unknown>): Cause | undefined {
   const type = stringField(payload, "notification_type");
   if (event.startsWith("agentmux-")) return { why: "declared" };
-  if (FAILED_EVENTS.has(event)) return { why: "failed", detail: oneLine(stringField(payload, "error")) };
+  if (FAILED_EVENTS.has(event)) return { why: "failed", detail: failure(payload) };
   if (type === "elicitation_dialog" || QUESTION_EVENTS.has(event)) return { why: "question", detail: oneLine(stringField(payload, "message") ?? stringField(payload, "question")) };
   if (event === "PermissionRequest" || type === "permission_prompt" || type === "ToolPermission" || event === "permission-asked") {
     const input = payload["tool_input"];

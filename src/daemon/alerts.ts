@@ -1,18 +1,11 @@
 import { causeText } from "../backends/hook-cause.ts";
-import { displayNames } from "../session/display-name.ts";
+import { nameOf, sessionLabel } from "./labels.ts";
 import { readSnooze } from "../session/snooze.ts";
 import type { ControlClient } from "../tmux/control.ts";
 import type { Notifier } from "./notifier.ts";
 import type { Tracked } from "./tracked.ts";
 import { panesInView } from "./view.ts";
 
-export function sessionLabel(t: Tracked): string {
-  return nameOf(t.pane, t.record.dir || t.dir, t.record.instance, t.backend, t.record.label);
-}
-
-function nameOf(pane: string, dir: string, instance: string, backend: string, label: string): string {
-  return displayNames([{ pane, dir, instance, backend, label }]).get(pane) ?? pane;
-}
 
 /**
  * Whether and what to tell the user when a session becomes blocked or waiting: never for a
@@ -21,7 +14,7 @@ function nameOf(pane: string, dir: string, instance: string, backend: string, la
 export class Alerts {
   private readonly lastMatch = new Map<string, number>();
 
-  constructor(private readonly client: ControlClient, private readonly notifier: Notifier) {}
+  constructor(private readonly client: ControlClient, private readonly notifier: Notifier, private readonly sessions: () => Iterable<Tracked> = () => []) {}
 
   /** Whether the session is snoozed now (it raises no alerts). */
   async isSnoozed(pane: string): Promise<boolean> {
@@ -37,7 +30,7 @@ export class Alerts {
     if (state !== "blocked" && state !== "waiting") { t.suppressed = false; return; }
     if (readSnooze(await this.snoozeValue(t.pane)).snoozed) { t.suppressed = true; return; }
     if ((await panesInView(this.client)).includes(t.pane)) return;
-    await this.notifier.notify(causeText(sessionLabel(t), state, t.cause));
+    await this.notifier.notify(causeText(sessionLabel(t, this.sessions()), state, t.cause));
   }
 
   /** A command that failed in a pane that is not an agent session (shell integrations). */
@@ -78,7 +71,7 @@ export class Alerts {
       if (readSnooze(value, now).snoozed) continue;
       t.suppressed = false;
       if (value !== "") await this.client.command(["set-option", "-p", "-u", "-t", t.pane, "@agentmux-snoozed"]).catch(() => undefined);
-      if (t.machine.state === "blocked" || t.machine.state === "waiting") await this.notifier.notify(causeText(sessionLabel(t), t.machine.state, t.cause));
+      if (t.machine.state === "blocked" || t.machine.state === "waiting") await this.notifier.notify(causeText(sessionLabel(t, this.sessions()), t.machine.state, t.cause));
     }
   }
 }

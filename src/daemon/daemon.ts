@@ -106,7 +106,7 @@ export class Daemon implements DaemonPort {
     this.status = new StatusPush(this.client);
     this.usage = startUsagePoller(this.tracked, this.layout.stateDir, (line) => this.log(line), (text) => void this.tmux(["display-message", escapeFormat(text)]).catch(() => undefined), this.status, () => void this.renderStatus(), (record) => void this.failover?.readingChanged(record));
     const notifier = new Notifier(this.client, (line) => this.log(line));
-    this.alerts = new Alerts(this.client, notifier);
+    this.alerts = new Alerts(this.client, notifier, () => this.tracked.values());
     this.failover = new Failover({ tracked: this.tracked, config: loadConfig, readings: (b, a) => this.usage?.reading(b, a), notify: (text) => notifier.notify(text), snoozed: async (pane) => (await this.alerts?.isSnoozed(pane)) === true, restart: restartByChild(this.layout.tmuxSocket), log: (line) => this.log(line) });
     this.screens = new ScreenState(this.client, (line) => this.log(line), (t, word) => this.table.screen(t, word));
     await this.client.command(["set-environment", "-g", "AGENTMUX_SOCK", this.layout.socket]);

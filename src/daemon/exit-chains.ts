@@ -12,7 +12,7 @@ import type { SessionState } from "../session/identity.ts";
 import { inPromptLine, stillInPrompt } from "../session/send.ts";
 import { sleep } from "../util/sleep.ts";
 import { escapeFormat } from "../util/text.ts";
-import { sessionLabel } from "./alerts.ts";
+import { sessionLabel } from "./labels.ts";
 import type { SessionsPort } from "./port.ts";
 import type { Logger } from "./log.ts";
 import type { Response } from "./protocol.ts";
@@ -76,7 +76,7 @@ export class ExitChains {
       const prefix = isBackendName(t.backend) ? BACKENDS[t.backend].skillPrefix : undefined;
       const steps = exitSteps(exit, prefix, t.dir || t.record.dir, realPath);
       if (steps.length > 0) {
-        const a: Armed = { pane, name: sessionLabel(t), chain: { steps, phase: { kind: "armed" } }, seen: t.machine.state, timeoutMs: exit.timeout * 1000, queue: Promise.resolve() };
+        const a: Armed = { pane, name: sessionLabel(t, this.daemon.tracked.values()), chain: { steps, phase: { kind: "armed" } }, seen: t.machine.state, timeoutMs: exit.timeout * 1000, queue: Promise.resolve() };
         this.armed.set(pane, a);
         if (!this.registered.has(pane)) {
           this.registered.add(pane);

@@ -5,7 +5,7 @@ import type { ReadingLookup } from "../accounts/resolve.ts";
 import type { UsageRecord } from "../accounts/usage-store.ts";
 import { isAccountBackend } from "../backends/account-homes.ts";
 import type { Config } from "../config/config.ts";
-import { sessionLabel } from "./alerts.ts";
+import { sessionLabel } from "./labels.ts";
 import type { Applied } from "./apply.ts";
 import type { Logger } from "./log.ts";
 import type { RestartRunner } from "./restart-child.ts";
@@ -107,7 +107,7 @@ export class Failover {
     const backend = t.backend;
     const entry = config.backends[backend]?.accounts?.[account];
     const pool = entry?.pool === undefined ? undefined : poolsOf(config, backend).find((p) => p.name === entry.pool);
-    const subject: FailoverSubject = { session: sessionLabel(t), backend, account, trigger };
+    const subject: FailoverSubject = { session: sessionLabel(t, this.deps.tracked.values()), backend, account, trigger };
     const action = decideFailover({
       ...subject,
       mode: config.accounts.failover,
