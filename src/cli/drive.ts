@@ -23,8 +23,9 @@ export function registerDrive(program: Command): void {
       const session = await findSession(ctx.tmux, target, { includeExited: true });
       const text = words.length === 0 || (words.length === 1 && words[0] === "-") ? readFileSync(0, "utf8").replace(/\n$/, "") : words.join(" ");
       if (session.dead) throw new AgentmuxError(`session ${session.name} (${session.pane}) has exited`, { hint: "start it again with agentmux new" });
+      const typing = Date.now();
       const result = await sendText(ctx.tmux, session.pane, text, { enter: options.enter, promptLine: promptLineOf(session.backend) });
-      if (options.enter) await notifyTyped(ctx, session.pane, "submit");
+      if (options.enter) await notifyTyped(ctx, session.pane, "submit", typing);
       if (options.json) printJson({ pane: session.pane, name: session.name, submitted: options.enter, enters: result.enters });
     });
 

@@ -20,6 +20,7 @@ import { registerRestart } from "./restart.ts";
 import { registerExit } from "./exit.ts";
 import { registerHandoff } from "./handoff.ts";
 import { registerRestore } from "./restore.ts";
+import { registerExplain } from "./explain.ts";
 
 export function buildProgram(): Command {
   const program = new Command("agentmux")
@@ -49,6 +50,7 @@ export function buildProgram(): Command {
   registerExit(program);
   registerHandoff(program);
   registerRestore(program);
+  registerExplain(program);
   return program;
 }
 

@@ -13,6 +13,8 @@ export const SCREEN_DIALOG_MS = 600;
 export const INTERRUPT_WINDOW_MS = 10_000;
 /** After an Escape, a screen showing the turn over is believed after this long. */
 export const INTERRUPT_SETTLE_MS = 1000;
+/** A free prompt that was there before the turn began ends it only after this long (a lost stop). */
+export const STALE_TURN_MS = 20_000;
 
 export interface DecisionInput {
   machine: MachineState;
@@ -51,6 +53,8 @@ const calm = (f: Facts, ms: number) => f.now - f.lastEvent >= ms;
 /** The word began after the current state did: news, not what was there before. */
 const news = (f: Facts, word: { since: number } | null): boolean => word !== null && word.since > f.machine.since;
 /** Strong screen evidence looks at the screen itself; the title alone counts only without hooks or for the screen's own blocker. */
+/** A live report read at least the settle time after the session's last event: the CLI has had time to write it. */
+const current = (f: Facts, live: LiveWord | null): live is LiveWord => live !== null && live.at - f.lastEvent >= LIVE_SETTLE_MS;
 const strong = (f: Facts, s: ScreenWord) => s.region === "screen" || !f.hooks;
 const interrupted = (s: ScreenWord | null) => s !== null && s.verdict === "blocked" && s.cause === "interrupted";
 const hold = (rule: string, why: string): Decision => ({ rule, why, event: null });
@@ -108,10 +112,10 @@ const RULES: Rule[] = [
     const live = f.live;
     const own = f.raisedBy === "screen";
     if (s && s.verdict === "working" && news(f, s) && (strong(f, s) || own)) return move("blocker-answered", "the screen shows the turn running again", { kind: "activity", at: f.now }, "screen");
-    if (live && live.status === "busy" && news(f, live)) return move("blocker-answered", `${live.source} says busy`, { kind: "activity", at: f.now }, "live");
+    if (current(f, live) && live.status === "busy") return move("blocker-answered", `${live.source} says busy`, { kind: "activity", at: f.now }, "live");
     if (s && s.verdict === "idle" && news(f, s) && held(f, s, DIALOG_GONE_MS) && (strong(f, s) || own)) return afterDialog(f, "blocker-gone", "the prompt is free and no dialog is on screen", "screen");
     if (s && s.verdict === "unknown" && own && news(f, s) && held(f, s, SCREEN_SETTLE_MS)) return afterDialog(f, "blocker-gone", "the dialog the screen saw is gone", "screen");
-    if (live && live.status === "idle" && news(f, live) && calm(f, LIVE_SETTLE_MS)) return afterDialog(f, "blocker-gone", `${live.source} says idle`, "live");
+    if (current(f, live) && live.status === "idle") return afterDialog(f, "blocker-gone", `${live.source} says idle`, "live");
     return hold("blocker-holds", "a blocker ends only on positive evidence that the dialog is gone");
   },
 
@@ -127,10 +131,11 @@ const RULES: Rule[] = [
     const s = f.screen;
     const live = f.live;
     const escaped = escapedRecently(f);
-    const settle = !f.hooks ? 0 : escaped ? INTERRUPT_SETTLE_MS : SCREEN_SETTLE_MS;
+    // A free prompt that appeared after the turn began is news; one that never changed may be a screen the turn has not redrawn yet.
+    const settle = !f.hooks ? 0 : escaped ? INTERRUPT_SETTLE_MS : news(f, s) ? SCREEN_SETTLE_MS : STALE_TURN_MS;
     if (s && s.verdict === "idle" && strong(f, s) && held(f, s, settle) && calm(f, settle)) return turnEnded(f, "turn-ended-on-screen", "the prompt is free and nothing runs on screen", "screen");
-    if (live && live.status === "idle" && news(f, live) && calm(f, escaped ? INTERRUPT_SETTLE_MS : LIVE_SETTLE_MS)) return turnEnded(f, "turn-ended-live", `${live.source} says idle`, "live");
-    if (live && live.status === "waiting" && news(f, live) && calm(f, LIVE_SETTLE_MS)) return move("live-waiting", `${live.source} says waiting${live.waitingFor ? ` (${live.waitingFor})` : ""}`, { kind: "blocked", at: f.now }, "live", live.waitingFor);
+    if (live && live.status === "idle" && live.at - f.lastEvent >= (escaped ? INTERRUPT_SETTLE_MS : LIVE_SETTLE_MS)) return turnEnded(f, "turn-ended-live", `${live.source} says idle`, "live");
+    if (current(f, live) && live.status === "waiting") return move("live-waiting", `${live.source} says waiting${live.waitingFor ? ` (${live.waitingFor})` : ""}`, { kind: "blocked", at: f.now }, "live", live.waitingFor);
     return null;
   },
 
@@ -140,8 +145,8 @@ const RULES: Rule[] = [
     const live = f.live;
     const settle = f.hooks ? SCREEN_SETTLE_MS : 0;
     if (s && s.verdict === "working" && strong(f, s) && (news(f, s) || f.state === "unknown") && held(f, s, settle) && calm(f, settle)) return move("turn-began-on-screen", "the screen shows a turn running", { kind: "activity", at: f.now }, "screen");
-    if (live && live.status === "busy" && (news(f, live) || f.state === "unknown") && calm(f, LIVE_SETTLE_MS)) return move("turn-began-live", `${live.source} says busy`, { kind: "activity", at: f.now }, "live");
-    if (live && live.status === "waiting" && (news(f, live) || f.state === "unknown") && calm(f, LIVE_SETTLE_MS)) return move("live-waiting", `${live.source} says waiting${live.waitingFor ? ` (${live.waitingFor})` : ""}`, { kind: "blocked", at: f.now }, "live", live.waitingFor);
+    if (current(f, live) && live.status === "busy") return move("turn-began-live", `${live.source} says busy`, { kind: "activity", at: f.now }, "live");
+    if (current(f, live) && live.status === "waiting") return move("live-waiting", `${live.source} says waiting${live.waitingFor ? ` (${live.waitingFor})` : ""}`, { kind: "blocked", at: f.now }, "live", live.waitingFor);
     if (f.state === "unknown" && s && s.verdict === "idle") return move("first-sight", "the screen shows the prompt", { kind: "started", at: f.now }, "screen");
     if (f.state === "unknown" && live && live.status === "idle") return move("first-sight", `${live.source} says idle`, { kind: "started", at: f.now }, "live");
     return null;

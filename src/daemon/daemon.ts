@@ -260,10 +260,10 @@ export class Daemon implements DaemonPort {
   }
 
   /** Something agentmux typed into a session (send, keys, an exit chain's skill). */
-  async typed(pane: string, kind: InputWord["kind"]): Promise<void> {
+  async typed(pane: string, kind: InputWord["kind"], at = Date.now()): Promise<void> {
     const t = this.tracked.get(pane);
     if (!t) return;
-    await this.table.input(t, kind);
+    await this.table.input(t, kind, Math.min(at, Date.now()));
     this.screens?.look(pane);
   }
 

@@ -220,6 +220,7 @@ export class ExitChains {
     const turnBefore = this.daemon.tracked.get(pane)?.machine.turnStart ?? null;
     const backend = this.daemon.tracked.get(pane)?.backend ?? "";
     const submitted = () => { const t = this.daemon.tracked.get(pane); return !t || !AT_PROMPT.has(t.machine.state) || t.machine.turnStart !== turnBefore; };
+    const typing = Date.now();
     await command(["send-keys", "-t", pane, "-l", text]);
     await sleep(SETTLE_MS);
     await command(["send-keys", "-t", pane, "Enter"]);
@@ -232,7 +233,7 @@ export class ExitChains {
       await command(["send-keys", "-t", pane, "Enter"]);
     }
     // Evidence for the session table once the submission is settled (a turn begun by it before would end the retries).
-    await this.daemon.typed(pane, "submit");
+    await this.daemon.typed(pane, "submit", typing);
   }
 
   /** A warning: in the daemon log, and on every client attached to the server. */

@@ -14,7 +14,7 @@ export interface SessionsPort {
   /** End sessions' processes (each stays listed as exited). */
   kill(panes: string[]): Promise<number>;
   /** Something agentmux typed into a session: evidence for the session table. */
-  typed(pane: string, kind: InputWord["kind"]): Promise<void>;
+  typed(pane: string, kind: InputWord["kind"], at?: number): Promise<void>;
 }
 
 /** What the socket's requests need of the daemon. */

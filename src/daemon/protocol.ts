@@ -4,7 +4,7 @@ export type Request =
   | { op: "status" }
   | { op: "stop" }
   | { op: "publish"; pane: string; token: string; text: string }
-  | { op: "input"; pane: string; kind: "escape" | "submit" | "keys" }
+  | { op: "input"; pane: string; kind: "escape" | "submit" | "keys"; at?: number }
   | { op: "explain"; pane: string }
   | { op: "forget"; pane: string }
   | { op: "wait"; panes: string[]; state: string; timeoutMs: number }

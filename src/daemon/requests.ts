@@ -25,7 +25,7 @@ export async function handleRequest(daemon: DaemonPort, req: Request): Promise<R
       return publish(daemon, req.pane, req.token, req.text);
     case "input":
       if (!daemon.tracked.has(req.pane)) return { ok: false, error: `no agentmux session in pane ${req.pane}` };
-      await daemon.typed(req.pane, req.kind);
+      await daemon.typed(req.pane, req.kind, typeof req.at === "number" ? req.at : undefined);
       return { ok: true, pane: req.pane };
     case "explain":
       return daemon.explain(req.pane);

@@ -77,9 +77,18 @@ export class SessionTable {
    * published status stale and, for a session at its prompt, begins a turn (backends without a
    * submit hook learn of it only so; for the others the hook that follows changes nothing).
    */
-  async input(t: Tracked, kind: InputWord["kind"], now = Date.now()): Promise<void> {
-    t.channels = { ...t.channels, input: { kind, at: now } };
-    if (kind === "submit") await this.machine(t, { kind: "submit", at: now }, "input", "input-submit", "a prompt was submitted through agentmux");
+  async input(t: Tracked, kind: InputWord["kind"], at = Date.now()): Promise<void> {
+    t.channels = { ...t.channels, input: { kind, at } };
+    if (kind === "submit") {
+      // A turn that began (or even ended) after the typing started is this prompt's, seen by the hooks already.
+      const m = t.machine;
+      const seen = (m.turnStart !== null && m.turnStart >= at) || (m.waitingSince !== null && m.waitingSince >= at);
+      if (!seen) await this.machine(t, { kind: "submit", at }, "input", "input-submit", "a prompt was submitted through agentmux");
+      else if (!m.statusStale) {
+        t.machine = { ...m, statusStale: true };
+        await this.emit({ t, applied: { changed: true, stateChanged: false, effects: [] }, channel: "input", rule: "input-submit" });
+      }
+    }
     await this.weigh(t);
   }
 

@@ -60,6 +60,18 @@ describe("the daemon with a fake Claude that calls the real hooks", () => {
     const window = String((await server.tmux(["display-message", "-p", "-t", pane, "#{window_id}"])).stdout);
     await server.waitFor("window marker", async () => String((await server.tmux(["show-option", "-wqv", "-t", window, "@agentmux-window-state"])).stdout) === "blocked");
     assert.equal(await paneOption(server, pane, "@agentmux-border"), "✻ work:main · Fake 1 · high");
+    // explain: each channel's latest word and the rule that holds the state.
+    const explained = await server.cli(["explain", pane, "--json"]);
+    assert.equal(explained.exitCode, 0, String(explained.stderr));
+    const answer = JSON.parse(String(explained.stdout)) as { state: string; raisedBy: string; channels: { hook: { event: string } | null }; verdict: { rule: string; event: string | null } };
+    assert.equal(answer.state, "blocked");
+    assert.ok(["hook", "screen"].includes(answer.raisedBy), answer.raisedBy);
+    assert.ok(answer.channels.hook?.event, JSON.stringify(answer));
+    assert.equal(answer.verdict.event, null, JSON.stringify(answer.verdict));
+    const text = String((await server.cli(["explain", pane])).stdout);
+    assert.match(text, /: blocked, since/);
+    assert.match(text, /hook {4}\S+/);
+    assert.match(text, /decision now: hold by rule \S+/);
     await server.cli(["keys", pane, "1"]);
     await waitForState(server, pane, "waiting");
   });
@@ -81,11 +93,13 @@ describe("the daemon with a fake Claude that calls the real hooks", () => {
   it("a turn no hook reports is followed through Claude's live session file, after the events settle", async () => {
     await server.cli(["send", pane, "end the silent turn"]); // a normal turn: ends the silent one for the hooks
     await waitForState(server, pane, "waiting");
-    await server.cli(["send", pane, "/hookless"]);
+    // Typed in the pane (not through agentmux, which would tell the daemon itself).
+    await server.tmux(["send-keys", "-t", pane, "-l", "/hookless"]);
+    await server.tmux(["send-keys", "-t", pane, "Enter"]);
     await waitForState(server, pane, "working", 12_000);
     await waitForState(server, pane, "waiting", 15_000);
     const logs = String((await server.cli(["daemon", "logs", "-n", "300"])).stdout);
-    const said = logs.split("\n").filter((l) => l.includes("session file says busy")).map((l) => l.replace(/^\S+ /, ""));
+    const said = logs.split("\n").filter((l) => / by turn-(began|ended)-live: .*session file says (busy|idle)/.test(l)).map((l) => l.replace(/^\S+ /, ""));
     assert.ok(said.length >= 1, "the disagreement is logged");
     assert.equal(new Set(said).size, said.length, `each disagreement is logged once: ${said.join(" | ")}`);
   });

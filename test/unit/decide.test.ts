@@ -1,6 +1,6 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { decide, DIALOG_GONE_MS, INTERRUPT_WINDOW_MS, SCREEN_SETTLE_MS, type DecisionInput } from "../../src/core/decide.ts";
+import { decide, DIALOG_GONE_MS, INTERRUPT_WINDOW_MS, SCREEN_SETTLE_MS, STALE_TURN_MS, type DecisionInput } from "../../src/core/decide.ts";
 import { NO_CHANNELS, type Channel, type Channels, type LiveWord, type ScreenWord } from "../../src/core/evidence.ts";
 import { INITIAL, transition, type MachineState } from "../../src/session/state-machine.ts";
 
@@ -95,11 +95,14 @@ const rows: Row[] = [
   ["a spinner title alone begins no turn when hooks mark turns", { state: "waiting", ago: 30_000, hookAgo: 30_000, screen: screen("working", S, { region: "title" }) }, null, "agree"],
   ["without hooks the title is enough, at once", { state: "waiting", ago: 30_000, hooks: false, screen: screen("working", 0, { region: "title" }) }, "activity", "turn-began-on-screen"],
   ["a stale working whose turn visibly ended", { state: "working", ago: 30_000, hookAgo: 30_000, screen: screen("idle", S) }, "stop", "turn-ended-on-screen"],
+  ["a prompt that never changed since the submit is no end of the turn yet", { state: "working", ago: 5000, input: { kind: "submit", ago: 5000 }, screen: screen("idle", 60_000) }, null, "agree"],
+  ["…but after a long calm it is (a stop that never came)", { state: "working", ago: STALE_TURN_MS + 1000, input: { kind: "submit", ago: STALE_TURN_MS + 1000 }, screen: screen("idle", 60_000) }, "stop", "turn-ended-on-screen"],
   ["a fresh hook holds the screen back", { state: "working", ago: 30_000, hookAgo: 500, screen: screen("idle", S) }, null, "agree"],
   ["the idle title alone does not end a hook's turn", { state: "working", ago: 30_000, hookAgo: 30_000, screen: screen("idle", 20_000, { region: "title" }) }, null, "agree"],
   ["without hooks an idle screen ends the turn at once", { state: "working", ago: 30_000, hooks: false, screen: screen("idle", 0) }, "stop", "turn-ended-on-screen"],
   ["Claude's live file says idle, settled", { state: "working", ago: 30_000, hookAgo: 20_000, live: live("idle", 10_000) }, "stop", "turn-ended-live"],
-  ["Claude's live file says idle from before the turn: stale", { state: "working", ago: 5000, hookAgo: 5000, live: live("idle", 60_000) }, null, "agree"],
+  ["Claude's live file still says idle well after the turn began: it counts (the turn did not take)", { state: "working", ago: 5000, hookAgo: 5000, live: live("idle", 60_000) }, "stop", "turn-ended-live"],
+  ["Claude's live file read just after the turn began: too soon to count", { state: "working", ago: 2000, hookAgo: 2000, live: live("idle", 60_000) }, null, "agree"],
   ["Claude's live file says waiting (permission prompt)", { state: "working", ago: 30_000, hookAgo: 20_000, live: live("waiting", 10_000, "permission prompt") }, "blocked", "live-waiting", "permission prompt"],
   ["a live report just after a hook waits for the settle time", { state: "working", ago: 30_000, hookAgo: 1000, live: live("idle", 900) }, null, "agree"],
   ["a submit through agentmux is a session event: a live idle read before it is stale", { state: "working", ago: 1000, input: { kind: "submit", ago: 1000 }, live: live("idle", 30_000) }, null, "agree"],

@@ -1,0 +1,26 @@
+import type { Command } from "commander";
+import { request } from "../daemon/client.ts";
+import { ensureDaemon } from "../daemon/lifecycle.ts";
+import { findSession } from "../session/store.ts";
+import { AgentmuxError } from "../util/errors.ts";
+import { Context, printJson } from "./context.ts";
+import { formatExplain, type Explained } from "./explain-format.ts";
+import { targetOrCurrent } from "./restart.ts";
+
+export function registerExplain(program: Command): void {
+  program
+    .command("explain")
+    .description("why a session is in its state: each channel's latest word, its age, and the rule that decided")
+    .argument("[target]", "pane id, display name or instance name (default: the current pane)")
+    .option("--json", "print the daemon's answer as JSON")
+    .action(async (target: string | undefined, options: { json?: boolean }, command: Command) => {
+      const ctx = Context.of(command);
+      const session = await findSession(ctx.tmux, targetOrCurrent(target, "explain"), { includeExited: true });
+      if (!session.window) throw new AgentmuxError(`session ${session.name} (${session.pane}) has exited and its pane is gone`, { hint: "agentmux list shows how it ended" });
+      const { layout } = await ensureDaemon(ctx.tmux);
+      const response = await request(layout.socket, { op: "explain", pane: session.pane });
+      if (!response.ok) throw new AgentmuxError(response.error, response.hint === undefined ? {} : { hint: response.hint });
+      if (options.json) printJson({ name: session.name, ...response });
+      else process.stdout.write(`${formatExplain(session.name, response as unknown as Explained).join("\n")}\n`);
+    });
+}
