@@ -23,13 +23,13 @@ export function registerDetect(program: Command): void {
     .option("--agent <name>", "the manifest to use: needed with --file; with TARGET it overrides the session's own")
     .option("--title <title>", "the pane title that goes with the screen (with TARGET it overrides the pane's)")
     .option("--explain", "show the rule that fired and the rules that nearly did")
-    .option("--json", "print {agent, state, rule, priority, evidence, near, ...} as JSON")
+    .option("--json", "print {agent, state, cause, region, rule, priority, evidence, near, ...} as JSON")
     .action(async (target: string | undefined, options: DetectOptions, command: Command) => {
       const loaded = loadManifests();
       for (const problem of loaded.problems) process.stderr.write(`agentmux: warning: ${formatProblem(problem)}\n`);
       const subject = target === undefined ? fromFile(options, loaded) : await fromPane(Context.of(command), target, options, loaded);
       const verdict: Verdict = subject.pane?.exited
-        ? { state: "unknown", rule: null, priority: null, evidence: null, near: [], paused: false }
+        ? { state: "unknown", rule: null, priority: null, evidence: null, near: [], paused: false, cause: null, region: null }
         : detect(subject.manifest, subject.input);
       print(subject, verdict, options);
     });

@@ -78,8 +78,9 @@ class Compiler {
     if (raw.priority === undefined) this.problem(path, "rule has no priority", "add priority: a number; the highest matching rule wins");
     const region = raw.region === undefined ? ({ kind: "screen" } as const) : this.region(raw.region, [...path, "region"]);
     const matcher = this.matcher({ ...raw, region: undefined }, path, true);
+    if (raw.cause !== undefined && !/^[a-z][a-z0-9-]*$/.test(raw.cause)) this.problem([...path, "cause"], `cause "${raw.cause}" is not one lowercase word`, "write a word such as permission, question, plan or interrupted");
     if (this.problems.length > before || !region || !matcher || raw.name === undefined || raw.state === undefined || raw.priority === undefined) return null;
-    return { name: raw.name, state: raw.state, priority: raw.priority, region, matcher };
+    return { name: raw.name, state: raw.state, priority: raw.priority, region, matcher, cause: raw.cause ?? null };
   }
 
   region(raw: RawRegion, path: Path): Region | null {

@@ -1,6 +1,6 @@
 import { describeMatcher, evaluate } from "./match.ts";
 import { ScreenRegions } from "./regions.ts";
-import type { DetectInput, Manifest, NearMiss, Rule, RuleState, Verdict } from "./types.ts";
+import type { DetectInput, Manifest, Matcher, NearMiss, Region, Rule, RuleState, Verdict } from "./types.ts";
 
 /** At equal priority a blocker beats working, and working beats idle. */
 const STATE_RANK: Record<RuleState, number> = { blocked: 3, working: 2, idle: 1 };
@@ -26,7 +26,7 @@ export function detect(manifest: Manifest, input: DetectInput): Verdict {
   });
   fired.sort(byPrecedence);
   const winner = fired[0];
-  if (!winner) return { state: "unknown", rule: null, priority: null, evidence: null, near: partial, paused };
+  if (!winner) return { state: "unknown", rule: null, priority: null, evidence: null, near: partial, paused, cause: null, region: null };
   const lost = fired.slice(1).map((f) => nearMiss(f.rule, lostReason(f, winner)));
   return {
     state: winner.rule.state,
@@ -35,7 +35,17 @@ export function detect(manifest: Manifest, input: DetectInput): Verdict {
     evidence: winner.evidence,
     near: [...lost, ...partial],
     paused,
+    cause: winner.rule.cause,
+    region: titleOnly(winner.rule.matcher, winner.rule.region) ? "title" : "screen",
   };
+}
+
+/** Whether every line a matcher reads is the title's. */
+function titleOnly(matcher: Matcher, inherited: Region): boolean {
+  const region = matcher.region ?? inherited;
+  if (matcher.kind === "contains" || matcher.kind === "regex") return region.kind === "title";
+  if (matcher.kind === "not") return titleOnly(matcher.of, region);
+  return matcher.of.every((m) => titleOnly(m, region));
 }
 
 function byPrecedence(a: Fired, b: Fired): number {

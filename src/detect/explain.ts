@@ -2,9 +2,10 @@ import { describeMatcher } from "./match.ts";
 import { describeRegion } from "./regions.ts";
 import type { Manifest, Verdict } from "./types.ts";
 
-/** The verdict in one line: `claude: blocked (rule dialog)`. */
+/** The verdict in one line: `claude: blocked (rule dialog)`, or with a cause `claude: blocked: question (rule ask-question)`. */
 export function verdictLine(agent: string, verdict: Verdict): string {
-  return `${agent}: ${verdict.state} (${verdict.rule ? `rule ${verdict.rule}` : "no rule matched"})`;
+  const cause = verdict.cause ? `: ${verdict.cause}` : "";
+  return `${agent}: ${verdict.state}${cause} (${verdict.rule ? `rule ${verdict.rule}` : "no rule matched"})`;
 }
 
 /** For `agentmux detect --explain`: the rule that fired, what it matched, and the rules that nearly did. */
@@ -13,7 +14,9 @@ export function explainVerdict(manifest: Manifest, verdict: Verdict): string[] {
   if (verdict.paused) lines.push("  screen rules paused: a full-screen program holds the alternate screen (only title rules ran)");
   const rule = manifest.rules.find((r) => r.name === verdict.rule);
   if (rule) {
-    lines.push(`  fired: ${rule.name} (${rule.state}, priority ${rule.priority}, ${describeRegion(rule.region)}): ${describeMatcher(rule.matcher)}`);
+    const cause = rule.cause ? `, cause ${rule.cause}` : "";
+    lines.push(`  fired: ${rule.name} (${rule.state}${cause}, priority ${rule.priority}, ${describeRegion(rule.region)}): ${describeMatcher(rule.matcher)}`);
+    lines.push(`  decided by: ${verdict.region === "title" ? "the title only" : "the screen"}`);
     if (verdict.evidence !== null) lines.push(`    matched: ${JSON.stringify(verdict.evidence.trim())}`);
   } else {
     lines.push(`  fired: nothing, of ${manifest.rules.length} rules (unknown is never guessed)`);

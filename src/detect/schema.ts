@@ -19,7 +19,7 @@ Object.assign(matcherFields, {
   region: REGION,
 });
 
-const RULE = obj({ name: str("a rule name"), state: oneOfValues(RULE_STATES), priority: num(), ...matcherFields });
+const RULE = obj({ name: str("a rule name"), state: oneOfValues(RULE_STATES), priority: num(), cause: str("a word for why (permission, question, interrupted …)"), ...matcherFields });
 
 export const MANIFEST_SCHEMA = obj({
   name: str("the agent's name"),
@@ -35,7 +35,7 @@ const PLAIN_WORDS: Array<[string, string]> = [
   [expected(list(MATCHER)), "a list of matchers"],
   [expected(MATCHER), "a matcher (contains, regex, not, any or all, and a region)"],
   [expected(list(RULE)), "a list of rules"],
-  [expected(RULE), "a rule (name, state, priority, region, and contains, regex, not, any or all)"],
+  [expected(RULE), "a rule (name, state, priority, cause, region, and contains, regex, not, any or all)"],
 ];
 
 export function plainWords(text: string): string {
@@ -52,7 +52,7 @@ export interface RawMatcher {
   all?: RawMatcher[];
   region?: RawRegion;
 }
-export interface RawRule extends RawMatcher { name?: string; state?: (typeof RULE_STATES)[number]; priority?: number }
+export interface RawRule extends RawMatcher { name?: string; state?: (typeof RULE_STATES)[number]; priority?: number; cause?: string }
 export interface RawManifest {
   name?: string;
   description?: string;

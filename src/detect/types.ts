@@ -25,6 +25,8 @@ export interface Rule {
   priority: number;
   region: Region;
   matcher: Matcher;
+  /** Why the state holds, in a word (permission, question, plan, trust, interrupted, error, rate-limit …); null when the rule gives none. */
+  cause: string | null;
 }
 
 /** How to recognise the agent in a pane. */
@@ -76,4 +78,10 @@ export interface Verdict {
   near: NearMiss[];
   /** Screen rules were skipped: a full-screen program holds the alternate screen. */
   paused: boolean;
+  /** The deciding rule's cause, null when it names none (or nothing decided). */
+  cause: string | null;
+  /** "title": the deciding rule looks at the pane title only; "screen": at the screen (too); null: nothing decided. */
+  region: VerdictRegion;
 }
+
+export type VerdictRegion = "title" | "screen" | null;

@@ -1,11 +1,9 @@
 import type { ServerResponse } from "node:http";
 import { readJsonBody, serveLocal } from "../helpers/fake-http.ts";
-import { HELLO, isObject, SLOW_TEXT, type FakeModelServer, type Json } from "./fake-model.ts";
+import { decide, TIMING, type Decision, type Timing } from "./fake-anthropic-decide.ts";
+import { isObject, type FakeModelServer, type Json } from "./fake-model.ts";
 
-/** What the fake answers to one /v1/messages request. */
-export type Decision =
-  | { kind: "text"; text: string; side?: boolean; slow?: boolean }
-  | { kind: "tool"; name: string; cmd: string };
+export { decide, PLAN, SESSION_TITLE, type Decision } from "./fake-anthropic-decide.ts";
 
 export interface LoggedRequest {
   method: string;
@@ -22,75 +20,33 @@ export interface FakeAnthropicOptions {
   slowMs?: number;
   /** The command an E2E_TOOL prompt runs when it names no E2E_CMD=<path>. */
   toolCmd?: string;
+  /** How long the subagent (E2E_AGENT), E2E_LONG and E2E_SILENT answers take. */
+  timing?: Partial<Timing>;
 }
 
 export type FakeAnthropic = FakeModelServer<LoggedRequest>;
 
-export const SESSION_TITLE = "E2E fake session title";
-
-
-function textOf(content: unknown): string {
-  if (typeof content === "string") return content;
-  if (!Array.isArray(content)) return "";
-  return content.filter((b) => isObject(b) && b["type"] === "text").map((b) => String((b as Json)["text"])).join("\n");
-}
-
-// Structured side requests (Claude's session title) want JSON matching their schema.
-function fillSchema(schema: Json): Json {
-  const out: Json = {};
-  const properties = isObject(schema["properties"]) ? schema["properties"] : {};
-  for (const [key, spec] of Object.entries(properties)) {
-    const type = isObject(spec) ? spec["type"] : undefined;
-    out[key] = type === "string" ? (key === "title" ? SESSION_TITLE : `fake ${key}`)
-      : type === "boolean" ? false
-      : type === "number" || type === "integer" ? 0
-      : type === "array" ? [] : {};
-  }
-  return out;
-}
-
-/** Choose the reply from the last non-system message of a request (pure). */
-export function decide(body: Json, toolCmd = "touch e2e-marker"): Decision {
-  const tools = Array.isArray(body["tools"]) ? (body["tools"] as unknown[]).filter(isObject) : [];
-  const messages = Array.isArray(body["messages"]) ? (body["messages"] as unknown[]).filter(isObject) : [];
-  // Claude Code 2.1 appends a {role: "system"} message after the user's turn (mid-conversation-system beta).
-  const last = [...messages].reverse().find((m) => m["role"] !== "system") ?? {};
-  if (tools.length === 0) {
-    const format = isObject(body["output_config"]) ? body["output_config"]["format"] : undefined;
-    if (isObject(format) && format["type"] === "json_schema" && isObject(format["schema"])) {
-      return { kind: "text", text: JSON.stringify(fillSchema(format["schema"])), side: true };
-    }
-    return { kind: "text", text: "Fake side answer.", side: true };
-  }
-  const blocks = Array.isArray(last["content"]) ? (last["content"] as unknown[]).filter(isObject) : [];
-  const result = blocks.find((b) => b["type"] === "tool_result");
-  if (result) {
-    const output = typeof result["content"] === "string" ? result["content"] : textOf(result["content"]);
-    return { kind: "text", text: `Tool finished: ${result["is_error"] ? "(error) " : ""}${output.slice(0, 200)}` };
-  }
-  const text = textOf(last["content"]);
-  const bash = tools.find((t) => /^bash$/i.test(String(t["name"])));
-  if (text.includes("E2E_TOOL") && bash) {
-    const path = /E2E_CMD=(\S+)/.exec(text)?.[1];
-    return { kind: "tool", name: String(bash["name"]), cmd: path ? `touch ${path}` : toolCmd };
-  }
-  if (text.includes("E2E_SLOW")) return { kind: "text", text: SLOW_TEXT, slow: true };
-  return { kind: "text", text: HELLO };
-}
-
 const usage = { input_tokens: 12, output_tokens: 1, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function sendJson(res: ServerResponse, value: unknown, headers: Record<string, string> = {}): void {
-  res.writeHead(200, { "content-type": "application/json", ...headers });
+function sendJson(res: ServerResponse, value: unknown, headers: Record<string, string> = {}, status = 200): void {
+  res.writeHead(status, { "content-type": "application/json", ...headers });
   res.end(JSON.stringify(value));
 }
 
-function toolInput(d: Extract<Decision, { kind: "tool" }>): Json {
-  return { command: d.cmd, description: "Create marker file" };
+type Answer = Exclude<Decision, { kind: "error" }>;
+
+/** Keep the stream open with pings for ms; false when the client went away. */
+async function pings(res: ServerResponse, ms: number, ping: () => void): Promise<boolean> {
+  for (let t = 0; t < ms; t += 2000) {
+    await sleep(Math.min(2000, ms - t));
+    if (res.destroyed) return false;
+    ping();
+  }
+  return true;
 }
 
-async function stream(res: ServerResponse, model: string, seq: number, d: Decision, slowMs: number): Promise<void> {
+async function stream(res: ServerResponse, model: string, seq: number, d: Answer, slowMs: number): Promise<void> {
   const event = (type: string, data: Json) => res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
   const delta = (index: number, value: Json) => event("content_block_delta", { index, delta: value });
   res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", "request-id": `req_fake_${seq}`, connection: "keep-alive" });
@@ -101,14 +57,15 @@ async function stream(res: ServerResponse, model: string, seq: number, d: Decisi
     delta(0, { type: "text_delta", text: "I will run a command." });
     event("content_block_stop", { index: 0 });
     event("content_block_start", { index: 1, content_block: { type: "tool_use", id: `toolu_fake_${seq}`, name: d.name, input: {} } });
-    const json = JSON.stringify(toolInput(d));
+    const json = JSON.stringify(d.input);
     const half = Math.floor(json.length / 2);
     delta(1, { type: "input_json_delta", partial_json: json.slice(0, half) });
     delta(1, { type: "input_json_delta", partial_json: json.slice(half) });
     event("content_block_stop", { index: 1 });
   } else {
+    if (d.silentMs && !(await pings(res, d.silentMs, () => event("ping", {})))) return;
     const words = d.text.split(/(?<= )/);
-    const gap = d.slow ? Math.floor(slowMs / words.length) : 0;
+    const gap = d.slow ? Math.floor((d.ms ?? slowMs) / words.length) : 0;
     for (const word of words) {
       if (gap) {
         await sleep(gap);
@@ -124,9 +81,9 @@ async function stream(res: ServerResponse, model: string, seq: number, d: Decisi
   res.end();
 }
 
-function message(model: string, seq: number, d: Decision): Json {
+function message(model: string, seq: number, d: Answer): Json {
   const content = d.kind === "tool"
-    ? [{ type: "tool_use", id: `toolu_fake_${seq}`, name: d.name, input: toolInput(d) }]
+    ? [{ type: "tool_use", id: `toolu_fake_${seq}`, name: d.name, input: d.input }]
     : [{ type: "text", text: d.text }];
   const stop = d.kind === "tool" ? "tool_use" : "end_turn";
   return { id: `msg_fake_${seq}`, type: "message", role: "assistant", model, content, stop_reason: stop, stop_sequence: null, usage };
@@ -137,10 +94,10 @@ const MODELS = {
   has_more: false, first_id: "claude-sonnet-4-5", last_id: "claude-sonnet-4-5",
 };
 
-
-/** A fake Anthropic Messages API on 127.0.0.1 for driving the real Claude Code offline. */
+/** A fake Anthropic Messages API on 127.0.0.1 for driving the real Claude Code (and opencode) offline. */
 export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Promise<FakeAnthropic> {
   const slowMs = options.slowMs ?? 6000;
+  const timing = { ...TIMING, ...options.timing };
   const requests: LoggedRequest[] = [];
   let seq = 0;
   const server = await serveLocal(async (req, res) => {
@@ -151,10 +108,14 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Pr
     try {
       if (req.method === "POST" && path === "/v1/messages/count_tokens") return sendJson(res, { input_tokens: 42 });
       if (req.method === "POST" && path === "/v1/messages" && isObject(body)) {
-        const decision = decide(body, options.toolCmd);
+        const decision = decide(body, options.toolCmd, timing);
         entry.decision = decision;
         const model = typeof body["model"] === "string" ? body["model"] : "fake";
         seq += 1;
+        if (decision.kind === "error") {
+          const failure = { type: "error", error: { type: decision.type, message: decision.message } };
+          return sendJson(res, failure, { "request-id": `req_fake_${seq}`, ...decision.headers }, decision.status);
+        }
         if (body["stream"]) return await stream(res, model, seq, decision, slowMs);
         return sendJson(res, message(model, seq, decision), { "request-id": `req_fake_${seq}` });
       }

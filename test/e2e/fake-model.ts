@@ -9,3 +9,6 @@ export const isObject = (v: unknown): v is Json => typeof v === "object" && v !=
 
 /** A fake model server: where it listens, and every request it got with what it decided to answer. */
 export interface FakeModelServer<Logged> extends LocalServer { requests: Logged[] }
+
+/** `word0 word1 … wordN-1.`: a long answer to stream slowly. */
+export const words = (n: number): string => `${Array.from({ length: n }, (_, i) => `word${i}`).join(" ")}.`;

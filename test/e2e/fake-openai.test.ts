@@ -1,6 +1,6 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { decide, JUSTIFICATION, startFakeOpenAI, type Decision, type FakeOpenAI } from "./fake-openai.ts";
+import { decide, JUSTIFICATION, PATCH_FILE, startFakeOpenAI, type Decision, type FakeOpenAI } from "./fake-openai.ts";
 import { HELLO, SLOW_TEXT } from "./fake-model.ts";
 
 const tools = [{ type: "function", name: "exec_command" }, { type: "function", name: "write_stdin" }];
@@ -24,6 +24,16 @@ describe("the fake OpenAI Responses API", () => {
     for (const [name, body, expected] of cases) assert.deepEqual(decide(body), expected, name);
   });
 
+  it("E2E_PATCH calls apply_patch (freeform or function) outside the workspace; E2E_429 is a usage limit", () => {
+    const patch = (file: string) => `*** Begin Patch\n*** Add File: ${file}\n+patched by the fake model\n*** End Patch\n`;
+    const freeform = [...tools, { type: "custom", name: "apply_patch" }];
+    assert.deepEqual(decide({ tools: freeform, input: [user("E2E_PATCH now")] }), { kind: "custom", name: "apply_patch", input: patch(PATCH_FILE) });
+    assert.deepEqual(decide({ tools: [{ type: "function", name: "apply_patch" }], input: [user("E2E_PATCH=/x/y.txt")] }), { kind: "tool", name: "apply_patch", args: { input: patch("/x/y.txt") } });
+    assert.match(JSON.stringify(decide({ tools, input: [user("E2E_PATCH")] })), /No apply_patch tool offered/);
+    const limit = decide({ tools, input: [user("E2E_429")] });
+    assert.equal(limit.kind === "error" && limit.status, 429);
+  });
+
   describe("over HTTP on 127.0.0.1", () => {
     let fake: FakeOpenAI;
     before(async () => { fake = await startFakeOpenAI({ port: 0, slowMs: 200, thinkMs: 50 }); });
@@ -39,6 +49,16 @@ describe("the fake OpenAI Responses API", () => {
       const expected = escalated("touch /x");
       assert.deepEqual(JSON.parse(body.output[0]?.arguments ?? "{}"), expected.kind === "tool" ? expected.args : null);
       assert.deepEqual(fake.requests.at(-1)?.decision, expected);
+    });
+
+    it("streams a freeform apply_patch call, and answers E2E_429 with a 429", async () => {
+      const freeform = [...tools, { type: "custom", name: "apply_patch" }];
+      const text = await (await post({ model: "m", stream: true, tools: freeform, input: [user("E2E_PATCH")] })).text();
+      assert.match(text, /"type":"custom_tool_call".*"name":"apply_patch"/);
+      assert.match(text, /event: response\.custom_tool_call_input\.done/);
+      const limited = await post({ model: "m", stream: true, tools, input: [user("E2E_429")] });
+      assert.equal(limited.status, 429);
+      assert.equal((await limited.json() as { error: { type: string } }).error.type, "usage_limit_reached");
     });
 
     it("streams the Responses events, slowly for E2E_SLOW", async () => {

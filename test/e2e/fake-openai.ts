@@ -5,7 +5,10 @@ import { HELLO, isObject, SLOW_TEXT, type FakeModelServer, type Json } from "./f
 /** What the fake answers to one /v1/responses request. */
 export type Decision =
   | { kind: "text"; text: string; side?: boolean; slow?: boolean }
-  | { kind: "tool"; name: string; args: Record<string, unknown> };
+  | { kind: "tool"; name: string; args: Record<string, unknown> }
+  /** A freeform (custom) tool call: Codex's apply_patch takes the patch text itself. */
+  | { kind: "custom"; name: string; input: string }
+  | { kind: "error"; status: number; body: Json; headers: Record<string, string> };
 
 export interface LoggedRequest {
   method: string;
@@ -75,19 +78,44 @@ export function decide(body: Json, toolCmd = "touch e2e-marker"): Decision {
     if (names.includes("shell")) return { kind: "tool", name: "shell", args: { command: ["bash", "-lc", cmd] } };
     return { kind: "text", text: `No shell tool offered: ${names.join(",")}` };
   }
+  if (text.includes("E2E_PATCH")) return patch(tools, /E2E_PATCH=(\S+)/.exec(text)?.[1] ?? PATCH_FILE);
+  if (text.includes("E2E_429")) return USAGE_LIMIT;
+  if (text.includes("E2E_PROSE")) return { kind: "text", text: "I looked at the project. Would you like me to create the marker file now?" };
   if (text.includes("E2E_SLOW")) return { kind: "text", text: SLOW_TEXT, slow: true };
   return { kind: "text", text: HELLO };
 }
 
+/** Where E2E_PATCH writes by default: outside the workspace, so that Codex asks first. */
+export const PATCH_FILE = "../e2e-patched.txt";
+
+/** Codex's apply_patch: a freeform tool that takes the patch, or (older) a function with {input}. */
+function patch(tools: Json[], file: string): Decision {
+  const text = `*** Begin Patch\n*** Add File: ${file}\n+patched by the fake model\n*** End Patch\n`;
+  const tool = tools.find((t) => toolName(t) === "apply_patch");
+  if (!tool) return { kind: "text", text: `No apply_patch tool offered: ${tools.map(toolName).join(",")}` };
+  return tool["type"] === "custom" ? { kind: "custom", name: "apply_patch", input: text } : { kind: "tool", name: "apply_patch", args: { input: text } };
+}
+
+/** A 429 the way the API reports a used-up plan (Codex names it a usage limit). */
+const USAGE_LIMIT: Decision = {
+  kind: "error",
+  status: 429,
+  headers: { "retry-after": "3600" },
+  body: { error: { type: "usage_limit_reached", message: "E2E fake usage limit reached", plan_type: "plus", resets_in_seconds: 3600 } },
+};
+
 const usage = { input_tokens: 12, input_tokens_details: { cached_tokens: 0 }, output_tokens: 20, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 32 };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function outputItem(seq: number, d: Decision): Json {
+type Answer = Exclude<Decision, { kind: "error" }>;
+
+function outputItem(seq: number, d: Answer): Json {
+  if (d.kind === "custom") return { type: "custom_tool_call", id: `ctc_fake_${seq}`, call_id: `call_fake_${seq}`, name: d.name, input: d.input, status: "completed" };
   if (d.kind === "tool") return { type: "function_call", id: `fc_fake_${seq}`, call_id: `call_fake_${seq}`, name: d.name, arguments: JSON.stringify(d.args), status: "completed" };
   return { type: "message", id: `msg_fake_${seq}`, role: "assistant", status: "completed", content: [{ type: "output_text", text: d.text, annotations: [] }] };
 }
 
-async function stream(res: ServerResponse, model: string, seq: number, d: Decision, options: { slowMs: number; thinkMs: number }): Promise<void> {
+async function stream(res: ServerResponse, model: string, seq: number, d: Answer, options: { slowMs: number; thinkMs: number }): Promise<void> {
   let n = 0;
   const send = (type: string, data: Json) => res.write(`event: ${type}\ndata: ${JSON.stringify({ type, sequence_number: n++, ...data })}\n\n`);
   res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", "x-request-id": `req_fake_${seq}` });
@@ -101,7 +129,11 @@ async function stream(res: ServerResponse, model: string, seq: number, d: Decisi
   }
   const done = outputItem(seq, d);
   const id = String(done["id"]);
-  if (d.kind === "tool") {
+  if (d.kind === "custom") {
+    send("response.output_item.added", { output_index: 0, item: { ...done, input: "", status: "in_progress" } });
+    send("response.custom_tool_call_input.delta", { item_id: id, output_index: 0, delta: d.input });
+    send("response.custom_tool_call_input.done", { item_id: id, output_index: 0, input: d.input });
+  } else if (d.kind === "tool") {
     send("response.output_item.added", { output_index: 0, item: { ...done, arguments: "", status: "in_progress" } });
     send("response.function_call_arguments.delta", { item_id: id, output_index: 0, delta: done["arguments"] });
     send("response.function_call_arguments.done", { item_id: id, output_index: 0, arguments: done["arguments"] });
@@ -126,8 +158,8 @@ async function stream(res: ServerResponse, model: string, seq: number, d: Decisi
   res.end();
 }
 
-function sendJson(res: ServerResponse, status: number, value: unknown): void {
-  res.writeHead(status, { "content-type": "application/json" });
+function sendJson(res: ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { "content-type": "application/json", ...headers });
   res.end(JSON.stringify(value));
 }
 
@@ -150,6 +182,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
         entry.decision = decision;
         const model = typeof body["model"] === "string" ? body["model"] : "fake";
         seq += 1;
+        if (decision.kind === "error") return sendJson(res, decision.status, decision.body, decision.headers);
         if (body["stream"]) return await stream(res, model, seq, decision, timing);
         const item = outputItem(seq, decision);
         return sendJson(res, 200, { id: `resp_fake_${seq}`, object: "response", status: "completed", model, output: [item], output_text: decision.kind === "text" ? decision.text : "", usage });

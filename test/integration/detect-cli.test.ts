@@ -36,7 +36,20 @@ describe("agentmux detect", () => {
   it("--file --agent --title prints the verdict in one line", async () => {
     const r = await server.cli(["detect", "--file", join(SCREENS, "claude-permission.txt"), "--agent", "claude", "--title", "✳ E2E fake session title"]);
     assert.equal(r.exitCode, 0, String(r.stderr));
-    assert.equal(String(r.stdout), "claude: blocked (rule dialog)");
+    assert.equal(String(r.stdout), "claude: blocked: permission (rule permission)");
+  });
+
+  it("--json and --explain give the deciding rule's cause and region", async () => {
+    const question = await json(["detect", "--file", join(SCREENS, "claude-ask-one.txt"), "--agent", "claude", "--title", "✳ E2E fake session title"]);
+    assert.deepEqual([question["state"], question["cause"], question["region"], question["rule"]], ["blocked", "question", "screen", "question"]);
+    const title = await json(["detect", "--file", "/dev/null", "--agent", "claude", "--title", "✳ E2E fake session title"]);
+    assert.deepEqual([title["state"], title["cause"], title["region"], title["rule"]], ["idle", null, "title", "title-idle"]);
+    const unknown = await json(["detect", "--file", "/dev/null", "--agent", "claude"]);
+    assert.deepEqual([unknown["state"], unknown["cause"], unknown["region"]], ["unknown", null, null]);
+    const r = await server.cli(["detect", "--file", join(SCREENS, "claude-interrupted.txt"), "--agent", "claude", "--title", "✳ E2E fake session title", "--explain"]);
+    assert.match(String(r.stdout), /^claude: blocked: interrupted \(rule interrupted\)$/m);
+    assert.match(String(r.stdout), /^ {2}fired: interrupted \(blocked, cause interrupted, priority 60, 2 lines above the prompt box\): regex/m);
+    assert.match(String(r.stdout), /^ {2}decided by: the screen$/m);
   });
 
   it("--json prints one object with agent, state and rule", async () => {
@@ -54,8 +67,8 @@ describe("agentmux detect", () => {
     const r = await server.cli(["detect", "--file", join(SCREENS, "gemini-permission.ansi.txt"), "--agent", "gemini", "--title", "✋  Action Required (work-gemini)", "--explain"]);
     assert.equal(r.exitCode, 0, String(r.stderr));
     const out = String(r.stdout);
-    assert.match(out, /^gemini: blocked \(rule confirmation\)$/m);
-    assert.match(out, /^ {2}fired: confirmation \(blocked, priority 100, the bottom 16 lines\): all of \(regex/m);
+    assert.match(out, /^gemini: blocked: permission \(rule confirmation\)$/m);
+    assert.match(out, /^ {2}fired: confirmation \(blocked, cause permission, priority 100, the bottom 16 lines\): all of \(regex/m);
     assert.match(out, /^ {4}matched: "│ Allow execution of \[Shell\]\?/m);
     assert.match(out, /^ {4}title-action-required \(blocked, priority 100\): matched, but confirmation comes first at equal priority$/m);
   });
@@ -101,19 +114,21 @@ describe("agentmux detect", () => {
     assert.deepEqual([working["state"], working["rule"]], ["working", "spinner"]);
     await server.cli(["keys", pane, "Escape"]);
     await server.waitForScreen(pane, /Interrupted/);
+    const interrupted = await json(["detect", "live"]);
+    assert.deepEqual([interrupted["state"], interrupted["cause"], interrupted["rule"]], ["blocked", "interrupted", "interrupted"]);
 
     await server.cli(["send", pane, "/tool"]);
     await server.waitForScreen(pane, /Do you want to proceed\?/);
     const blocked = await server.cli(["detect", "live", "--explain"]);
-    assert.match(String(blocked.stdout), /^claude: blocked \(rule dialog\)\n {2}pane: %\d+ \(\S+:live\), title /);
-    assert.match(String(blocked.stdout), /prompt \(idle, priority 10\): matched, but dialog has a higher priority \(100\)/);
+    assert.match(String(blocked.stdout), /^claude: blocked: permission \(rule permission\)\n {2}pane: %\d+ \(\S+:live\), title /);
+    assert.match(String(blocked.stdout), /dialog \(blocked, priority 100\): matched, but permission has a higher priority \(105\)/);
   });
 
   it("TARGET: a pane with no known backend is recognised by its title, and judged on its real screen", async () => {
     const pane = await showScreen("claude-permission", "✳ E2E fake session title", "perm");
     await server.waitForScreen(pane, /Do you want to proceed\?/);
     const out = await json(["detect", "perm"]);
-    assert.deepEqual([out["agent"], out["state"], out["rule"], out["title"]], ["claude", "blocked", "dialog", "✳ E2E fake session title"]);
+    assert.deepEqual([out["agent"], out["state"], out["rule"], out["title"]], ["claude", "blocked", "permission", "✳ E2E fake session title"]);
   });
 
   it("TARGET: --agent names the manifest where nothing identifies the agent", async () => {

@@ -31,6 +31,20 @@ describe("resolution", () => {
     assert.equal(v.rule, "one");
     assert.deepEqual(v.near.map((n) => [n.rule, n.reason]), [["two", "matched, but one comes first at equal priority"]]);
   });
+  it("the verdict carries the deciding rule's cause (null without one) and whether only the title decided", () => {
+    const m = rules(
+      r("dlg", "blocked", 9, "cause: question, contains: ask"),
+      r("mixed", "working", 5, "all: [{region: title, contains: T}, {contains: busy}]"),
+      r("both-title", "working", 4, "region: title, all: [{contains: T}, {not: {contains: Z}}]"),
+      r("t", "idle", 1, "region: title, cause: background, contains: T"),
+    );
+    const pick = (screen: string, title?: string) => { const v = detect(m, { screen, title }); return [v.rule, v.cause, v.region]; };
+    assert.deepEqual(pick("ask"), ["dlg", "question", "screen"]);
+    assert.deepEqual(pick("busy", "T"), ["mixed", null, "screen"]);
+    assert.deepEqual(pick("", "T"), ["both-title", null, "title"]);
+    assert.deepEqual(pick("", "TZ"), ["t", "background", "title"]);
+    assert.deepEqual(pick("", "none"), [null, null, null]);
+  });
   it("nothing matching is unknown, never a guess", () => {
     const v = detect(rules(r("a", "idle", 1, "contains: x")), { screen: "hello" });
     assert.deepEqual({ state: v.state, rule: v.rule, priority: v.priority, evidence: v.evidence }, { state: "unknown", rule: null, priority: null, evidence: null });

@@ -10,13 +10,15 @@ const REAL = join(ROOT, "test", "fixtures", "real");
 const SCREENS = join(REAL, "screens");
 const { manifests, problems } = loadManifests({ userDir: "/nonexistent" });
 
-/** `| claude-idle | claude | idle |` rows of the README's table. */
-function expectedStates(): Map<string, { agent: string; state: string }> {
-  const rows = new Map<string, { agent: string; state: string }>();
+/** `| claude-ask-one | claude | blocked | question |` rows of the README's table; a cause in parentheses is a note, not a cause. */
+function expectedStates(): Map<string, { agent: string; state: string; cause: string | null }> {
+  const rows = new Map<string, { agent: string; state: string; cause: string | null }>();
   for (const line of readFileSync(join(REAL, "README.md"), "utf8").split("\n")) {
     const cells = line.split("|").map((c) => c.trim());
-    const [, screen, agent, state] = cells;
-    if (cells.length === 5 && screen && agent && state && /^[a-z]+-[a-z-]+$/.test(screen)) rows.set(screen, { agent, state: state.split(" ")[0] ?? "" });
+    const [, screen, agent, state, cause = ""] = cells;
+    if (cells.length === 6 && screen && agent && state && /^[a-z]+-[a-z0-9-]+$/.test(screen)) {
+      rows.set(screen, { agent, state: state.split(" ")[0] ?? "", cause: /^[a-z][a-z0-9-]*$/.test(cause) ? cause : null });
+    }
   }
   return rows;
 }
@@ -28,7 +30,7 @@ function meta(name: string): Record<string, string> {
 
 describe("the real screens", () => {
   const expected = expectedStates();
-  const screens = readdirSync(SCREENS).filter((f) => /^[a-z-]+\.txt$/.test(f) && !/\.(meta|ansi)\.txt$/.test(f)).map((f) => f.slice(0, -4));
+  const screens = readdirSync(SCREENS).filter((f) => /^[a-z0-9-]+\.txt$/.test(f) && !/\.(meta|ansi)\.txt$/.test(f)).map((f) => f.slice(0, -4));
 
   it("the built-in manifests load without problems", () => {
     assert.deepEqual(problems, []);
@@ -36,13 +38,13 @@ describe("the real screens", () => {
   });
 
   it("every screen has an expected state, and the table names no missing screen", () => {
-    assert.ok(screens.length >= 21, `found ${screens.length} screens`);
+    assert.ok(screens.length >= 50, `found ${screens.length} screens`);
     assert.deepEqual([...expected.keys()].sort(), [...screens].sort());
   });
 
   for (const name of screens) {
-    it(`${name} is ${expected.get(name)?.state}`, () => {
-      const row = expected.get(name);
+    const row = expected.get(name);
+    it(`${name} is ${row?.state}${row?.cause ? ` (${row.cause})` : ""}`, () => {
       assert.ok(row, `${name} is not in the README table`);
       const manifest = findManifest(manifests, row.agent);
       assert.ok(manifest, `no manifest ${row.agent}`);
@@ -51,6 +53,9 @@ describe("the real screens", () => {
       // After the CLI exited its last screen is not the agent's: no rule may claim a state.
       const want = row.state === "exited" ? "unknown" : row.state;
       assert.equal(verdict.state, want, `${name}: rule ${verdict.rule}, evidence ${JSON.stringify(verdict.evidence)}`);
+      assert.equal(verdict.cause, row.cause, `${name}: cause of rule ${verdict.rule}`);
+      // Every dialog is told from the screen: a title alone never decides a blocker here.
+      if (want === "blocked") assert.equal(verdict.region, "screen", `${name}: rule ${verdict.rule}`);
     });
   }
 
@@ -63,7 +68,7 @@ describe("the real screens", () => {
       const m = meta(name);
       const plain = detect(manifest, { screen: readFileSync(join(SCREENS, `${name}.txt`), "utf8"), title: m["pane_title"], alternate: m["alternate_on"] === "1" });
       const ansi = detect(manifest, { screen: stripAnsi(readFileSync(join(SCREENS, `${name}.ansi.txt`), "utf8")), title: m["pane_title"], alternate: m["alternate_on"] === "1" });
-      assert.equal(ansi.state, plain.state, name);
+      assert.deepEqual([ansi.state, ansi.cause], [plain.state, plain.cause], name);
     }
   });
 

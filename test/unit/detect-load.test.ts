@@ -84,6 +84,8 @@ describe("manifest mistakes", () => {
     ["bad title pattern", "match: {titles: ['(']}\nrules:\n  - {name: a, state: idle, priority: 1, contains: x}\n", /^t\.yml:1:18: match\.titles\[0\]: invalid regular expression/],
     ["name differs from the file", "name: other\nrules:\n  - {name: a, state: idle, priority: 1, contains: x}\n", /^t\.yml:1:7: name: name "other" differs from the file name t\.yml \(rename the file to other\.yml, or set name: t\)$/],
     ["YAML syntax", "rules: [\n", /^t\.yml:\d+:\d+: \(syntax\):/],
+    ["a cause that is not one word", "rules:\n  - {name: a, state: blocked, priority: 1, cause: Rate Limit, contains: x}\n", /^t\.yml:2:51: rules\.a\.cause: cause "Rate Limit" is not one lowercase word \(write a word such as permission, question, plan or interrupted\)$/],
+    ["a cause that is not a string", "rules:\n  - {name: a, state: blocked, priority: 1, cause: [x], contains: x}\n", /rules\.a\.cause: expected a word for why/],
   ];
   for (const [name, yaml, pattern] of cases) {
     it(name, () => {

@@ -15,12 +15,29 @@ const codexScreen = (above: string[]) => ["  >_ OpenAI Codex (v0.171.0)", "", ..
 const opencodeScreen = (above: string[], footer: string) => ["", "  ┃", "  ┃  Say hello", "  ┃", "", ...above, "", "  ┃", "  ┃  Build · Claude Sonnet 4.5 (latest) Anthropic", `  ╹${"▀".repeat(60)}`, footer].join("\n");
 const geminiScreen = (above: string[]) => [" ▝▜▄     Gemini CLI v0.61.0", "", ...above, rule, " Shift+Tab to accept edits", "", " >   Type your message or @path/to/file", "", " workspace (/directory)      sandbox      /model", " ~/work                      no sandbox   Auto"].join("\n");
 
-interface Row { name: string; agent: string; screen: string; title?: string; alternate?: boolean; state: string; rule?: string }
+interface Row { name: string; agent: string; screen: string; title?: string; alternate?: boolean; state: string; rule?: string; cause?: string | null }
 
 const rows: Row[] = [
   // Claude Code
-  { name: "permission dialog", agent: "claude", screen: real("claude-permission"), title: "✳ Fix the bug", state: "blocked", rule: "dialog" },
-  { name: "trust dialog, ✳ title", agent: "claude", screen: real("claude-dialog-trust-folder"), title: "✳ Claude Code", state: "blocked", rule: "dialog" },
+  { name: "permission dialog", agent: "claude", screen: real("claude-permission"), title: "✳ Fix the bug", state: "blocked", rule: "permission", cause: "permission" },
+  { name: "WebFetch permission: no key-hint line", agent: "claude", screen: real("claude-permission-webfetch"), title: "✳ x", state: "blocked", rule: "permission", cause: "permission" },
+  { name: "trust dialog, ✳ title", agent: "claude", screen: real("claude-dialog-trust-folder"), title: "✳ Claude Code", state: "blocked", rule: "trust", cause: "trust" },
+  { name: "API-key question", agent: "claude", screen: real("claude-dialog-custom-api-key"), title: "vm", state: "blocked", rule: "api-key", cause: "api-key" },
+  { name: "AskUserQuestion: ❯ 1. Red at column 0", agent: "claude", screen: real("claude-ask-one"), title: "✳ x", state: "blocked", rule: "question", cause: "question" },
+  { name: "AskUserQuestion, several questions: the answers' review has no key hints", agent: "claude", screen: real("claude-ask-tabs-submit"), title: "✳ x", state: "blocked", rule: "question", cause: "question" },
+  { name: "MCP elicitation under a running spinner", agent: "claude", screen: real("claude-mcp-elicitation"), title: "⠂ x", state: "blocked", rule: "elicitation", cause: "question" },
+  { name: "plan approval, plan box scrolled off, no Esc hint", agent: "claude", screen: real("claude-plan-long"), title: "✳ x", state: "blocked", rule: "plan", cause: "plan" },
+  { name: "Exit plan mode?", agent: "claude", screen: real("claude-plan-exit"), title: "✳ x", state: "blocked", rule: "plan", cause: "plan" },
+  { name: "an unknown picker: a selected choice and no input box", agent: "claude", screen: [rule, " Select model", " ❯ 1. Default (recommended)", "   2. Opus"].join("\n"), title: "✳ x", state: "blocked", rule: "dialog", cause: null },
+  { name: "interrupted turn", agent: "claude", screen: real("claude-interrupted"), title: "✳ x", state: "blocked", rule: "interrupted", cause: "interrupted" },
+  { name: "interrupted, then a new prompt sent (title not yet spinning)", agent: "claude", screen: claudeScreen(["  ⎿  Interrupted · What should Claude do instead?", "", "❯ Say hello please"]), title: "✳ x", state: "idle", rule: "title-idle", cause: null },
+  { name: "interrupted further up, a turn since", agent: "claude", screen: real("claude-idle-after-interrupt"), title: "✳ x", state: "idle", rule: "title-idle", cause: null },
+  { name: "the prompt ❯ 1. Red at column 0 in the transcript", agent: "claude", screen: real("claude-typed-numbered-answer"), title: "✳ x", state: "idle", rule: "title-idle" },
+  { name: "a background agent after the turn, spinner title", agent: "claude", screen: real("claude-background-agent"), title: "⠂ x", state: "idle", rule: "background", cause: "background" },
+  { name: "a foreground agent: the main turn's spinner", agent: "claude", screen: real("claude-foreground-agent"), title: "⠐ x", state: "working", rule: "spinner" },
+  { name: "a retried 429", agent: "claude", screen: real("claude-retrying-429"), title: "⠂ x", state: "working", rule: "retrying", cause: "retrying" },
+  { name: "API error after the turn", agent: "claude", screen: real("claude-api-error"), title: "✳ x", state: "idle", rule: "api-error", cause: "error" },
+  { name: "rate limit after the turn", agent: "claude", screen: real("claude-rate-limit"), title: "✳ x", state: "idle", rule: "rate-limit", cause: "rate-limit" },
   { name: "older boxed permission dialog", agent: "claude", screen: ["╭────╮", "│ Bash command                                   │", "│ Do you want to proceed?                        │", "│ ❯ 1. Yes                                       │", "│   2. No, and tell Claude what to do differently (esc) │", "╰────╯"].join("\n"), state: "blocked", rule: "dialog" },
   { name: "resume picker, ✳ title", agent: "claude", title: "✳ Claude Code", state: "blocked", rule: "resume-picker",
     screen: [" Resume session (1 of 3)", " ⌕ Search…", "", " ❯ Fix the login bug", "   2 minutes ago · 12 messages · main", "   Add tests for the parser", "   1 hour ago · 40 messages · main", "", " Space to preview · Ctrl+R to rename · Type to search · Esc to cancel"].join("\n") },
@@ -37,20 +54,28 @@ const rows: Row[] = [
   { name: "slash-command menu after exit", agent: "claude", screen: real("claude-after-exit"), state: "unknown" },
 
   // Codex
-  { name: "approval", agent: "codex", screen: real("codex-permission"), title: "E2E | work", alternate: true, state: "blocked", rule: "approval" },
+  { name: "approval", agent: "codex", screen: real("codex-permission"), title: "E2E | work", alternate: true, state: "blocked", rule: "approval", cause: "permission" },
+  { name: "patch approval", agent: "codex", screen: real("codex-patch-approval"), title: "E2E | work", alternate: true, state: "blocked", rule: "approval", cause: "permission" },
+  { name: "folder trust", agent: "codex", screen: real("codex-dialog-trust-folder"), title: "vm", alternate: true, state: "blocked", rule: "trust", cause: "trust" },
+  { name: "a selection over enter continue", agent: "codex", screen: ["  Pick a mode", "› 1. Fast", "  2. Thorough", "  enter continue · esc back"].join("\n"), alternate: true, state: "blocked", rule: "selection", cause: null },
+  { name: "usage limit", agent: "codex", screen: real("codex-rate-limit"), title: "E2E | work", alternate: true, state: "idle", rule: "usage-limit", cause: "rate-limit" },
+  { name: "interrupted, then a new prompt answered", agent: "codex", screen: real("codex-idle-after-interrupt"), title: "E2E | work", alternate: true, state: "idle", rule: "composer", cause: null },
   { name: "approval, minimal", agent: "codex", alternate: true, state: "blocked", rule: "approval",
     screen: ["• Running rm -rf build", "", "  Would you like to run the following command?", "", "  $ rm -rf build", "", "› 1. Yes, proceed (y)", "  2. No, and tell Codex what to do differently (esc)", "", "  Press enter to confirm or esc to cancel"].join("\n") },
-  { name: "hooks review", agent: "codex", screen: real("codex-startup-untrusted-hooks"), title: "vm", state: "blocked", rule: "selection" },
+  { name: "hooks review", agent: "codex", screen: real("codex-startup-untrusted-hooks"), title: "vm", state: "blocked", rule: "hooks-review", cause: "hooks" },
   { name: "title Action Required", agent: "codex", screen: codexScreen(["• Running touch x"]), title: "[ ! ] Action Required | E2E | work", alternate: true, state: "blocked", rule: "title-action-required" },
   { name: "Working status line", agent: "codex", screen: codexScreen(["› Run the tests", "", "• Working (12s • esc to interrupt)"]), title: "E2E | work", alternate: true, state: "working", rule: "status-line" },
   { name: "a reasoning header with ◦", agent: "codex", screen: codexScreen(["◦ Exploring the parser (3s • esc to interrupt)"]), alternate: true, state: "working", rule: "status-line" },
-  { name: "interrupted, stale spinner title", agent: "codex", screen: codexScreen(["› Run the tests", "", "■ Conversation interrupted - tell the model what to do differently. Something went wrong? Hit `/feedback` to report the issue."]), title: "⠋ E2E | work", alternate: true, state: "idle", rule: "interrupted" },
+  { name: "interrupted, stale spinner title", agent: "codex", screen: codexScreen(["› Run the tests", "", "■ Conversation interrupted - tell the model what to do differently. Something went wrong? Hit `/feedback` to report the issue."]), title: "⠋ E2E | work", alternate: true, state: "blocked", rule: "interrupted", cause: "interrupted" },
   { name: "streaming answer, braille title", agent: "codex", screen: codexScreen(["• This is a slow streamed"]), title: "⠙ E2E | work", alternate: true, state: "working", rule: "title-spinner" },
   { name: "composer", agent: "codex", screen: codexScreen(["• Hello.", "", "  Worked for 2s • 15:30"]), title: "E2E | work", alternate: true, state: "idle", rule: "composer" },
   { name: "prose: would you like … yes", agent: "codex", screen: codexScreen(["• Would you like me to run the following command? Reply yes.", "  Press enter to confirm is what the tool said."]), alternate: true, state: "idle", rule: "composer" },
 
   // opencode
   { name: "permission", agent: "opencode", screen: real("opencode-permission"), title: "OC | Fake", alternate: true, state: "blocked", rule: "permission" },
+  { name: "question tool", agent: "opencode", screen: real("opencode-question"), title: "OC | x", alternate: true, state: "blocked", rule: "question", cause: "question" },
+  { name: "interrupted turn", agent: "opencode", screen: real("opencode-interrupted"), title: "OC | x", alternate: true, state: "blocked", rule: "interrupted", cause: "interrupted" },
+  { name: "a typed numbered prompt is not its question", agent: "opencode", screen: opencodeScreen(["  ┃  1. Red", "     Hello."], "   ~/work   32 (0%)  ctrl+p commands"), alternate: true, state: "idle", rule: "footer" },
   { name: "esc interrupt footer", agent: "opencode", screen: opencodeScreen(["     This is a slow"], "   ⬝⬝⬝⬝■■⬝⬝  esc interrupt        32 (0%) · $0.00  ctrl+p commands"), alternate: true, state: "working", rule: "footer-interrupt" },
   { name: "idle footer", agent: "opencode", screen: opencodeScreen(["     Hello."], "   ~/work                      32 (0%)  ctrl+p commands"), alternate: true, state: "idle", rule: "footer" },
   { name: "prose: would you like … yes", agent: "opencode", screen: opencodeScreen(["     Permission required? Would you like me to create it? Allow once or Reject, yes?"], "   ~/work   ctrl+p commands"), alternate: true, state: "idle", rule: "footer" },
@@ -73,6 +98,7 @@ describe("manifest rules, row by row", () => {
       const verdict = detect(manifest, { screen: row.screen, title: row.title, alternate: row.alternate });
       assert.equal(verdict.state, row.state, `rule ${verdict.rule}, evidence ${JSON.stringify(verdict.evidence)}`);
       if (row.rule) assert.equal(verdict.rule, row.rule);
+      if (row.cause !== undefined) assert.equal(verdict.cause, row.cause);
     });
   }
 
@@ -96,6 +122,6 @@ describe("manifest rules, row by row", () => {
     const verdict = detect(claude, { screen: real("claude-permission"), title: "✳ E2E fake session title" });
     assert.equal(verdict.state, "blocked");
     const titleIdle = verdict.near.find((n) => n.rule === "title-idle");
-    assert.match(titleIdle?.reason ?? "", /dialog has a higher priority/);
+    assert.match(titleIdle?.reason ?? "", /permission has a higher priority/);
   });
 });
