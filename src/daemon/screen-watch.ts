@@ -1,6 +1,6 @@
 import type { ControlClient } from "../tmux/control.ts";
 import { detect } from "../detect/detect.ts";
-import type { Manifest, Verdict } from "../detect/types.ts";
+import type { Manifest } from "../detect/types.ts";
 import type { ScreenWord } from "../core/evidence.ts";
 import type { Tracked } from "./tracked.ts";
 
@@ -13,13 +13,6 @@ const SEP = "\x1f";
 const FORMAT = ["#{pane_id}", "#{window_activity}", "#{cursor_x},#{cursor_y}", "#{history_size}", "#{alternate_on}", "#{pane_title}", "#{pane_current_command}"].join(SEP);
 
 export type ScreenSighting = ScreenWord;
-
-/** Whether the deciding rule looked only at the title (weak evidence), and the cause it names. */
-function wordOf(manifest: Manifest, verdict: Verdict): Pick<ScreenWord, "region" | "cause"> {
-  const rule = manifest.rules.find((r) => r.name === verdict.rule);
-  if (!rule) return { region: null, cause: null };
-  return { region: rule.region.kind === "title" ? "title" : "screen", cause: (rule as { cause?: string }).cause ?? null };
-}
 
 /**
  * Captures the screens of agent panes whose content may have changed (their window saw output
@@ -90,7 +83,7 @@ export class ScreenWatch {
         const steady = previous !== undefined && previous.verdict === verdict.state && previous.rule === verdict.rule;
         // Back off while a busy pane keeps saying the same; look at once again when it changes or goes quiet.
         this.interval.set(pane, steady ? Math.min(STEADY_MAX_MS, (this.interval.get(pane) ?? SCREEN_TICK_MS) * 2) : SCREEN_TICK_MS);
-        const sighting: ScreenSighting = { verdict: verdict.state, rule: verdict.rule, ...wordOf(manifest, verdict), since: steady ? previous.since : now, at: now };
+        const sighting: ScreenSighting = { verdict: verdict.state, rule: verdict.rule, region: verdict.region, cause: verdict.cause, since: steady ? previous.since : now, at: now };
         this.sightings.set(pane, sighting);
         await this.onVerdict(t, sighting);
       }
