@@ -5,7 +5,7 @@ import { INITIAL, type MachineState } from "../../src/session/state-machine.ts";
 import type { Tracked } from "../../src/daemon/tracked.ts";
 
 const tracked = (pane: string, window: string, machine: Partial<MachineState>, record: Record<string, string> = {}): Tracked => ({
-  pane, backend: "claude", token: "t", id: "", dir: "/r/api", machine: { ...INITIAL, ...machine }, promptIds: [], lastPromptSeen: "", lastEventAt: 0, lastLiveAt: 0, escapeAt: 0,
+  pane, backend: "claude", tokenHash: "t", id: "", dir: "/r/api", machine: { ...INITIAL, ...machine }, promptIds: [], lastPromptSeen: "", lastEventAt: 0, lastLiveAt: 0, escapeAt: 0,
   lastStopAt: 0, lastStopPromptId: "", statusMtime: 0, tornDown: false, panePid: 0, exitStatus: null, killed: false, suppressed: false, launch: {},
   record: { window, dir: "/r/api", instance: "", label: "", status: "", statusStale: "", model: "", effort: "", account: "", ...record } as never,
 });
