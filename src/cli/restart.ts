@@ -23,7 +23,7 @@ export function registerRestart(program: Command): void {
     .option("--json", "print the result as JSON")
     .action(async (target: string | undefined, options: { account?: string; json?: boolean }, command: Command) => {
       const ctx = Context.of(command);
-      requireControl(ctx, "restart");
+      await requireControl(ctx, "restart");
       const session = await findSession(ctx.tmux, targetOrCurrent(target, "restart"));
       // Another account selected since the session started: ask which one (never without a terminal).
       const offer = offeredAccount(session, ctx.config, options.account);
