@@ -16,13 +16,13 @@ const octal = (mode: number) => (mode & 0o777).toString(8).padStart(4, "0");
  * Why a directory that holds hook payloads, tokens and the daemon's socket may not be used (it
  * is not a directory of the current user's, or someone else may read or write it), or null.
  */
-export function privateDirProblem(dir: string, stats: Stats): AgentmuxError | null {
+export function privateDirProblem(dir: string, stats: Stats, elsewhere = "XDG_RUNTIME_DIR"): AgentmuxError | null {
   const uid = myUid();
   if (stats.isSymbolicLink() || !stats.isDirectory()) {
     return new AgentmuxError(`${dir} is not a directory but a ${stats.isSymbolicLink() ? "symbolic link" : "file"}: agentmux keeps hook payloads and tokens there`, { hint: `remove it (rm ${dir}); agentmux creates it again, mode 0700` });
   }
   if (uid >= 0 && stats.uid !== uid) {
-    return new AgentmuxError(`${dir} belongs to uid ${stats.uid}, not to you (uid ${uid}): its owner could read hook payloads and tokens and cut the daemon off`, { hint: `have it removed (sudo rm -rf ${dir}), or set XDG_RUNTIME_DIR to a directory of your own` });
+    return new AgentmuxError(`${dir} belongs to uid ${stats.uid}, not to you (uid ${uid}): its owner could read hook payloads and tokens and cut the daemon off`, { hint: `have it removed (sudo rm -rf ${dir}), or set ${elsewhere} to a directory of your own` });
   }
   if ((stats.mode & 0o077) !== 0) {
     return new AgentmuxError(`${dir} is open to other users (mode ${octal(stats.mode)}): they could read hook payloads and tokens, or plant events`, { hint: `chmod 700 ${dir}, or remove it (rm -rf ${dir})` });
@@ -31,10 +31,10 @@ export function privateDirProblem(dir: string, stats: Stats): AgentmuxError | nu
 }
 
 /** Throw when dir exists and is not private to the current user; answer whether it exists. */
-export function checkPrivateDir(dir: string): boolean {
+export function checkPrivateDir(dir: string, elsewhere?: string): boolean {
   const stats = lstatOrNull(dir);
   if (!stats) return false;
-  const problem = privateDirProblem(dir, stats);
+  const problem = privateDirProblem(dir, stats, elsewhere);
   if (problem) throw problem;
   return true;
 }
@@ -57,7 +57,7 @@ export function tightenOwnDir(dir: string): void {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const stats = lstatSync(dir);
   if ((stats.mode & 0o077) !== 0 && stats.isDirectory() && stats.uid === myUid()) chmodSync(dir, 0o700);
-  checkPrivateDir(dir);
+  checkPrivateDir(dir, "XDG_STATE_HOME");
 }
 
 /** Create a file 0600 (or make an existing one of the user's 0600). */
