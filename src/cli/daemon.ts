@@ -8,6 +8,7 @@ import { socketAlive } from "../daemon/socket-server.ts";
 import { AgentmuxError } from "../util/errors.ts";
 import { sleep } from "../util/sleep.ts";
 import { Context, printJson } from "./context.ts";
+import { requireControl } from "./permission.ts";
 
 export function registerDaemon(program: Command): void {
   const daemon = program.command("daemon").description("the watcher daemon of this tmux server: start, stop, status, logs");
@@ -20,7 +21,9 @@ export function registerDaemon(program: Command): void {
   });
 
   daemon.command("stop").description("stop the daemon").action(async (_o: unknown, command: Command) => {
-    const layout = await layoutFor(Context.of(command).tmux);
+    const ctx = Context.of(command);
+    await requireControl(ctx, "daemon stop");
+    const layout = await layoutFor(ctx.tmux);
     if (!(await socketAlive(layout.socket))) { process.stdout.write("not running\n"); return; }
     await request(layout.socket, { op: "stop" });
     const deadline = Date.now() + 5000;

@@ -19,7 +19,7 @@ export function registerDrive(program: Command): void {
     .option("--json", "print the result as JSON")
     .action(async (target: string, words: string[], options: { enter: boolean; json?: boolean }, command: Command) => {
       const ctx = Context.of(command);
-      requireControl(ctx, "send");
+      await requireControl(ctx, "send");
       const session = await findSession(ctx.tmux, target, { includeExited: true });
       const text = words.length === 0 || (words.length === 1 && words[0] === "-") ? readFileSync(0, "utf8").replace(/\n$/, "") : words.join(" ");
       if (session.dead) throw new AgentmuxError(`session ${session.name} (${session.pane}) has exited`, { hint: "start it again with agentmux new" });
@@ -37,7 +37,7 @@ export function registerDrive(program: Command): void {
     .option("--json", "print the result as JSON")
     .action(async (target: string, keys: string[], options: { json?: boolean }, command: Command) => {
       const ctx = Context.of(command);
-      requireControl(ctx, "keys");
+      await requireControl(ctx, "keys");
       const session = await findSession(ctx.tmux, target, { includeExited: true });
       if (session.dead) throw new AgentmuxError(`session ${session.name} (${session.pane}) has exited`, { hint: "start it again with agentmux new" });
       await ctx.tmux.sendKeys(session.pane, keys);

@@ -16,7 +16,7 @@ export function registerExit(program: Command): void {
     .option("--json", "print the result as JSON")
     .action(async (target: string | undefined, options: { now?: boolean; json?: boolean }, command: Command) => {
       const ctx = Context.of(command);
-      requireControl(ctx, "exit");
+      await requireControl(ctx, "exit");
       const session = await findSession(ctx.tmux, targetOrCurrent(target, "exit"), { includeExited: true });
       let answer: { result: string; state: string; already: boolean };
       if (session.dead && !session.window) {

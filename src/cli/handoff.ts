@@ -100,7 +100,7 @@ export function registerHandoff(program: Command): void {
         session = await findSession(ctx.tmux, targetOrCurrent(target, "handoff"), { includeExited: true });
       }
       // An agent handing itself off needs no control API; acting on another session does.
-      if (session.pane !== process.env["AGENTMUX_SESSION"]) requireControl(ctx, "handoff");
+      await requireControl(ctx, "handoff", session.pane);
       const plan = planHandoff(session, ctx.config, { to, cwd: process.cwd() });
       if (plan.prepared.accountNotice) process.stderr.write(`agentmux: ${plan.prepared.accountNotice}\n`);
       const launched = await replace(ctx, plan);

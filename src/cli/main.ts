@@ -1,6 +1,7 @@
 import { Command, CommanderError } from "commander";
 import { isAgentmuxError } from "../util/errors.ts";
 import { registerAccount } from "./account.ts";
+import { registerAllow } from "./allow.ts";
 import { registerUsage } from "./usage.ts";
 import { registerDaemon } from "./daemon.ts";
 import { registerDemo } from "./demo.ts";
@@ -43,6 +44,7 @@ export function buildProgram(): Command {
   registerInit(program);
   registerSetup(program);
   registerWatch(program);
+  registerAllow(program);
   registerAccount(program);
   registerUsage(program);
   registerNavigate(program);

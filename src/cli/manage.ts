@@ -18,7 +18,7 @@ export function registerManage(program: Command): void {
     .option("--json", "print the result as JSON")
     .action(async (target: string, options: { json?: boolean; yes?: boolean }, command: Command) => {
       const ctx = Context.of(command);
-      requireControl(ctx, "kill");
+      await requireControl(ctx, "kill");
       const session = await findSession(ctx.tmux, target, { includeExited: true });
       if (session.dead && !session.window) throw new AgentmuxError(`session ${session.name} (${session.pane}) has exited already`);
       // Kill protection: a person at a terminal is asked about a live agent; scripts and agents
@@ -46,7 +46,7 @@ export function registerManage(program: Command): void {
     .option("--json", "print the result as JSON")
     .action(async (target: string, name: string, options: { json?: boolean }, command: Command) => {
       const ctx = Context.of(command);
-      requireControl(ctx, "rename");
+      await requireControl(ctx, "rename");
       if (!/^[^\s#]{1,64}$/u.test(name)) throw new AgentmuxError(`"${name}" is not a usable name`, { hint: "use 1-64 characters without spaces or '#'" });
       const session = await findSession(ctx.tmux, target);
       await ctx.tmux.setOption({ pane: session.pane }, "@agentmux-name", name);

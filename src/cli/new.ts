@@ -31,7 +31,7 @@ export function registerNew(program: Command): void {
     .option("--json", "print the new session as JSON")
     .action(async (options: NewOptions, command: Command) => {
       const ctx = Context.of(command);
-      requireControl(ctx, "new");
+      await requireControl(ctx, "new");
       if (options.group !== undefined && !/^[\w.-]{1,64}$/.test(options.group)) throw new AgentmuxError(`"${options.group}" is not a usable group name`, { hint: "use letters, digits, '.', '_' and '-'" });
       const request = {
         group: options.group,

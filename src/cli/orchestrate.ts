@@ -35,7 +35,7 @@ export function registerOrchestrate(program: Command): void {
   program.command("group").description("put a session in a group").argument("<target>").argument("<group>").option("--json", "print the result as JSON")
     .action(async (target: string, group: string, options: { json?: boolean }, command: Command) => {
       const ctx = Context.of(command);
-      requireControl(ctx, "group");
+      await requireControl(ctx, "group");
       checkGroupName(group);
       const s = await findSession(ctx.tmux, target);
       await ctx.tmux.setOption({ pane: s.pane }, "@agentmux-group", group);
@@ -45,7 +45,7 @@ export function registerOrchestrate(program: Command): void {
   program.command("ungroup").description("take a session out of its group").argument("<target>").option("--json", "print the result as JSON")
     .action(async (target: string, options: { json?: boolean }, command: Command) => {
       const ctx = Context.of(command);
-      requireControl(ctx, "ungroup");
+      await requireControl(ctx, "ungroup");
       const s = await findSession(ctx.tmux, target);
       await ctx.tmux.unsetOption({ pane: s.pane }, "@agentmux-group");
       if (options.json) printJson({ ok: true, pane: s.pane, group: null });
@@ -55,7 +55,7 @@ export function registerOrchestrate(program: Command): void {
     .option("--no-enter", "leave the text in the prompts").option("--json", "print the result as JSON")
     .action(async (group: string, words: string[], options: { enter: boolean; json?: boolean }, command: Command) => {
       const ctx = Context.of(command);
-      requireControl(ctx, "group-send");
+      await requireControl(ctx, "group-send");
       const running = (await groupMembers(ctx, group)).filter((s) => !s.dead);
       if (running.length === 0) throw new AgentmuxError(`every session of group "${group}" has exited`, { hint: "start new ones with agentmux new --group" });
       await Promise.all(running.map(async (s) => {
@@ -70,7 +70,7 @@ export function registerOrchestrate(program: Command): void {
   program.command("group-kill").description("end every session of a group (they stay listed as exited)").argument("<group>").option("--json", "print the result as JSON")
     .action(async (group: string, options: { json?: boolean }, command: Command) => {
       const ctx = Context.of(command);
-      requireControl(ctx, "group-kill");
+      await requireControl(ctx, "group-kill");
       const running = (await groupMembers(ctx, group)).filter((s) => !s.dead);
       if (running.length === 0) throw new AgentmuxError(`every session of group "${group}" has exited already`);
       const killed = await killPanes(ctx, running.map((s) => s.pane));

@@ -1,13 +1,20 @@
+import { callerSession } from "../session/caller.ts";
 import { AgentmuxError } from "../util/errors.ts";
 import type { Context } from "./context.ts";
 
 /**
- * Called from inside an agent session, verbs that act on other sessions need control.enabled;
- * read, list and wait always work. A person's shell (no AGENTMUX_SESSION) is never limited.
+ * Called from inside an agent session, verbs that act on other sessions (and snooze, daemon stop)
+ * need control.enabled; read, list and wait always work. "Inside" is decided from the environment
+ * (AGENTMUX_SESSION, TMUX_PANE), the process's ancestry and its terminal, so removing a variable is
+ * not enough to look like a person. A courtesy to keep agents in their lane, not a boundary: tmux
+ * lets any process on the server drive any pane. `own` names the one pane the caller may act on
+ * anyway (its own session, for handoff).
  */
-export function requireControl(ctx: Context, verb: string): void {
-  if (!process.env["AGENTMUX_SESSION"] || ctx.config.control.enabled) return;
-  throw new AgentmuxError(`${verb} from inside an agent session needs the control API, which is off`, {
+export async function requireControl(ctx: Context, verb: string, own?: string): Promise<void> {
+  if (ctx.config.control.enabled) return;
+  const inside = await callerSession(ctx.tmux);
+  if (!inside || (own !== undefined && inside.pane === own)) return;
+  throw new AgentmuxError(`${verb} from inside an agent session (${inside.pane}, known by ${inside.by}) needs the control API, which is off`, {
     hint: `set "control: {enabled: true}" in ${ctx.config.file ?? "~/.config/agentmux/config.yml"} to let agents drive other sessions`,
   });
 }

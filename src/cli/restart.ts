@@ -24,7 +24,7 @@ export function registerRestart(program: Command): void {
     .option("--json", "print the result as JSON")
     .action(async (target: string | undefined, options: { account?: string; json?: boolean }, command: Command) => {
       const ctx = Context.of(command);
-      requireControl(ctx, "restart");
+      await requireControl(ctx, "restart");
       // Every session list shows, an exited one too (its conversation can be resumed).
       const session = await findSession(ctx.tmux, targetOrCurrent(target, "restart"), { includeExited: true });
       // Another account selected since the session started: ask which one (never without a terminal).

@@ -35,7 +35,7 @@ export function registerRestore(program: Command): void {
     .option("--json", "print the result as JSON")
     .action(async (options: { all?: boolean; json?: boolean }, command: Command) => {
       const ctx = Context.of(command);
-      requireControl(ctx, "restore");
+      await requireControl(ctx, "restore");
       if (!(await ctx.tmux.hasServer())) {
         throw new AgentmuxError("no tmux server is running to restore into", { hint: "start tmux first (tmux new -s agents), then run agentmux restore" });
       }

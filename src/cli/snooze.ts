@@ -8,6 +8,7 @@ import { shQuote } from "../util/sh.ts";
 import { escapeFormat } from "../util/text.ts";
 import { Context, printJson } from "./context.ts";
 import { currentPane, selfCommand, tell } from "./on-client.ts";
+import { requireControl } from "./permission.ts";
 
 interface SnoozeOptions { on?: boolean; off?: boolean; ask?: boolean; client?: string; json?: boolean }
 
@@ -60,11 +61,14 @@ export function registerSnooze(program: Command): void {
       const pane = target ?? (await currentPane(ctx, options.client, undefined));
       if (options.ask) {
         if (!options.client) throw new AgentmuxError("--ask needs --client", { hint: "key bindings pass --client '#{client_name}'" });
+        await requireControl(ctx, "snooze", pane);
         await ask(ctx, roster, roster.find((s) => s.pane === pane), options.client);
         return;
       }
       if (pane === undefined) throw new AgentmuxError("which session?", { hint: "name one (agentmux snooze TARGET [HOURS]), or run it inside a session's pane" });
       const session = resolveTarget(pane, roster);
+      // An agent may set its own session aside; another session's alerts are the user's.
+      await requireControl(ctx, "snooze", session.pane);
       const on = options.on ? true : options.off ? false : !session.snoozed;
       await setSnooze(ctx, session, hours, on, options.client, options.json);
     });

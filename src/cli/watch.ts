@@ -39,7 +39,7 @@ export function registerWatch(program: Command): void {
     .option("--json", "print the result as JSON")
     .action(async (target: string, pattern: string, options: { json?: boolean }, command: Command) => {
       const ctx = Context.of(command);
-      requireControl(ctx, "watch");
+      await requireControl(ctx, "watch");
       const s = await findSession(ctx.tmux, target);
       await armWatcher(ctx, s.pane, pattern);
       if (options.json) printJson({ ok: true, pane: s.pane, pattern: pattern || null });

@@ -2,6 +2,7 @@ import { hookCause } from "../backends/hook-cause.ts";
 import { hookMeaning } from "../backends/hooks.ts";
 import { formatLaunchState, launchStateFromPayload, updateLaunchState } from "../session/launch-state.ts";
 import { transition, type Effect, type MachineEvent } from "../session/state-machine.ts";
+import { tokenHash } from "../util/token.ts";
 import type { SpooledEvent } from "./spool.ts";
 import type { Tracked } from "./tracked.ts";
 
@@ -26,8 +27,8 @@ export interface Applied {
 /** Why an event is refused before it reaches the machine, or null when it may pass. */
 export function refuse(tracked: Tracked | undefined, event: SpooledEvent): string | null {
   if (!tracked) return `no agentmux session in pane ${event.pane}`;
-  if (tracked.token === "") return null; // a pane agentmux did not start (global hooks): no token to check
-  if (event.token !== tracked.token) return `wrong token for ${event.pane}`;
+  if (tracked.tokenHash === "") return null; // a pane agentmux did not start (global hooks): no token to check
+  if (tokenHash(event.token) !== tracked.tokenHash) return `wrong token for ${event.pane}`;
   return null;
 }
 

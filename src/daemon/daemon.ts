@@ -176,13 +176,13 @@ export class Daemon implements DaemonPort {
       if (!r.backend) continue;
       seen.add(r.pane);
       let t = this.tracked.get(r.pane);
-      if (!t || t.token !== r.token) {
+      if (!t || t.tokenHash !== r.tokenHash) {
         if (t) this.finish(t, "replaced by a new process");
         t = trackedFromPane(r);
         this.tracked.set(r.pane, t);
         this.teardown.register(t.pane, "mirror file", () => removeMirror(this.layout.mirror, t!.pane));
         this.teardown.register(t.pane, "screen watch", () => this.screens?.forget(t!.pane));
-        writeMirror(this.layout.mirror, t.pane, t.machine.state, t.token);
+        writeMirror(this.layout.mirror, t.pane, t.machine.state, t.tokenHash);
       }
       t.panePid = Number(r.pid) || t.panePid;
       t.record = r;
@@ -309,7 +309,7 @@ export class Daemon implements DaemonPort {
       if (effect.type === "ready") this.log(`ready: ${t.pane}`);
     }
     if (Object.keys(values).length === 0) return;
-    if (applied.stateChanged && t.machine.state !== "exited") writeMirror(this.layout.mirror, t.pane, t.machine.state, t.token);
+    if (applied.stateChanged && t.machine.state !== "exited") writeMirror(this.layout.mirror, t.pane, t.machine.state, t.tokenHash);
     if (t.machine.state !== "exited" || !t.tornDown) await this.setOptions(t.pane, values);
     if (t.machine.state === "exited") this.finish(t, "process exited");
     if (applied.stateChanged) {

@@ -87,7 +87,7 @@ export class Failover {
   /** The open episode of this session's current process and account. */
   private episode(t: Tracked): Episode | undefined {
     const episode = this.episodes.get(t.pane);
-    if (episode && (episode.token !== t.token || episode.account !== t.record.account)) {
+    if (episode && (episode.token !== t.tokenHash || episode.account !== t.record.account)) {
       this.episodes.delete(t.pane);
       return undefined;
     }
@@ -117,7 +117,7 @@ export class Failover {
       now: this.now(),
     });
     if (action.kind === "none") return;
-    const episode: Episode = { token: t.token, account, trigger, status: "notified" };
+    const episode: Episode = { token: t.tokenHash, account, trigger, status: "notified" };
     this.episodes.set(t.pane, episode);
     const tell = async (text: string) => {
       if (await this.deps.snoozed?.(t.pane)) this.deps.log(`failover (snoozed, not notified): ${text}`);

@@ -1,6 +1,6 @@
-import { chmodSync, mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { daemonSocketPath, places, serverKey } from "../util/paths.ts";
+import { daemonSocketPath, ensureRuntimeRoot, places, serverKey } from "../util/paths.ts";
+import { makePrivateDir, ownPrivateFile, tightenOwnDir } from "../util/private-dir.ts";
 
 /** Every file of the daemon of one tmux server (all keyed by the server's socket path). */
 export interface DaemonLayout {
@@ -32,12 +32,15 @@ export function daemonLayout(tmuxSocket: string, env: Record<string, string | un
   };
 }
 
-/** Create the runtime directories (0700) so hooks can spool before the daemon ever runs. */
-export function ensureLayout(layout: DaemonLayout): void {
-  mkdirSync(dirname(layout.dir), { recursive: true, mode: 0o700 });
-  for (const d of [layout.dir, layout.spool, layout.mirror, layout.status]) {
-    mkdirSync(d, { recursive: true, mode: 0o700 });
-    chmodSync(d, 0o700);
-  }
-  mkdirSync(dirname(layout.log), { recursive: true });
+/**
+ * Create the runtime directories (0700) so hooks can spool before the daemon ever runs; refuse any
+ * of them that is not the user's own and 0700. The state directory and its logs are 0700, the
+ * daemon's log 0600: they hold notification texts, which quote the commands agents ask to run.
+ */
+export function ensureLayout(layout: DaemonLayout, env: Record<string, string | undefined> = process.env): void {
+  ensureRuntimeRoot(env);
+  for (const d of [layout.dir, layout.spool, layout.mirror, layout.status]) makePrivateDir(d);
+  tightenOwnDir(layout.stateDir);
+  tightenOwnDir(dirname(layout.log));
+  ownPrivateFile(layout.log);
 }

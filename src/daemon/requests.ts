@@ -1,5 +1,6 @@
 import { STATES, type SessionState } from "../session/identity.ts";
 import { escapeFormat } from "../util/text.ts";
+import { tokenHash } from "../util/token.ts";
 import type { DaemonPort } from "./port.ts";
 import { MAX_PUBLISH, type Request, type Response } from "./protocol.ts";
 
@@ -61,7 +62,7 @@ function wait(daemon: DaemonPort, panes: string[], state: string, timeoutMs: num
 async function publish(daemon: DaemonPort, pane: string, token: string, text: string): Promise<Response> {
   const t = daemon.tracked.get(pane);
   if (!t) return { ok: false, error: `no agentmux session in pane ${pane}` };
-  if (!t.token || t.token !== token) return { ok: false, error: `the token does not match the process in ${pane}`, hint: "only the session's own process may publish its status" };
+  if (!t.tokenHash || tokenHash(token) !== t.tokenHash) return { ok: false, error: `the token does not match the process in ${pane}`, hint: "only the session's own process may publish its status" };
   if ([...text].length > MAX_PUBLISH) return { ok: false, error: `the status is longer than ${MAX_PUBLISH} characters` };
   t.machine = { ...t.machine, statusStale: false };
   await daemon.setOptions(pane, { "@agentmux-status-text": escapeFormat(text.replace(/[\r\n\t]+/g, " ")), "@agentmux-status-stale": "", "@agentmux-machine": JSON.stringify(t.machine) });

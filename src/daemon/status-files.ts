@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { BACKENDS, isBackendName } from "../backends/index.ts";
 import { formatLaunchState, updateLaunchState } from "../session/launch-state.ts";
 import type { MachineEvent } from "../session/state-machine.ts";
+import { tokenHash } from "../util/token.ts";
 import type { Tracked } from "./tracked.ts";
 
 export interface StatusUpdate { tracked: Tracked; options: Record<string, string>; event?: MachineEvent | undefined; newId?: string | undefined }
@@ -19,7 +20,7 @@ export function readStatusFile(dir: string, name: string, tracked: Map<string, T
   if (!m) return null;
   const t = tracked.get(m[1] ?? "");
   const parse = t && isBackendName(t.backend) ? BACKENDS[t.backend].parseStatusLine : undefined;
-  if (!t || !parse || (t.token || "-") !== m[2]) return null;
+  if (!t || !parse || (m[2] === "-" ? "" : tokenHash(m[2] ?? "")) !== t.tokenHash) return null;
   let text: string;
   let mtime: number;
   try {

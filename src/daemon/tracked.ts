@@ -10,7 +10,8 @@ import { parseLaunchState, type LaunchState } from "../session/launch-state.ts";
 export interface Tracked {
   pane: string;
   backend: string;
-  token: string;
+  /** The sha256 of the process's token (@agentmux-token-hash); the token itself is only in its environment. */
+  tokenHash: string;
   id: string;
   dir: string;
   machine: MachineState;
@@ -59,7 +60,7 @@ export function trackedFromPane(record: PaneRecord): Tracked {
   return {
     pane: record.pane,
     backend: record.backend,
-    token: record.token,
+    tokenHash: record.tokenHash,
     id: record.id,
     dir: record.dir,
     machine: machineFromPane(record),

@@ -24,7 +24,7 @@ export interface Session {
   dir: string;
   instance: string;
   id: string;
-  token: string;
+  tokenHash: string;
   /** A name set with `agentmux rename`, overriding the derived display name. */
   label: string;
   group: string;
@@ -66,7 +66,7 @@ export function sessionFromPane(record: PaneRecord): Session | null {
     dir: record.dir,
     instance: record.instance,
     id: record.id,
-    token: record.token,
+    tokenHash: record.tokenHash,
     label: record.label,
     group: record.group,
     launch: parseLaunchState(record.launch),

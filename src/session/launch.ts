@@ -10,6 +10,7 @@ import { AgentmuxError } from "../util/errors.ts";
 import { shellScript } from "../util/install-dir.ts";
 import { daemonSocketPath, places } from "../util/paths.ts";
 import { sleep } from "../util/sleep.ts";
+import { tokenHash } from "../util/token.ts";
 import { which } from "../util/which.ts";
 import { sendText } from "./send.ts";
 import { formatLaunchState, type LaunchState } from "./launch-state.ts";
@@ -114,6 +115,7 @@ export async function launchSession(tmux: Tmux, request: NewSessionRequest, prep
   const env: Record<string, string> = {
     ...prepared.env,
     AGENTMUX_TOKEN: token,
+    AGENTMUX_TOKEN_HASH: tokenHash(token),
     AGENTMUX_SOCK: daemonSocketPath(socketPath),
     PATH: process.env["PATH"] ?? "/usr/bin:/bin",
   };
@@ -128,7 +130,7 @@ export async function launchSession(tmux: Tmux, request: NewSessionRequest, prep
     "@agentmux-dir": prepared.dir,
     "@agentmux-instance": request.instance ?? "",
     "@agentmux-id": resumeId,
-    "@agentmux-token": token,
+    "@agentmux-token-hash": tokenHash(token),
     "@agentmux-started": String(Date.now()),
     ...(request.group ? { "@agentmux-group": request.group } : {}),
     ...(request.norestore ? { "@agentmux-norestore": "1" } : {}),

@@ -28,7 +28,7 @@ function fromExited(e: ExitedSession, taken: Set<string>, backendSuffix: boolean
   let name = e.label || `${basename(e.dir) || e.pane}${e.instance ? `:${e.instance}` : ""}${backendSuffix ? `@${e.backend}` : ""}`;
   if (taken.has(name)) name = `${name}:${e.pane}`;
   return {
-    pane: e.pane, backend: e.backend, account: e.account, dir: e.dir, instance: e.instance, id: e.id, token: "", label: e.label,
+    pane: e.pane, backend: e.backend, account: e.account, dir: e.dir, instance: e.instance, id: e.id, tokenHash: "", label: e.label,
     group: e.group, launch: {}, state: "exited", stateSince: e.endedAt, startedAt: e.startedAt, dead: true, deadStatus: e.exitStatus,
     title: "", command: "", pid: null, tmuxSession: "", window: "", windowIndex: "", active: false, name,
   };

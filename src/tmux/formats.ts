@@ -28,7 +28,7 @@ export const PANE_FIELDS = {
   dir: "@agentmux-dir",
   instance: "@agentmux-instance",
   id: "@agentmux-id",
-  token: "@agentmux-token",
+  tokenHash: "@agentmux-token-hash",
   label: "@agentmux-name",
   group: "@agentmux-group",
   started: "@agentmux-started",

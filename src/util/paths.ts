@@ -1,6 +1,8 @@
 import { homedir } from "node:os";
-import { join } from "node:path";
+import { mkdirSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { createHash } from "node:crypto";
+import { checkPrivateDir, makePrivateDir } from "./private-dir.ts";
 
 type Env = Record<string, string | undefined>;
 
@@ -45,7 +47,22 @@ export function expandHome(path: string, env: Env = process.env): string {
   return path;
 }
 
-/** The daemon's socket for one tmux server. */
+/**
+ * The daemon's socket for one tmux server. Its directory and the runtime root above it, where they
+ * exist already, must be the user's own and 0700 (anything else is refused with the fix): their
+ * owner could read hook payloads and tokens, plant events, or take the socket's place.
+ */
 export function daemonSocketPath(socketPath: string, env: Env = process.env): string {
-  return join(places(env).runtimeDir, serverKey(socketPath), "daemon.sock");
+  const root = places(env).runtimeDir;
+  const dir = join(root, serverKey(socketPath));
+  if (checkPrivateDir(root)) checkPrivateDir(dir);
+  return join(dir, "daemon.sock");
+}
+
+/** Create the runtime root (0700), or refuse one that another user owns or others may open. */
+export function ensureRuntimeRoot(env: Env = process.env): string {
+  const root = places(env).runtimeDir;
+  mkdirSync(dirname(root), { recursive: true, mode: 0o700 });
+  makePrivateDir(root);
+  return root;
 }

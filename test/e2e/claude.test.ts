@@ -161,11 +161,11 @@ describe("the real Claude Code in tmux against a fake Anthropic API", () => {
     await waitForState(s, target, "waiting", LONG);
     let id = "";
     await s.waitFor("session id", async () => /^[0-9a-f-]{36}$/.test(id = await paneOption(s, target, "@agentmux-id")), LONG);
-    const token = await paneOption(s, target, "@agentmux-token");
+    const token = await paneOption(s, target, "@agentmux-token-hash");
     const r = await s.cli(["restart", target]);
     assert.equal(r.exitCode, 0, String(r.stderr));
     assert.match(String(r.stdout), new RegExp(`resuming ${id}`));
-    assert.notEqual(await paneOption(s, target, "@agentmux-token"), token, "a new process");
+    assert.notEqual(await paneOption(s, target, "@agentmux-token-hash"), token, "a new process");
     await s.waitForScreen(target, PROMPT, LONG);
     await waitForState(s, target, "idle", LONG);
     const before = fake.requests.length;

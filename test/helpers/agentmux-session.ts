@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import type { TestServer } from "./tmux-server.ts";
 
 export type ListEntry = Record<string, unknown>;
@@ -27,7 +28,10 @@ export async function waitForState(server: TestServer, pane: string, state: stri
 
 /** The environment a session's own process has (for running agentmux inside it). */
 export async function sessionEnv(server: TestServer, pane: string): Promise<Record<string, string>> {
-  const token = await paneOption(server, pane, "@agentmux-token");
+  // Only the process has its token (pane options hold a hash): read it where the process keeps it.
+  const pid = String((await server.tmux(["display-message", "-p", "-t", pane, "#{pane_pid}"])).stdout).trim();
+  const environ = readFileSync(`/proc/${pid}/environ`, "utf8").split("\0");
+  const token = environ.find((e) => e.startsWith("AGENTMUX_TOKEN="))?.slice("AGENTMUX_TOKEN=".length) ?? "";
   const socket = String((await server.tmux(["display-message", "-p", "#{socket_path}"])).stdout);
   const sock = String((await server.cli(["daemon", "status", "--json"])).stdout);
   const parsed = JSON.parse(sock) as { socket: string };

@@ -121,13 +121,13 @@ describe("handoff: close a session, start a new one with the handoff text", () =
   it("a front matter naming a missing directory is refused before anything is closed", async () => {
     const old = await startSession(dir("proj"), ["--instance", "stay"]);
     const pid = await panePid(old);
-    const token = await paneOption(server, old, "@agentmux-token");
+    const token = await paneOption(server, old, "@agentmux-token-hash");
     const before = starts().length;
     writeHandoff(dir("proj"), "---\ntarget-directory: ../missing\n---\nNever sent.\n");
     refused(await server.cli(["handoff", "stay"]), /handoff file .*handoff\.md: target-directory \.\.\/missing is not an existing directory/);
     assert.equal(starts().length, before, "nothing was started");
     assert.equal(await panePid(old), pid);
-    assert.equal(await paneOption(server, old, "@agentmux-token"), token);
+    assert.equal(await paneOption(server, old, "@agentmux-token-hash"), token);
     await server.cli(["send", old, "still here"]);
     await server.waitForScreen(old, /received: still here/);
     await server.cli(["kill", old, "--yes"]);

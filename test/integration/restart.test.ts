@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { CLI, TestServer } from "../helpers/tmux-server.ts";
+import { tokenHash } from "../../src/util/token.ts";
 import { claudeAccounts } from "../helpers/account-homes.ts";
 import { listJson, paneOption, waitForState } from "../helpers/agentmux-session.ts";
 
@@ -58,7 +59,7 @@ describe("restart: resume the same conversation in the same pane", () => {
 
   it("kills the process and resumes the same native id in the same pane, with a fresh token", async () => {
     const { pane, id } = await startSession("keep", ["--account", "a"]);
-    const oldToken = await paneOption(server, pane, "@agentmux-token");
+    const oldToken = await paneOption(server, pane, "@agentmux-token-hash");
     const before = starts().length;
     const r = await server.cli(["restart", "keep"]);
     assert.equal(r.exitCode, 0, String(r.stderr));
@@ -68,9 +69,9 @@ describe("restart: resume the same conversation in the same pane", () => {
     const at = started.args.indexOf("--resume");
     assert.ok(at >= 0, JSON.stringify(started.args));
     assert.equal(started.args[at + 1], id);
-    const token = await paneOption(server, pane, "@agentmux-token");
+    const token = await paneOption(server, pane, "@agentmux-token-hash");
     assert.notEqual(token, oldToken);
-    assert.equal(started.env.AGENTMUX_TOKEN, token);
+    assert.equal(tokenHash(started.env.AGENTMUX_TOKEN ?? ""), token);
     await waitForState(server, pane, "idle");
     assert.equal(await paneOption(server, pane, "@agentmux-id"), id);
     assert.equal(await paneOption(server, pane, "@agentmux-instance"), "keep");

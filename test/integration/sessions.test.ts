@@ -1,5 +1,6 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { TestServer } from "../helpers/tmux-server.ts";
@@ -43,7 +44,8 @@ describe("sessions as panes on a private tmux server", () => {
     assert.equal(await opt("@agentmux-account"), "work");
     assert.equal(await opt("@agentmux-dir"), project);
     assert.equal(await opt("@agentmux-instance"), "one");
-    assert.equal(await opt("@agentmux-token"), start.env.AGENTMUX_TOKEN);
+    assert.equal(await opt("@agentmux-token"), "", "the token itself is only in the process's environment");
+    assert.equal(await opt("@agentmux-token-hash"), createHash("sha256").update(start.env.AGENTMUX_TOKEN).digest("hex").slice(0, 32));
 
     const list = await listJson();
     const entry = list.find((s) => s["pane"] === pane);

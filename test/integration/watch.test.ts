@@ -58,6 +58,7 @@ describe("pattern watchers", () => {
     const dir = join(server.home, "proj");
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, ".agentmux.yml"), "sessions:\n  - name: web\n    watch:\n      - pattern: 'FATAL'\n        notify: true\n      - pattern: 'quiet'\n        notify: false\n");
+    assert.equal((await server.cli(["allow", dir])).exitCode, 0, "a project file takes effect once allowed");
     const echo = `sh -c 'while read l; do echo "$l"; done'`;
     const pane = String((await server.cli(["new", "--command", echo, "--dir", dir, "--instance", "web", "--detached"])).stdout).trim();
     assert.equal(await paneOption(server, pane, "@agentmux-watch-project"), "FATAL");
@@ -71,7 +72,7 @@ describe("pattern watchers", () => {
     const mine = notified().slice(before);
     assert.deepEqual(mine.sort(), ["proj:web matched /ERR!/: ERR! also", "proj:web matched /FATAL/: FATAL: out of memory"]);
     writeFileSync(join(dir, ".agentmux.yml"), "sessions: {broken\n");
-    const bad = await server.cli(["new", "--command", echo, "--dir", dir, "--instance", "web2", "--detached"]);
+    const bad = await server.cli(["allow", dir]);
     assert.notEqual(bad.exitCode, 0);
     assert.match(String(bad.stderr), /\.agentmux\.yml: not valid YAML/);
   });

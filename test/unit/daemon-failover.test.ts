@@ -30,7 +30,7 @@ const record = (account: string, r: UsageReading): UsageRecord => ({ backend: "c
 
 function session(pane: string, account: string, state: Tracked["machine"]["state"], token = "t1"): Tracked {
   const fields = Object.fromEntries(Object.keys(PANE_FIELDS).map((k) => [k, ""])) as PaneRecord;
-  const t = trackedFromPane({ ...fields, pane, backend: "claude", account, dir: "/p/work", instance: pane.slice(1), token, id: "native-1" });
+  const t = trackedFromPane({ ...fields, pane, backend: "claude", account, dir: "/p/work", instance: pane.slice(1), tokenHash: token, id: "native-1" });
   t.machine = { ...t.machine, state };
   return t;
 }

@@ -13,6 +13,7 @@ import { renderStatusSegment } from "../../src/daemon/status-segment.ts";
 import { readStatusFile } from "../../src/daemon/status-files.ts";
 import { INITIAL } from "../../src/session/state-machine.ts";
 import type { Tracked } from "../../src/daemon/tracked.ts";
+import { tokenHash } from "../../src/util/token.ts";
 
 // Copied from ../shared/fixtures (real captures of the CLIs), so the tests stand on their own.
 const FIXTURES = join(import.meta.dirname, "..", "fixtures", "real");
@@ -118,7 +119,7 @@ describe("Claude status line and screen", () => {
   });
   it("a turn begun outside the hooks is seen through a new prompt_id, unless it already ended", () => {
     const dir = mkdtempSync(join(tmpdir(), "status-"));
-    const t: Tracked = { pane: "%4", backend: "claude", token: "tok", id: "", dir: "/", machine: { ...INITIAL, state: "waiting" }, promptIds: ["p1"], lastPromptSeen: "", lastEventAt: 0, channels: NO_CHANNELS, raisedBy: null, decided: null, lastStopAt: 0, lastStopPromptId: "", statusMtime: 0, tornDown: false, panePid: 0, record: {} as never, exitStatus: null, killed: false, suppressed: false, launch: {} };
+    const t: Tracked = { pane: "%4", backend: "claude", tokenHash: tokenHash("tok"), id: "", dir: "/", machine: { ...INITIAL, state: "waiting" }, promptIds: ["p1"], lastPromptSeen: "", lastEventAt: 0, channels: NO_CHANNELS, raisedBy: null, decided: null, lastStopAt: 0, lastStopPromptId: "", statusMtime: 0, tornDown: false, panePid: 0, record: {} as never, exitStatus: null, killed: false, suppressed: false, launch: {} };
     const tracked = new Map([["%4", t]]);
     const write = (promptId: string) => writeFileSync(join(dir, "%4.tok.json"), JSON.stringify({ session_id: "s1", prompt_id: promptId }));
     write("p1");

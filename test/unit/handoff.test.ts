@@ -92,7 +92,7 @@ describe("planHandoff: every precondition before anything is touched", () => {
   const bin = join(root, "bin");
   mkdirSync(bin);
   writeFileSync(join(bin, "claude"), "#!/bin/sh\n", { mode: 0o755 });
-  const session = { pane: "%7", name: "proj:keep", backend: "claude", account: "", dir: proj, instance: "keep", id: "old-id", token: "t", label: "", group: "g1" } as NamedSession;
+  const session = { pane: "%7", name: "proj:keep", backend: "claude", account: "", dir: proj, instance: "keep", id: "old-id", tokenHash: "t", label: "", group: "g1" } as NamedSession;
   const config = (handoffFile?: string): Config => ({ ...DEFAULT_CONFIG, file: "/cfg/config.yml", backends: { claude: { args: [], ...(handoffFile ? { handoffFile } : {}) } } });
   const plan = (file: string | undefined, to?: string) => {
     // The fake claude first on PATH; the launch's hook settings go to a state directory of our own.

@@ -98,7 +98,7 @@ describe("restore registry: records", () => {
 
 describe("restore registry: what the daemon records", () => {
   const pane = (values: Partial<PaneRecord>): PaneRecord => ({
-    ...(Object.fromEntries(Object.keys(PANE_FIELDS).map((k) => [k, ""])) as PaneRecord), backend: "claude", dir: "/p", token: "t", ...values,
+    ...(Object.fromEntries(Object.keys(PANE_FIELDS).map((k) => [k, ""])) as PaneRecord), backend: "claude", dir: "/p", tokenHash: "t", ...values,
   });
   it("running sessions with a native id, not the demo's (norestore), not exited ones", () => {
     const tracked = [

@@ -6,7 +6,7 @@ import type { Tracked } from "../../src/daemon/tracked.ts";
 import { NO_CHANNELS } from "../../src/core/evidence.ts";
 
 const tracked = (pane: string, window: string, machine: Partial<MachineState>, record: Record<string, string> = {}): Tracked => ({
-  pane, backend: "claude", token: "t", id: "", dir: "/r/api", machine: { ...INITIAL, ...machine }, promptIds: [], lastPromptSeen: "", lastEventAt: 0, channels: NO_CHANNELS, raisedBy: null, decided: null,
+  pane, backend: "claude", tokenHash: "t", id: "", dir: "/r/api", machine: { ...INITIAL, ...machine }, promptIds: [], lastPromptSeen: "", lastEventAt: 0, channels: NO_CHANNELS, raisedBy: null, decided: null,
   lastStopAt: 0, lastStopPromptId: "", statusMtime: 0, tornDown: false, panePid: 0, exitStatus: null, killed: false, suppressed: false, launch: {},
   record: { window, dir: "/r/api", instance: "", label: "", status: "", statusStale: "", model: "", effort: "", account: "", ...record } as never,
 });
