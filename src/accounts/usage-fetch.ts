@@ -5,7 +5,10 @@ import { accountsOf, poolsOf } from "./accounts.ts";
 import { fetchClaudeUsage } from "../backends/claude-usage.ts";
 import { fetchCodexUsage } from "../backends/codex-usage.ts";
 import type { FetchOutcome } from "../backends/usage-http.ts";
-import type { PollTarget } from "./usage-poller.ts";
+
+
+/** One account of one backend whose usage is fetched. */
+export interface PollTarget { backend: AccountBackend; account: AccountEntry }
 
 /** One account's quota, from its backend's usage endpoint (usage.<backend>.url). */
 export function fetchUsage(backend: AccountBackend, account: AccountEntry, usage: UsageSettings, now: number, timeoutMs = 20_000): Promise<FetchOutcome> {

@@ -1,13 +1,11 @@
 import type { AccountBackend } from "../backends/account-homes.ts";
 import { poolsOf } from "./accounts.ts";
-import type { AccountEntry } from "../config/accounts.ts";
 import type { Config } from "../config/config.ts";
 import type { UsageReading } from "../backends/usage-http.ts";
 import type { FetchOutcome } from "../backends/usage-http.ts";
-import { fetchUsage } from "./usage-fetch.ts";
+import { fetchUsage, type PollTarget } from "./usage-fetch.ts";
 import { readUsageCache, recordKey, writeUsageCache, type UsageRecord } from "./usage-store.ts";
 
-export interface PollTarget { backend: AccountBackend; account: AccountEntry }
 
 /**
  * How far a poll reaches past the schedule: `scheduled` fetches what is due; `refresh` (after a
