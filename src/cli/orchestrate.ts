@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import { request } from "../daemon/client.ts";
 import { ensureDaemon } from "../daemon/lifecycle.ts";
-import { STATES } from "../session/identity.ts";
+import { STATES } from "../core/states.ts";
 import { promptLineOf } from "../backends/index.ts";
 import { sendText } from "../session/send.ts";
 import { findSession, listSessions, type NamedSession } from "../session/store.ts";

@@ -1,5 +1,5 @@
 import type { Channel, Channels, LiveWord, ScreenWord } from "./evidence.ts";
-import type { MachineEvent, MachineState } from "../session/state-machine.ts";
+import type { MachineEvent, MachineState } from "./state-machine.ts";
 
 /** The screen contradicts a state the hooks or the live status gave only after this long. */
 export const SCREEN_SETTLE_MS = 3000;

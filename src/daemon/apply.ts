@@ -1,7 +1,7 @@
 import { hookCause } from "../backends/hook-cause.ts";
 import { hookMeaning } from "../backends/hooks.ts";
-import { formatLaunchState, launchStateFromPayload, updateLaunchState } from "../session/launch-state.ts";
-import { transition, type Effect, type MachineEvent } from "../session/state-machine.ts";
+import { formatLaunchState, launchStateFromPayload, updateLaunchState } from "../core/launch-state.ts";
+import { transition, type Effect, type MachineEvent } from "../core/state-machine.ts";
 import { tokenHash } from "../util/token.ts";
 import type { SpooledEvent } from "./spool.ts";
 import type { Tracked } from "./tracked.ts";

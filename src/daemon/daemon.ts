@@ -7,7 +7,7 @@ import type { ControlMessage } from "../tmux/control-parser.ts";
 import { PANE_FIELDS, PANE_FORMAT, parseRecords, type PaneRecord } from "../tmux/formats.ts";
 import { setOptionArgs } from "../tmux/options.ts";
 import type { TmuxServer } from "../tmux/server.ts";
-import type { MachineEvent } from "../session/state-machine.ts";
+import type { MachineEvent } from "../core/state-machine.ts";
 import type { InputWord } from "../core/evidence.ts";
 import { escapeFormat } from "../util/text.ts";
 import { ensureLayout, type DaemonLayout } from "./layout.ts";

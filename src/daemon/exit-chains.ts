@@ -8,7 +8,7 @@ import { loadConfig } from "../config/config.ts";
 import { describeChain, isActive, startChain, stepChain, type ExitAction, type ExitChain, type ExitInput, type ExitResult } from "../session/exit-chain.ts";
 import { parseReceipt, type ReceiptReading } from "../session/exit-receipt.ts";
 import { exitSteps, stepCommand } from "../session/exit-steps.ts";
-import type { SessionState } from "../session/identity.ts";
+import type { SessionState } from "../core/states.ts";
 import { inPromptLine, stillInPrompt } from "../session/send.ts";
 import { sleep } from "../util/sleep.ts";
 import { escapeFormat } from "../util/text.ts";

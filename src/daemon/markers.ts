@@ -1,5 +1,5 @@
 import { BACKENDS, isBackendName } from "../backends/index.ts";
-import type { SessionState } from "../session/identity.ts";
+import type { SessionState } from "../core/states.ts";
 import { formatDuration } from "../util/duration.ts";
 import type { Tracked } from "./tracked.ts";
 

@@ -1,4 +1,4 @@
-import { STATES, type SessionState } from "../session/identity.ts";
+import { STATES, type SessionState } from "../core/states.ts";
 import { escapeFormat } from "../util/text.ts";
 import { tokenHash } from "../util/token.ts";
 import type { DaemonPort } from "./port.ts";

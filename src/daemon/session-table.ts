@@ -1,6 +1,6 @@
 import { decide, type Decision } from "../core/decide.ts";
 import type { Channel, InputWord, LiveWord, ScreenWord } from "../core/evidence.ts";
-import { transition, type Effect, type MachineEvent } from "../session/state-machine.ts";
+import { transition, type Effect, type MachineEvent } from "../core/state-machine.ts";
 import { applyEvent, type Applied } from "./apply.ts";
 import type { Logger } from "./log.ts";
 import type { SpooledEvent } from "./spool.ts";

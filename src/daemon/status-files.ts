@@ -1,8 +1,8 @@
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { BACKENDS, isBackendName } from "../backends/index.ts";
-import { formatLaunchState, updateLaunchState } from "../session/launch-state.ts";
-import type { MachineEvent } from "../session/state-machine.ts";
+import { formatLaunchState, updateLaunchState } from "../core/launch-state.ts";
+import type { MachineEvent } from "../core/state-machine.ts";
 import { tokenHash } from "../util/token.ts";
 import type { Tracked } from "./tracked.ts";
 

@@ -1,5 +1,5 @@
 import { quotaLabel, type SelectedQuota } from "../accounts/quota.ts";
-import type { MachineState } from "../session/state-machine.ts";
+import type { MachineState } from "../core/state-machine.ts";
 import { escapeFormat } from "../util/text.ts";
 
 export interface SegmentOptions {

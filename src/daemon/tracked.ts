@@ -1,10 +1,10 @@
 import type { Cause } from "../backends/hook-cause.ts";
 import { NO_CHANNELS, type Channel, type Channels } from "../core/evidence.ts";
 import type { PaneRecord } from "../tmux/formats.ts";
-import { INITIAL, type MachineState } from "../session/state-machine.ts";
-import type { SessionState } from "../session/identity.ts";
-import { STATES } from "../session/identity.ts";
-import { parseLaunchState, type LaunchState } from "../session/launch-state.ts";
+import { INITIAL, type MachineState } from "../core/state-machine.ts";
+import type { SessionState } from "../core/states.ts";
+import { STATES } from "../core/states.ts";
+import { parseLaunchState, type LaunchState } from "../core/launch-state.ts";
 
 /** What the daemon keeps per session pane. */
 export interface Tracked {

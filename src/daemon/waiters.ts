@@ -1,4 +1,4 @@
-import type { SessionState } from "../session/identity.ts";
+import type { SessionState } from "../core/states.ts";
 import type { Response } from "./protocol.ts";
 
 interface Waiter { panes: Set<string>; state: SessionState; resolve: (r: Response) => void; timer: NodeJS.Timeout }

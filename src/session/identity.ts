@@ -1,9 +1,7 @@
 import type { PaneRecord } from "../tmux/formats.ts";
-import { parseLaunchState, type LaunchState } from "./launch-state.ts";
+import { parseLaunchState, type LaunchState } from "../core/launch-state.ts";
+import { STATES, type SessionState } from "../core/states.ts";
 
-/** The states of DESIGN.md; null in JSON means unknown. */
-export const STATES = ["unknown", "working", "blocked", "waiting", "idle", "closing", "exited"] as const;
-export type SessionState = (typeof STATES)[number];
 
 /** What identifies a session beyond its pane: kept in the exited and restore registries. */
 export interface SessionRecord {

@@ -13,7 +13,7 @@ import { sleep } from "../util/sleep.ts";
 import { tokenHash } from "../util/token.ts";
 import { which } from "../util/which.ts";
 import { sendText } from "./send.ts";
-import { formatLaunchState, type LaunchState } from "./launch-state.ts";
+import { formatLaunchState, type LaunchState } from "../core/launch-state.ts";
 
 export interface NewSessionRequest {
   backend?: string | undefined;

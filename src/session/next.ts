@@ -1,4 +1,4 @@
-import type { SessionState } from "./identity.ts";
+import type { SessionState } from "../core/states.ts";
 
 export interface NextCandidate { pane: string; state: SessionState; snoozed: boolean }
 

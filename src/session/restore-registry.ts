@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { writeFileAtomic } from "../util/atomic-write.ts";
 import { isJsonObject } from "../util/json.ts";
 import type { SessionRecord } from "./identity.ts";
-import type { LaunchState } from "./launch-state.ts";
+import type { LaunchState } from "../core/launch-state.ts";
 
 /** A live session whose native id is known: enough to resume it after its tmux server died. */
 export interface RestoreEntry extends SessionRecord {

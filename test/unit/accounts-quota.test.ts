@@ -8,7 +8,7 @@ import type { UsageReading } from "../../src/backends/usage-http.ts";
 import { writeUsageCache } from "../../src/accounts/usage-store.ts";
 import { parseConfig } from "../../src/config/config.ts";
 import { renderStatusSegment } from "../../src/daemon/status-segment.ts";
-import { INITIAL } from "../../src/session/state-machine.ts";
+import { INITIAL } from "../../src/core/state-machine.ts";
 import type { RosterEntry } from "../../src/session/roster.ts";
 import { toRow } from "../../src/switcher/rows.ts";
 

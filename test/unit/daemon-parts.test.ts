@@ -11,7 +11,7 @@ import { hookMeaning } from "../../src/backends/hooks.ts";
 import { comparePids, parseSpoolContent, parseSpoolName, readSpool } from "../../src/daemon/spool.ts";
 import { renderStatusSegment } from "../../src/daemon/status-segment.ts";
 import { readStatusFile } from "../../src/daemon/status-files.ts";
-import { INITIAL } from "../../src/session/state-machine.ts";
+import { INITIAL } from "../../src/core/state-machine.ts";
 import type { Tracked } from "../../src/daemon/tracked.ts";
 import { tokenHash } from "../../src/util/token.ts";
 

@@ -2,7 +2,7 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { decide, DIALOG_GONE_MS, INTERRUPT_WINDOW_MS, SCREEN_SETTLE_MS, STALE_TURN_MS, type DecisionInput } from "../../src/core/decide.ts";
 import { NO_CHANNELS, type Channel, type Channels, type LiveWord, type ScreenWord } from "../../src/core/evidence.ts";
-import { INITIAL, transition, type MachineState } from "../../src/session/state-machine.ts";
+import { INITIAL, transition, type MachineState } from "../../src/core/state-machine.ts";
 
 const NOW = 1_000_000;
 const S = SCREEN_SETTLE_MS;

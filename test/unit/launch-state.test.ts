@@ -2,7 +2,7 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { claude } from "../../src/backends/claude.ts";
 import { codex } from "../../src/backends/codex.ts";
-import { formatLaunchState, launchStateFromPayload, parseLaunchState, updateLaunchState } from "../../src/session/launch-state.ts";
+import { formatLaunchState, launchStateFromPayload, parseLaunchState, updateLaunchState } from "../../src/core/launch-state.ts";
 
 describe("launch state: what restart and restore hand back to the CLI", () => {
   it("reads hook payloads: a string model and permission_mode, nothing else", () => {

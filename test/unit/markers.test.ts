@@ -1,7 +1,7 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { borderText, windowStates } from "../../src/daemon/markers.ts";
-import { INITIAL, type MachineState } from "../../src/session/state-machine.ts";
+import { INITIAL, type MachineState } from "../../src/core/state-machine.ts";
 import type { Tracked } from "../../src/daemon/tracked.ts";
 import { NO_CHANNELS } from "../../src/core/evidence.ts";
 

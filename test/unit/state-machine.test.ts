@@ -1,6 +1,6 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { INITIAL, run, transition, type MachineEvent, type MachineState } from "../../src/session/state-machine.ts";
+import { INITIAL, run, transition, type MachineEvent, type MachineState } from "../../src/core/state-machine.ts";
 
 const S = (patch: Partial<MachineState>): MachineState => ({ ...INITIAL, since: 1, ...patch });
 const working = S({ state: "working", turnStart: 100, since: 100 });

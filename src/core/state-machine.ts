@@ -1,4 +1,4 @@
-import type { SessionState } from "./identity.ts";
+import type { SessionState } from "./states.ts";
 
 /**
  * The session state machine: a pure function (state, event) -> state. Backends translate raw CLI
