@@ -7,6 +7,7 @@ import { fileLogger } from "../daemon/log.ts";
 import { socketAlive } from "../daemon/socket-server.ts";
 import { AgentmuxError } from "../util/errors.ts";
 import { sleep } from "../util/sleep.ts";
+import { setStateFileReporting } from "../util/state-file.ts";
 import { Context, printJson } from "./context.ts";
 
 export function registerDaemon(program: Command): void {
@@ -52,7 +53,10 @@ export function registerDaemon(program: Command): void {
     const layout = await layoutFor(ctx.tmux);
     let finish: (reason: string) => void = () => undefined;
     const finished = new Promise<string>((resolve) => { finish = resolve; });
-    const d = new Daemon({ layout, server: { socketPath: layout.tmuxSocket }, log: fileLogger(layout.log), onExit: (reason) => finish(reason) });
+    const log = fileLogger(layout.log);
+    // A corrupt state file is logged, and left for the command that decides with it to report and keep aside.
+    setStateFileReporting({ warn: (line) => log(`warning: ${line}`), keepAside: false });
+    const d = new Daemon({ layout, server: { socketPath: layout.tmuxSocket }, log, onExit: (reason) => finish(reason) });
     process.on("SIGTERM", () => void d.stop("SIGTERM"));
     process.on("SIGINT", () => void d.stop("SIGINT"));
     try {
