@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from "node:fs";
+import { readFileSync, statSync, unlinkSync } from "node:fs";
 import { join } from "node:path";
 import { BACKENDS, isBackendName } from "../backends/index.ts";
 import { formatLaunchState, updateLaunchState } from "../session/launch-state.ts";
@@ -8,6 +8,16 @@ import type { Tracked } from "./tracked.ts";
 export interface StatusUpdate { tracked: Tracked; options: Record<string, string>; event?: MachineEvent | undefined; newId?: string | undefined }
 
 const NAME = /^(%\d+)\.([^.]+)\.json$/;
+
+/** The status file shell/agentmux-statusline keeps for a session's process (its token, or "-"). */
+export function statusFileName(pane: string, token: string): string {
+  return `${pane}.${token || "-"}.json`;
+}
+
+/** A session's teardown: its status file goes with it (there may never have been one). */
+export function removeStatusFile(dir: string, pane: string, token: string): void {
+  try { unlinkSync(join(dir, statusFileName(pane, token))); } catch { /* none */ }
+}
 
 /**
  * Read a status-line file written by shell/agentmux-statusline. Besides model, cost and the like,
