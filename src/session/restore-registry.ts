@@ -43,7 +43,7 @@ export function readRegistry(file: string): Registry {
   if (read.kind === "corrupt") {
     throw new AgentmuxError(`the restore registry ${describeCorrupt(read)}`, {
       hint: read.keptAt
-        ? `the sessions it recorded are in ${read.keptAt}, each with its backend, directory and id to resume by hand; running sessions are recorded afresh`
+        ? `the sessions it recorded are in the kept file, each with its backend, directory and id to resume by hand; running sessions are recorded afresh`
         : `move it aside, then run agentmux restore again`,
     });
   }
