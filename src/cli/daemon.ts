@@ -24,8 +24,11 @@ export function registerDaemon(program: Command): void {
     const layout = await layoutFor(Context.of(command).tmux);
     if (!(await socketAlive(layout.socket))) { process.stdout.write("not running\n"); return; }
     await request(layout.socket, { op: "stop" });
-    const deadline = Date.now() + 5000;
+    const deadline = Date.now() + 15_000;
     while (Date.now() < deadline && (await socketAlive(layout.socket))) await sleep(50);
+    if (await socketAlive(layout.socket)) {
+      throw new AgentmuxError(`the agentmux daemon (pid ${daemonPid(layout) ?? "?"}) still answers 15 s after it was asked to stop`, { hint: `see ${layout.log}` });
+    }
     process.stdout.write("stopped\n");
   });
 
