@@ -167,7 +167,7 @@ function readConfigText(file: string): string {
     const code = (error as NodeJS.ErrnoException).code;
     const what = code === "EISDIR" ? "is a directory, not a file" : `cannot be read (${code ?? (error as Error).message})`;
     throw new AgentmuxError(`${file}: the config file ${what}`, {
-      hint: code === "EISDIR" ? `move ${file} aside and write the config as a YAML file there (see etc/config.example.yml)` : `make ${file} a readable YAML file, or point AGENTMUX_CONFIG at one`,
+      hint: code === "EISDIR" ? `move ${file} aside and write the config there as a YAML file, as in etc/config.example.yml` : `make ${file} a readable YAML file, or point AGENTMUX_CONFIG at one`,
       exitCode: 2,
     });
   }
