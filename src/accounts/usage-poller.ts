@@ -4,7 +4,7 @@ import type { Config } from "../config/config.ts";
 import type { UsageReading } from "../backends/usage-http.ts";
 import type { FetchOutcome } from "../backends/usage-http.ts";
 import { fetchUsage, type PollTarget } from "./usage-fetch.ts";
-import { readUsageCache, recordKey, writeUsageCache, type UsageRecord } from "./usage-store.ts";
+import { mergeRecords, readUsageCache, recordKey, writeUsageCache, type UsageRecord } from "./usage-store.ts";
 
 
 /**
@@ -34,7 +34,7 @@ export interface UsagePollerOptions {
  * written after every fetch), backs off per account, and answers routing's reading lookups.
  */
 export class UsagePoller {
-  private readonly records: Map<string, UsageRecord>;
+  private records: Map<string, UsageRecord>;
   private readonly inFlight = new Map<string, Promise<UsageRecord>>();
   private timer: NodeJS.Timeout | undefined;
   private readonly now: () => number;
@@ -64,6 +64,8 @@ export class UsagePoller {
   }
 
   async poll(targets: readonly PollTarget[], mode: PollMode = "scheduled"): Promise<UsageRecord[]> {
+    // Another process may have fetched since (agentmux usage --refresh): its newer records count here too.
+    this.records = mergeRecords(readUsageCache(this.options.stateDir), this.records);
     const now = this.now();
     const due = targets.filter((t) => this.isDue(this.records.get(recordKey(t.backend, t.account.name)), mode, now));
     return Promise.all(due.map((t) => this.fetchOne(t)));
@@ -109,7 +111,7 @@ export class UsagePoller {
     const { interval, maxInterval } = this.options.config.usage;
     const key = recordKey(target.backend, target.account.name);
     const before: UsageRecord = this.records.get(key) ?? { backend: target.backend, account: target.account.name, failures: 0 };
-    const next: UsageRecord = { ...before, nextAt: now + interval * 1000 };
+    const next: UsageRecord = { ...before, nextAt: now + interval * 1000, updatedAt: now };
     let notice: string | undefined;
     const name = `${target.backend} account ${target.account.name}`;
     if (outcome.kind === "failed" && outcome.failure.network) {
@@ -131,7 +133,7 @@ export class UsagePoller {
       else next.skipped = outcome.reason;
     }
     this.records.set(key, next);
-    writeUsageCache(this.options.stateDir, this.records.values());
+    this.records = writeUsageCache(this.options.stateDir, this.records.values());
     this.options.onUpdate?.(next);
     if (notice) this.options.onNotice?.(notice, next);
     return next;

@@ -7,6 +7,7 @@ import { fileLogger } from "../daemon/log.ts";
 import { socketAlive } from "../daemon/socket-server.ts";
 import { AgentmuxError } from "../util/errors.ts";
 import { sleep } from "../util/sleep.ts";
+import { setStateFileReporting } from "../util/state-file.ts";
 import { Context, printJson } from "./context.ts";
 import { requireControl } from "./permission.ts";
 
@@ -26,8 +27,11 @@ export function registerDaemon(program: Command): void {
     const layout = await layoutFor(ctx.tmux);
     if (!(await socketAlive(layout.socket))) { process.stdout.write("not running\n"); return; }
     await request(layout.socket, { op: "stop" });
-    const deadline = Date.now() + 5000;
+    const deadline = Date.now() + 15_000;
     while (Date.now() < deadline && (await socketAlive(layout.socket))) await sleep(50);
+    if (await socketAlive(layout.socket)) {
+      throw new AgentmuxError(`the agentmux daemon (pid ${daemonPid(layout) ?? "?"}) still answers 15 s after it was asked to stop`, { hint: `see ${layout.log}` });
+    }
     process.stdout.write("stopped\n");
   });
 
@@ -55,7 +59,10 @@ export function registerDaemon(program: Command): void {
     const layout = await layoutFor(ctx.tmux);
     let finish: (reason: string) => void = () => undefined;
     const finished = new Promise<string>((resolve) => { finish = resolve; });
-    const d = new Daemon({ layout, server: { socketPath: layout.tmuxSocket }, log: fileLogger(layout.log), onExit: (reason) => finish(reason) });
+    const log = fileLogger(layout.log);
+    // A corrupt state file is logged, and left for the command that decides with it to report and keep aside.
+    setStateFileReporting({ warn: (line) => log(`warning: ${line}`), keepAside: false });
+    const d = new Daemon({ layout, server: { socketPath: layout.tmuxSocket }, log, onExit: (reason) => finish(reason) });
     process.on("SIGTERM", () => void d.stop("SIGTERM"));
     process.on("SIGINT", () => void d.stop("SIGINT"));
     try {

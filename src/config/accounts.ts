@@ -43,12 +43,16 @@ export const ACCOUNTS_SCHEMA: Schema = dict({
 
 const perBackend = Object.fromEntries(ACCOUNT_BACKENDS.map((b) => [b, str(`an account or pool name of ${b}`)]));
 
+const DAY = 86_400;
+const WEEK = 7 * DAY;
+
 /** The top-level keys this part of the config adds. */
 export const ACCOUNT_CONFIG_SCHEMA: Record<string, Schema> = {
   directoryRules: list(obj({ dir: str("a directory"), account: str("an account or pool name"), ...perBackend }, { required: ["dir"] })),
   accounts: obj({ hysteresis: num(0, 100), failover: oneOfValues(["off", "notify", "auto"]) }),
   usage: obj({
-    interval: num(10), maxInterval: num(10), staleAfter: num(1),
+    // Seconds: polls at least daily, backs off at most a week, a reading is stale after at most a week.
+    interval: num(10, DAY), maxInterval: num(10, WEEK), staleAfter: num(1, WEEK),
     claude: obj({ url: str("a URL") }), codex: obj({ url: str("a URL") }),
   }),
 };

@@ -92,10 +92,11 @@ export const CONFIG_SCHEMA = obj({
   display: obj({ backendSuffix: bool, quota: bool }),
   control: obj({ enabled: bool }),
   notify: obj({ enabled: bool, command: str("a shell command"), sound: str("a sound file"), player: str("a program that plays a sound file") }),
-  switcher: obj({ annotations: list(str("a shell command")), annotationMaxWidth: num(0) }),
+  switcher: obj({ annotations: list(str("a shell command")), annotationMaxWidth: num(0, 1000) }),
   stats: obj({ command: str("a shell command") }),
   protection: obj({ kill: bool, branches: bool }),
-  exit: obj({ skills: list(exitSkillSchema), directories: list(str("a directory")), timeout: num(1) }),
+  // exit.timeout: seconds an exit chain's skill may run, at most a day.
+  exit: obj({ skills: list(exitSkillSchema), directories: list(str("a directory")), timeout: num(1, 86_400) }),
   ...ACCOUNT_CONFIG_SCHEMA,
 });
 
@@ -155,5 +156,19 @@ function readExit(raw: RawConfig["exit"]): ExitConfig {
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const file = env["AGENTMUX_CONFIG"] || places(env).configFile;
   if (!existsSync(file)) return { ...DEFAULT_CONFIG, file: undefined };
-  return parseConfig(readFileSync(file, "utf8"), file);
+  return parseConfig(readConfigText(file), file);
+}
+
+/** The config file's text; one that is a directory or unreadable is a clear error, not a stack trace. */
+function readConfigText(file: string): string {
+  try {
+    return readFileSync(file, "utf8");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const what = code === "EISDIR" ? "is a directory, not a file" : `cannot be read (${code ?? (error as Error).message})`;
+    throw new AgentmuxError(`${file}: the config file ${what}`, {
+      hint: code === "EISDIR" ? `move ${file} aside and write the config there as a YAML file, as in etc/config.example.yml` : `make ${file} a readable YAML file, or point AGENTMUX_CONFIG at one`,
+      exitCode: 2,
+    });
+  }
 }

@@ -23,7 +23,10 @@ export function expected(schema: Schema): string {
   switch (schema.kind) {
     case "string": return schema.describe ?? "a string";
     case "boolean": return "true or false";
-    case "number": return schema.min !== undefined ? `a number >= ${schema.min}` : "a number";
+    case "number":
+      if (schema.min !== undefined && schema.max !== undefined) return `a number from ${schema.min} to ${schema.max}`;
+      if (schema.min !== undefined) return `a number >= ${schema.min}`;
+      return schema.max !== undefined ? `a number <= ${schema.max}` : "a finite number";
     case "enum": return `one of ${schema.values.join(", ")}`;
     case "array": return `a list of ${expected(schema.of).replace(/^an? /, "")}s`;
     case "object": return `a mapping with keys ${Object.keys(schema.fields).join(", ")}`;

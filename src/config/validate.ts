@@ -61,7 +61,8 @@ export function validateYaml(text: string, schema: Schema): { value: unknown; pr
         if (typeof value !== "boolean") bad(`expected true or false`, `set ${path} to true or false`);
         return;
       case "number":
-        if (typeof value !== "number" || (s.min !== undefined && value < s.min) || (s.max !== undefined && value > s.max)) {
+        // YAML reads 1e400 as Infinity and .nan as NaN: no option means either.
+        if (typeof value !== "number" || !Number.isFinite(value) || (s.min !== undefined && value < s.min) || (s.max !== undefined && value > s.max)) {
           bad(`expected ${expected(s)}`, `set ${path} to ${expected(s)}`);
         }
         return;

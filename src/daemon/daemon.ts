@@ -16,7 +16,7 @@ import { removeMirror, writeMirror } from "./mirror.ts";
 import { listen } from "./socket-server.ts";
 import { Teardown } from "./teardown.ts";
 import { trackedFromPane, type Tracked } from "./tracked.ts";
-import { readStatusFile } from "./status-files.ts";
+import { readStatusFile, removeStatusFile } from "./status-files.ts";
 import { readLiveWord } from "./live-poller.ts";
 import { panesInView } from "./view.ts";
 import { handleRequest } from "./requests.ts";
@@ -182,6 +182,7 @@ export class Daemon implements DaemonPort {
         this.tracked.set(r.pane, t);
         this.teardown.register(t.pane, "mirror file", () => removeMirror(this.layout.mirror, t!.pane));
         this.teardown.register(t.pane, "screen watch", () => this.screens?.forget(t!.pane));
+        this.teardown.register(t.pane, "status file", () => removeStatusFile(this.layout.status, t!.pane, t!.tokenHash));
         writeMirror(this.layout.mirror, t.pane, t.machine.state, t.tokenHash);
       }
       t.panePid = Number(r.pid) || t.panePid;

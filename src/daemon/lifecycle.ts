@@ -12,7 +12,26 @@ export async function layoutFor(tmux: Tmux): Promise<DaemonLayout> {
   return daemonLayout(await tmux.socketPath());
 }
 
-/** Start the daemon of this tmux server unless one answers already; answers its layout. */
+/** How long a starting daemon may take to answer (a loaded machine can take many seconds). */
+export function startWaitMs(env: Record<string, string | undefined> = process.env): number {
+  const ms = Number(env["AGENTMUX_DAEMON_START_WAIT_MS"]);
+  return Number.isFinite(ms) && ms >= 0 ? Math.min(ms, 600_000) : 30_000;
+}
+
+/** The last line of the daemon's log: why it stopped, when it did. */
+function lastLogLine(log: string): string {
+  try {
+    return readFileSync(log, "utf8").trimEnd().split("\n").pop()?.replace(/^\S+Z /, "") ?? "";
+  } catch {
+    return "";
+  }
+}
+
+/**
+ * Start the daemon of this tmux server unless one answers already; answers its layout. Ready means
+ * its socket answers (it listens last, once everything is set up). Failure is reported as it is:
+ * the process exited (with its log's last line), or it still runs but has not answered yet.
+ */
 export async function ensureDaemon(tmux: Tmux): Promise<{ layout: DaemonLayout; started: boolean }> {
   const layout = await layoutFor(tmux);
   if (await socketAlive(layout.socket)) return { layout, started: false };
@@ -26,13 +45,22 @@ export async function ensureDaemon(tmux: Tmux): Promise<{ layout: DaemonLayout; 
   const child = spawn(process.execPath, [main, "-S", layout.tmuxSocket, "daemon", "run"], { detached: true, stdio: ["ignore", log, log], env });
   child.unref();
   closeSync(log);
-  const deadline = Date.now() + 8000;
-  while (Date.now() < deadline) {
+  const waitMs = startWaitMs();
+  const deadline = Date.now() + waitMs;
+  for (;;) {
     if (await socketAlive(layout.socket)) return { layout, started: true };
-    if (child.exitCode !== null) break;
-    await sleep(25);
+    if (child.exitCode !== null || child.signalCode !== null) break;
+    if (Date.now() >= deadline) {
+      throw new AgentmuxError(`the agentmux daemon is still starting (pid ${child.pid ?? "?"}): its socket has not answered within ${Math.round(waitMs / 1000)} s`, {
+        hint: `see ${layout.log}; agentmux daemon status says when it runs`, exitCode: 75,
+      });
+    }
+    await sleep(50);
   }
-  throw new AgentmuxError("the agentmux daemon did not start", { hint: `see ${layout.log}` });
+  // Another daemon may have answered first (two commands started one at once): that one serves.
+  if (await socketAlive(layout.socket)) return { layout, started: false };
+  const why = lastLogLine(layout.log);
+  throw new AgentmuxError(`the agentmux daemon exited at start (${child.exitCode !== null ? `exit code ${child.exitCode}` : `signal ${child.signalCode ?? "?"}`})${why ? `: ${why}` : ""}`, { hint: `see ${layout.log}` });
 }
 
 export function daemonPid(layout: DaemonLayout): number | null {

@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, statSync, unlinkSync } from "node:fs";
 import { join } from "node:path";
 import { BACKENDS, isBackendName } from "../backends/index.ts";
 import { formatLaunchState, updateLaunchState } from "../core/launch-state.ts";
@@ -10,6 +10,21 @@ export interface StatusUpdate { tracked: Tracked; options: Record<string, string
 
 const NAME = /^(%\d+)\.([^.]+)\.json$/;
 
+/** Whether a status file name is that of the session's process: its pane, and a token whose hash is the session's ("-": none). */
+function isProcessFile(name: string, pane: string, hash: string): boolean {
+  const m = NAME.exec(name);
+  return m !== null && m[1] === pane && (m[2] === "-" ? "" : tokenHash(m[2] ?? "")) === hash;
+}
+
+/** A session's teardown: its status file goes with it (there may never have been one). */
+export function removeStatusFile(dir: string, pane: string, hash: string): void {
+  let names: string[];
+  try { names = readdirSync(dir); } catch { return; }
+  for (const name of names) {
+    if (isProcessFile(name, pane, hash)) { try { unlinkSync(join(dir, name)); } catch { /* gone */ } }
+  }
+}
+
 /**
  * Read a status-line file written by shell/agentmux-statusline. Besides model, cost and the like,
  * Claude reports a fresh prompt_id for every turn: one no hook has named began a turn outside the
@@ -20,7 +35,7 @@ export function readStatusFile(dir: string, name: string, tracked: Map<string, T
   if (!m) return null;
   const t = tracked.get(m[1] ?? "");
   const parse = t && isBackendName(t.backend) ? BACKENDS[t.backend].parseStatusLine : undefined;
-  if (!t || !parse || (m[2] === "-" ? "" : tokenHash(m[2] ?? "")) !== t.tokenHash) return null;
+  if (!t || !parse || !isProcessFile(name, t.pane, t.tokenHash)) return null;
   let text: string;
   let mtime: number;
   try {

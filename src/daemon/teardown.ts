@@ -33,7 +33,13 @@ export class Teardown {
     return list.length;
   }
 
-  /** Report (and remove) per-session files whose session is gone. */
+  private swept = false;
+
+  /**
+   * Report (and remove) per-session files whose session is gone. The first sweep finds what an
+   * earlier daemon left (it was killed, or its tmux server died): removed and logged, but not a
+   * leak. After that a file outliving its session is a lifecycle bug, logged as `leak:`.
+   */
   checkLeaks(layout: DaemonLayout, live: Set<string>): string[] {
     const leaks: string[] = [];
     const scan = (dir: string, paneOf: (name: string) => string | undefined, what: string) => {
@@ -48,6 +54,11 @@ export class Teardown {
     };
     scan(layout.mirror, (n) => (/^%\d+$/.test(n) ? n : undefined), "mirror file");
     scan(layout.status, (n) => /^(%\d+)\./.exec(n)?.[1], "status file");
+    if (!this.swept) {
+      this.swept = true;
+      if (leaks.length > 0) this.log(`removed ${leaks.length} file(s) an earlier daemon left: ${leaks.join(", ")}`);
+      return [];
+    }
     for (const leak of leaks) this.log(`leak: ${leak} outlived its session`);
     return leaks;
   }

@@ -1,5 +1,6 @@
 import type { ManifestProblem } from "./problems.ts";
 import { needsPromptBox } from "./regions.ts";
+import { backtrackingRisk } from "./regex-safety.ts";
 import type { RawManifest, RawMatcher, RawRegion, RawRule } from "./schema.ts";
 import type { Manifest, Matcher, Region, Rule } from "./types.ts";
 
@@ -64,11 +65,19 @@ class Compiler {
 
   regex(source: string, path: Path): RegExp | null {
     try {
-      return new RegExp(source, "u");
+      const re = new RegExp(source, "u");
+      return this.rejectSlowRegex(source, path) ? null : re;
     } catch (error) {
       this.problem(path, `invalid regular expression: ${(error as Error).message.replace(/^Invalid regular expression: /, "")}`, REGEX_FIX);
       return null;
     }
+  }
+
+  /** A regex that can backtrack catastrophically would stall screen matching: a problem, see src/detect/regex-safety.ts. */
+  rejectSlowRegex(source: string, path: Path): boolean {
+    const risk = backtrackingRisk(source);
+    if (risk) this.problem(path, `regular expression can take exponential time: ${risk}`, "rewrite it without a repeated group that itself repeats or has alternatives starting alike, e.g. ^a+$ for ^(a+)+$");
+    return risk !== null;
   }
 
   rule(raw: RawRule, path: Path): Rule | null {

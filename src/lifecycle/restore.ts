@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Config } from "../config/config.ts";
 import { launchSession, prepareLaunch, type NewSessionRequest } from "../session/launch.ts";
-import { afterRestore, readRegistry, registryFile, restorable, writeRegistry, type ProcessProbe, type RestoreEntry } from "../session/restore-registry.ts";
+import { afterRestore, readRegistry, registryFile, restorable, updateRegistry, type ProcessProbe, type RestoreEntry } from "../session/restore-registry.ts";
 import { listSessions } from "../session/store.ts";
 import type { Tmux } from "../tmux/tmux.ts";
 import { isAgentmuxError } from "../util/errors.ts";
@@ -75,14 +75,15 @@ export async function restoreAll(tmux: Tmux, config: Config, found: Restorable, 
       outcomes.push({ candidate, error: error.oneLine() });
     }
   }
-  const file = registryFile(places().stateDir);
-  let registry = readRegistry(file);
-  for (const server of new Set(outcomes.map((o) => o.candidate.server))) {
-    const mine = outcomes.filter((o) => o.candidate.server === server);
-    const done = mine.filter((o) => o.pane !== undefined || o.skipped).map((o) => o.candidate.entry.id);
-    const failed = new Map(mine.filter((o) => o.error !== undefined).map((o) => [o.candidate.entry.id, o.error as string]));
-    registry = afterRestore(registry, found.socket, server, done, failed);
-  }
-  if (outcomes.length > 0) writeRegistry(file, registry);
+  if (outcomes.length === 0) return outcomes;
+  updateRegistry(registryFile(places().stateDir), (registry) => {
+    for (const server of new Set(outcomes.map((o) => o.candidate.server))) {
+      const mine = outcomes.filter((o) => o.candidate.server === server);
+      const done = mine.filter((o) => o.pane !== undefined || o.skipped).map((o) => o.candidate.entry.id);
+      const failed = new Map(mine.filter((o) => o.error !== undefined).map((o) => [o.candidate.entry.id, o.error as string]));
+      registry = afterRestore(registry, found.socket, server, done, failed);
+    }
+    return registry;
+  });
   return outcomes;
 }

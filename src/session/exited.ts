@@ -1,6 +1,7 @@
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { writeFileAtomic } from "../util/atomic-write.ts";
+import { isJsonObject } from "../util/json.ts";
+import { readStateFile } from "../util/state-file.ts";
 import type { SessionRecord } from "./identity.ts";
 
 /** A session whose process ended: kept listed (with its exit status) after its pane is gone. */
@@ -21,19 +22,21 @@ export function exitedFile(stateDir: string, key: string): string {
   return join(stateDir, `exited-${key}.json`);
 }
 
-/** The exited sessions of this tmux server instance (a registry left by an earlier server is ignored). */
-export function readExited(file: string, serverId: string): ExitedSession[] {
-  try {
-    const data = JSON.parse(readFileSync(file, "utf8")) as RegistryFile;
-    return data.server === serverId && Array.isArray(data.sessions) ? data.sessions : [];
-  } catch {
-    return [];
-  }
+const isRegistryFile = (value: unknown): value is RegistryFile => isJsonObject(value) && Array.isArray(value["sessions"]);
+
+/**
+ * The exited sessions of this tmux server instance (a registry left by an earlier server is ignored).
+ * A corrupt file lists none: it is warned about, naming it (and kept aside, except by the daemon's reads).
+ */
+export function readExited(file: string, serverId: string, keepAside?: boolean): ExitedSession[] {
+  const read = readStateFile(file, { valid: isRegistryFile, ...(keepAside ? { keepAside } : {}) });
+  if (read.kind !== "ok" || !isRegistryFile(read.value)) return [];
+  return read.value.server === serverId ? read.value.sessions : [];
 }
 
-/** Add one (the daemon is the only writer); the newest KEEP are kept. */
+/** Add one (the daemon is the only writer); the newest KEEP are kept. A corrupt file is kept aside first. */
 export function recordExited(file: string, serverId: string, session: ExitedSession): void {
-  const sessions = readExited(file, serverId).filter((s) => s.pane !== session.pane);
+  const sessions = readExited(file, serverId, true).filter((s) => s.pane !== session.pane);
   sessions.push(session);
   writeFileAtomic(file, `${JSON.stringify({ server: serverId, sessions: sessions.slice(-KEEP) }, null, 1)}\n`, 0o600);
 }

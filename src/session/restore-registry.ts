@@ -1,7 +1,9 @@
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { writeFileAtomic } from "../util/atomic-write.ts";
+import { AgentmuxError } from "../util/errors.ts";
 import { isJsonObject } from "../util/json.ts";
+import { withFileLock } from "../util/lock-file.ts";
+import { describeCorrupt, readStateFile, warnCorrupt, type StateRead } from "../util/state-file.ts";
 import type { SessionRecord } from "./identity.ts";
 import type { LaunchState } from "../core/launch-state.ts";
 
@@ -23,22 +25,41 @@ export function registryFile(stateDir: string): string {
   return join(stateDir, "registry.json");
 }
 
-/** The registry; a missing or unreadable file is an empty one (it is agentmux's own state). */
-export function readRegistry(file: string): Registry {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(readFileSync(file, "utf8"));
-  } catch {
-    return { servers: [] };
-  }
-  if (!isJsonObject(parsed) || !Array.isArray(parsed["servers"])) return { servers: [] };
-  const servers = (parsed["servers"] as unknown[]).filter((s): s is ServerRecord =>
+const hasServers = (value: unknown): boolean => isJsonObject(value) && Array.isArray(value["servers"]);
+
+function registryOf(read: StateRead): Registry {
+  if (read.kind !== "ok" || !isJsonObject(read.value)) return { servers: [] };
+  const servers = (read.value["servers"] as unknown[]).filter((s): s is ServerRecord =>
     isJsonObject(s) && typeof s["socket"] === "string" && typeof s["server"] === "string" && Array.isArray(s["sessions"]));
   return { servers };
 }
 
+/**
+ * The registry; a missing file is an empty one. A corrupt one is kept aside and this throws: read
+ * as empty it would say "nothing to restore" about sessions it may hold.
+ */
+export function readRegistry(file: string): Registry {
+  const read = readStateFile(file, { valid: hasServers, silent: true });
+  if (read.kind === "corrupt") {
+    throw new AgentmuxError(`the restore registry ${describeCorrupt(read)}`, {
+      hint: read.keptAt
+        ? `the sessions it recorded are in the kept file, each with its backend, directory and id to resume by hand; running sessions are recorded afresh`
+        : `move it aside, then run agentmux restore again`,
+    });
+  }
+  return registryOf(read);
+}
+
 export function writeRegistry(file: string, registry: Registry): void {
   writeFileAtomic(file, `${JSON.stringify(registry, null, 1)}\n`, 0o600);
+}
+
+/**
+ * Read, change and write the registry under its lock (the daemon records, \`agentmux restore\`
+ * takes out what it restored): neither loses the other's update.
+ */
+export function updateRegistry(file: string, change: (registry: Registry) => Registry): void {
+  withFileLock(file, () => writeRegistry(file, change(readRegistry(file))));
 }
 
 /** Pure: the registry with one server's sessions replaced (a server with none left is dropped). */
@@ -47,13 +68,21 @@ export function withServer(registry: Registry, record: ServerRecord): Registry {
   return { servers: record.sessions.length > 0 ? [...others, record] : others };
 }
 
-/** Record what one server runs now, unless it is what the file already says. Returns whether it wrote. */
+/**
+ * Record what one server runs now, unless it is what the file already says. Returns whether it wrote.
+ * A corrupt registry is left in place (warned about once) for \`agentmux restore\` to report: the
+ * daemon overwriting it would drop the dead servers' sessions without a word.
+ */
 export function recordServer(file: string, record: ServerRecord): boolean {
-  const registry = readRegistry(file);
-  const before = registry.servers.find((s) => s.socket === record.socket && s.server === record.server);
-  if (JSON.stringify(before?.sessions ?? []) === JSON.stringify(record.sessions)) return false;
-  writeRegistry(file, withServer(registry, record));
-  return true;
+  return withFileLock(file, () => {
+    const read = readStateFile(file, { valid: hasServers, keepAside: false, silent: true });
+    if (read.kind === "corrupt") { warnCorrupt(read); return false; }
+    const registry = registryOf(read);
+    const before = registry.servers.find((s) => s.socket === record.socket && s.server === record.server);
+    if (JSON.stringify(before?.sessions ?? []) === JSON.stringify(record.sessions)) return false;
+    writeRegistry(file, withServer(registry, record));
+    return true;
+  });
 }
 
 /** How to look at a process: whether a pid runs, and when it started (epoch seconds), if known. */

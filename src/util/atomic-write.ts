@@ -1,19 +1,40 @@
-import { cpSync, mkdirSync, renameSync, rmSync, symlinkSync, writeFileSync, unlinkSync } from "node:fs";
+import { closeSync, cpSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
 import { dirname, join, basename } from "node:path";
 
 const tempSibling = (path: string) => join(dirname(path), `.${basename(path)}.${process.pid}.${Date.now()}.tmp`);
 
-/** Write a file through a temporary sibling renamed into place, so a reader never sees half of it. */
+/** Flush a directory's entries (the rename into it) to disk; not every filesystem lets a directory be opened. */
+function fsyncDir(dir: string): void {
+  let fd: number | undefined;
+  try {
+    fd = openSync(dir, "r");
+    fsyncSync(fd);
+  } catch { /* best effort */ } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/**
+ * Write a file through a temporary sibling, flushed to disk, then renamed into place: a reader
+ * never sees half of it, and a crash leaves the old file or the new one, never an empty one.
+ */
 export function writeFileAtomic(path: string, data: string | Uint8Array, mode = 0o644): void {
   mkdirSync(dirname(path), { recursive: true });
   const tmp = tempSibling(path);
   try {
-    writeFileSync(tmp, data, { mode });
+    const fd = openSync(tmp, "w", mode);
+    try {
+      writeFileSync(fd, data);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
     renameSync(tmp, path);
   } catch (error) {
     try { unlinkSync(tmp); } catch { /* already gone */ }
     throw error;
   }
+  fsyncDir(dirname(path));
 }
 
 /** Point path at target through a temporary link renamed into place. */

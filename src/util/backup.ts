@@ -33,11 +33,11 @@ export function backupFile(path: string, tag: string, now = new Date()): string 
 }
 
 /**
- * Move a file, directory or link aside to `<path>.agentmux-backup-<YYYYMMDD-HHMMSS>` by renaming
+ * Move a file, directory or link aside to `<path>.<tag>-<YYYYMMDD-HHMMSS>` (agentmux-backup by default) by renaming
  * it, so every byte survives. Returns the new path.
  */
-export function moveAside(path: string, now: Date): string {
-  return keepSibling(path, BACKUP_TAG, now, (target) => {
+export function moveAside(path: string, now: Date, tag = BACKUP_TAG): string {
+  return keepSibling(path, tag, now, (target) => {
     let taken = true;
     try { lstatSync(target); } catch { taken = false; }
     if (taken) throw Object.assign(new Error(`${target} exists`), { code: "EEXIST" });

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { execa, type Result } from "execa";
@@ -94,6 +94,15 @@ export class TestServer {
     return screen;
   }
 
+  /** Every `leak:` line of this test's daemon logs: a leak means a session resource nobody registered with teardown. */
+  leaks(): string[] {
+    const dir = join(this.home, "state", "logs");
+    let names: string[] = [];
+    try { names = readdirSync(dir); } catch { return []; }
+    return names.filter((n) => n.endsWith(".log")).flatMap((n) => readFileSync(join(dir, n), "utf8").split("\n").filter((l) => / leak: /.test(l)));
+  }
+
+  /** Kill the server and remove everything; fails (after cleaning up) when a daemon log has a leak line. */
   async stop(): Promise<void> {
     await this.tmux(["kill-server"]);
     // A daemon killed with -9 (crash tests) leaves its `tmux -C` client behind; nothing of this
@@ -101,6 +110,8 @@ export class TestServer {
     spawnSync("pkill", ["-f", `tmux .*${this.name}( |$)`], { stdio: "ignore" });
     const socket = join(SOCKET_DIR, this.name);
     if (existsSync(socket)) rmSync(socket, { force: true });
+    const leaks = this.leaks();
     rmSync(this.home, { recursive: true, force: true });
+    if (leaks.length > 0) throw new Error(`the daemon logged ${leaks.length} leak(s):\n${leaks.join("\n")}`);
   }
 }

@@ -72,8 +72,8 @@ describe("config: accounts, directory rules, usage", () => {
     ["a rule with no account", `${claude}directoryRules:\n  - { dir: /x }\n`, /c\.yml:6:5: directoryRules\[0\]: the rule names no account \(add account: NAME, or claude: NAME, codex: NAME\)/],
     ["a rule without dir", `${claude}directoryRules:\n  - { account: a }\n`, /c\.yml:6:5: directoryRules\[0\]: missing key "dir"/],
     ["a rule for gemini", `${claude}directoryRules:\n  - { dir: /x, gemini: a }\n`, /directoryRules\[0\]\.gemini: unknown key "gemini"/],
-    ["hysteresis out of range", "accounts: { hysteresis: 150 }\n", /c\.yml:1:25: accounts\.hysteresis: expected a number >= 0/],
-    ["usage interval too short", "usage:\n  interval: 1\n", /c\.yml:2:13: usage\.interval: expected a number >= 10/],
+    ["hysteresis out of range", "accounts: { hysteresis: 150 }\n", /c\.yml:1:25: accounts\.hysteresis: expected a number from 0 to 100/],
+    ["usage interval too short", "usage:\n  interval: 1\n", /c\.yml:2:13: usage\.interval: expected a number from 10 to 86400/],
   ];
   for (const [name, text, pattern] of bad) {
     it(`rejects: ${name}`, () => assert.throws(() => parseConfig(text, "c.yml"), pattern));

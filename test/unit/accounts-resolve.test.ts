@@ -97,10 +97,11 @@ describe("resolveAccount", () => {
     throwsLine(() => t.resolve(), /^the selected claude account "gone" is not declared: .* \(select another: agentmux account select claude NAME\)$/);
   });
 
-  it("an unreadable selection file counts as no selection", () => {
+  it("a corrupt selection file is an error (kept aside), not a silent start under no account", () => {
     const t = setup();
     mkdirSync(join(t.stateDir, "accounts"), { recursive: true });
     writeFileSync(selectionFile(t.stateDir), "{not json");
-    assert.equal(t.resolve().account, undefined);
+    assert.throws(() => t.resolve(), /selection\.json is corrupt .*kept it as/);
+    assert.equal(t.resolve().account, undefined, "the next run starts clean");
   });
 });

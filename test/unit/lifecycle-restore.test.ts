@@ -81,11 +81,12 @@ describe("restore registry: records", () => {
     assert.deepEqual(after.servers.find((s) => s.server === "1:1")?.sessions, [entry("b", { error: "boom" })]);
     assert.equal(afterRestore(registry, "/s", "1:1", ["a", "b"], new Map()).servers.some((s) => s.server === "1:1"), false);
   });
-  it("recordServer writes only on change; an unreadable file is empty", () => {
+  it("recordServer writes only on change; a corrupt file is an error for restore, kept aside", () => {
     const dir = mkdtempSync(join(tmpdir(), "agentmux-registry-"));
     try {
       const file = join(dir, "registry.json");
       writeFileSync(file, "{not json");
+      assert.throws(() => readRegistry(file), /registry\.json is corrupt .*kept it as/);
       assert.deepEqual(readRegistry(file), { servers: [] });
       assert.equal(recordServer(file, { socket: "/s", server: "1:1", sessions: [entry("a")] }), true);
       assert.equal(recordServer(file, { socket: "/s", server: "1:1", sessions: [entry("a")] }), false);

@@ -12,7 +12,7 @@ describe("config: switcher", () => {
   });
   const bad: Array<[string, string, RegExp]> = [
     ["a command that is not a string", "switcher:\n  annotations: [{a: 1}]\n", /c\.yml:2:17: switcher\.annotations\[0\]: expected a shell command/],
-    ["a negative cap", "switcher:\n  annotationMaxWidth: -1\n", /c\.yml:2:23: switcher\.annotationMaxWidth: expected a number >= 0/],
+    ["a negative cap", "switcher:\n  annotationMaxWidth: -1\n", /c\.yml:2:23: switcher\.annotationMaxWidth: expected a number from 0 to 1000/],
     ["a misspelt key", "switcher:\n  annotation: []\n", /switcher\.annotation: unknown key "annotation" \(did you mean annotations\?\)/],
   ];
   for (const [name, text, pattern] of bad) it(`rejects ${name}`, () => assert.throws(() => parseConfig(text, "c.yml"), pattern));
