@@ -18,6 +18,8 @@ export interface MachineState {
   blockingAgent: string | null;
   /** The published status text was written before the latest prompt. */
   statusStale: boolean;
+  /** The session has delivered a hook event: a hook channel marks its turns (kept across daemon restarts). */
+  hooked?: boolean | undefined;
 }
 
 export type MachineEvent =

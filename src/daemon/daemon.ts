@@ -72,7 +72,8 @@ export class Daemon implements DaemonPort {
     // %output is not used (screens are captured when they changed): no-output spares parsing every byte agents print.
     this.client = new ControlClient({ server: options.server, attachFlags: ["ignore-size", "no-output"] });
     this.teardown = new Teardown(options.log);
-    this.table = new SessionTable((line) => this.log(line), (t) => t.backend !== "generic");
+    // A hook channel exists once the session delivered a hook event (a plain command, or a CLI run without agentmux's hooks, has none).
+    this.table = new SessionTable((line) => this.log(line), (t) => t.machine.hooked === true);
     this.table.subscribe((change) => this.afterChange(change));
     this.intake = new Intake({
       spool: this.options.layout.spool,
@@ -284,7 +285,7 @@ export class Daemon implements DaemonPort {
     const d = this.table.verdict(t, now);
     return {
       ok: true, pane, now, state: t.machine.state, background: t.machine.background, since: t.machine.since, raisedBy: t.raisedBy,
-      decided: t.decided, channels: t.channels, hooks: t.backend !== "generic", verdict: { rule: d.rule, why: d.why, event: d.event?.kind ?? null },
+      decided: t.decided, channels: t.channels, hooks: t.machine.hooked === true, verdict: { rule: d.rule, why: d.why, event: d.event?.kind ?? null },
     };
   }
 

@@ -51,6 +51,7 @@ export class SessionTable {
   async hook(t: Tracked, event: SpooledEvent): Promise<Applied> {
     const before = t.machine.state;
     const applied = applyEvent(t, event);
+    if (!t.machine.hooked && t.machine.state !== "exited") { t.machine = { ...t.machine, hooked: true }; applied.changed = true; }
     t.channels = { ...t.channels, hook: { event: event.event, at: event.at } };
     if (applied.stateChanged) this.credit(t, "hook", `hook ${event.event}`, `${event.event} said ${t.machine.state}`, before);
     await this.emit({ t, applied, channel: "hook", rule: `hook ${event.event}` });
