@@ -1,7 +1,7 @@
+import { displayMessageArgs } from "../tmux/commands.ts";
 import { jumpArgs } from "../tmux/jump.ts";
 import { serverArgs } from "../tmux/server.ts";
 import { shQuote } from "../util/sh.ts";
-import { escapeFormat } from "../util/text.ts";
 import type { Context } from "./context.ts";
 
 /** Inside tmux, talking to the server $TMUX names (no -L/-S given). */
@@ -11,7 +11,7 @@ function insideOwnServer(ctx: Context): boolean {
 
 /** Say something: in the status line of the client a key binding named, else on stdout. */
 export async function tell(ctx: Context, client: string | undefined, text: string): Promise<void> {
-  if (client) await ctx.tmux.run(["display-message", "-c", client, escapeFormat(text)]);
+  if (client) await ctx.tmux.run(displayMessageArgs({ client, text }));
   else process.stdout.write(`${text}\n`);
 }
 

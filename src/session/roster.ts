@@ -46,7 +46,7 @@ export function rosterFromRecords(records: RosterRecord[], keys: Map<string, str
       key: keys.get(s.pane) ?? r.key,
       snoozed: snooze.snoozed,
       snoozeUntil: snooze.until,
-      status: r.status.replaceAll("##", "#"),
+      status: r.status,
       statusStale: r.statusStale === "1",
       background: r.background === "1",
       turnStart: turnStartOf(r, s),
