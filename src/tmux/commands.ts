@@ -1,6 +1,6 @@
 import { shQuote } from "../util/sh.ts";
 import { setOptionArgs, type OptionScope } from "./options.ts";
-import { cleanLine, escapeFormat, escapeTime, formatLiteral, timeFormatLiteral, type Format } from "./safe-text.ts";
+import { cleanLine, escapeExpand, escapeTime, formatLiteral, timeFormatLiteral, type Format } from "./safe-text.ts";
 
 /**
  * argv builders for the tmux commands that expand an argument as a format: each takes the text
@@ -16,23 +16,26 @@ export function windowNameArg(name: string): string {
   return formatLiteral(name, MAX_WINDOW_NAME);
 }
 
-/** The name tmux shows for a window named `name` by agentmux. */
+/**
+ * The name tmux keeps for a window named `name` by agentmux: cleaned, and a `#` before `[` still
+ * doubled (expansion leaves it, so the status line draws it as text, not as a style).
+ */
 export function shownWindowName(name: string): string {
-  return cleanLine(name, MAX_WINDOW_NAME);
+  return cleanLine(name, MAX_WINDOW_NAME).replace(/#+(?=\[)/g, (run) => run + run);
 }
 
 export function renameWindowArgs(target: string, name: string): string[] {
   return ["rename-window", "-t", target, windowNameArg(name)];
 }
 
-/** new-window/split-window -c: the directory is a format too (only `#` changes, so the path stays exact). */
+/** new-window/split-window/respawn-pane/display-popup -c/-d: the directory is expanded (never drawn), so it stays exact. */
 export function startDirArg(dir: string): string {
-  return escapeFormat(dir);
+  return escapeExpand(dir);
 }
 
 /** A sh command line of argv (each word quoted), escaped for a command that expands it as a format (and through strftime). */
 function shellCommand(argv: readonly string[], strftime: boolean): string {
-  const formatSafe = escapeFormat(argv.map(shQuote).join(" "));
+  const formatSafe = escapeExpand(argv.map(shQuote).join(" "));
   return strftime ? escapeTime(formatSafe) : formatSafe;
 }
 

@@ -8,9 +8,17 @@
 /** The longest text (in characters) a name, message or option value keeps. */
 export const MAX_TEXT = 1000;
 
-/** `#` doubled: tmux shows the text as it is, never runs or styles it. */
+/** `#` doubled, for text tmux expands and then draws (names, labels, messages, options): shown as it is, never run or styled. */
 export function escapeFormat(text: string): string {
   return text.replaceAll("#", "##");
+}
+
+/**
+ * For text tmux expands but never draws (a command, a directory): `#` doubled, except a run of
+ * `#` before `[`, which expansion keeps as it is (it leaves styles to drawing).
+ */
+export function escapeExpand(text: string): string {
+  return text.replace(/#+/g, (run, at: number) => (text[at + run.length] === "[" ? run : run + run));
 }
 
 /** `%` doubled, for the commands that pass their argument through strftime as well. */

@@ -2,7 +2,7 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { displayMessageArgs, pipePaneArgs, renameWindowArgs, runShellArgs, shownWindowName, startDirArg, windowNameArg } from "../../src/tmux/commands.ts";
 import { commandPromptArgs, menuArgs } from "../../src/tmux/menu.ts";
-import { argvWord, cleanLine, formatLiteral, joinFormats, literal, style, timeFormatLiteral } from "../../src/tmux/safe-text.ts";
+import { argvWord, escapeExpand, cleanLine, formatLiteral, joinFormats, literal, style, timeFormatLiteral } from "../../src/tmux/safe-text.ts";
 
 const INVALID_UTF8 = Buffer.from([0x61, 0xff, 0xfe, 0x62]).toString("utf8");
 
@@ -42,6 +42,10 @@ describe("text made safe for tmux", () => {
     assert.throws(() => style("fg=red]#(x)" as "fg=red"));
   });
 
+  it("text that is expanded but never drawn keeps # before [ single", () => {
+    assert.equal(escapeExpand("#(a)#[b]##[c]#"), "##(a)#[b]##[c]##");
+  });
+
   it("an argument ending in ; does not end a one-shot command", () => {
     assert.equal(argvWord("a;"), "a\\;");
     assert.equal(argvWord("a\\;"), "a\\\\;");
@@ -56,6 +60,8 @@ describe("tmux commands that expand formats escape their text themselves", () =>
     assert.deepEqual(renameWindowArgs("%12", "#{pane_id}\nx"), ["rename-window", "-t", "%12", "##{pane_id} x"]);
     assert.equal([...shownWindowName("n".repeat(10_000))].length, 200);
     assert.equal(startDirArg("/r/#(x) %H"), "/r/##(x) %H");
+    assert.equal(startDirArg("/r/#[fg=red]/##[x]/#{y}#[z]"), "/r/#[fg=red]/##[x]/##{y}#[z]", "expansion keeps # runs before [ as they are");
+    assert.equal(shownWindowName("a#[fg=red]b##[c]"), "a##[fg=red]b####[c]", "kept doubled before [, so the status line draws it as text");
   });
 
   it("pipe-pane: argv quoted, # and % doubled (pane %4' would be a strftime width)", () => {
