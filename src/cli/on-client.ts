@@ -1,5 +1,6 @@
 import { displayMessageArgs } from "../tmux/commands.ts";
 import { jumpArgs } from "../tmux/jump.ts";
+import { THEN } from "../tmux/safe-text.ts";
 import { serverArgs } from "../tmux/server.ts";
 import { shQuote } from "../util/sh.ts";
 import type { Context } from "./context.ts";
@@ -18,7 +19,7 @@ export async function tell(ctx: Context, client: string | undefined, text: strin
 /** Show a pane on the client (named, or the current one inside tmux); outside tmux only select it. */
 export async function jumpTo(ctx: Context, pane: string, client: string | undefined): Promise<void> {
   if (client || insideOwnServer(ctx)) await ctx.tmux.run(jumpArgs(pane, client));
-  else await ctx.tmux.run(["select-window", "-t", pane, ";", "select-pane", "-t", pane]);
+  else await ctx.tmux.run(["select-window", "-t", pane, THEN, "select-pane", "-t", pane]);
 }
 
 /** The pane a command acts from: --from, else the named client's current pane, else $TMUX_PANE. */

@@ -53,12 +53,18 @@ export function timeFormatLiteral(text: string, max = MAX_TEXT): string {
 }
 
 /**
+ * Between two commands in one argv: the only separator. A text ";" (a switcher key, a status)
+ * is an argument like any other; no text can equal this (a NUL never reaches an argument).
+ */
+export const THEN = "\0;";
+
+/**
  * One argument for tmux's own argv (a one-shot `tmux ...`): there an argument ending in ";" ends
  * the command, and whatever follows would run as the next one; "\;" at the end stands for ";".
- * A lone ";" stays the separator callers use between commands.
  */
 export function argvWord(arg: string): string {
-  return arg.length > 1 && arg.endsWith(";") ? `${arg.slice(0, -1)}\\;` : arg;
+  if (arg === THEN) return ";";
+  return arg.endsWith(";") ? `${arg.slice(0, -1)}\\;` : arg;
 }
 
 declare const FORMAT: unique symbol;

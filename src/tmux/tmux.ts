@@ -3,6 +3,7 @@ import { CLIENT_FIELDS, CLIENT_FORMAT, PANE_FIELDS, PANE_FORMAT, parseRecords, W
 import { setOptionArgs, showOptionArgs, unsetOptionArgs, type OptionScope } from "./options.ts";
 import type { TmuxServer } from "./server.ts";
 import { renameWindowArgs, startDirArg, windowNameArg } from "./commands.ts";
+import { THEN } from "./safe-text.ts";
 
 export interface SpawnRequest {
   /** argv of the program; run through the shell-free form of new-window. */
@@ -62,11 +63,11 @@ export class Tmux {
     await this.run(unsetOptionArgs(scope, name));
   }
 
-  /** Set several pane options in one tmux call (commands joined with ";"). */
+  /** Set several pane options in one tmux call. */
   async setPaneOptions(pane: string, values: Record<string, string>): Promise<void> {
     const args: string[] = [];
     for (const [name, value] of Object.entries(values)) {
-      if (args.length > 0) args.push(";");
+      if (args.length > 0) args.push(THEN);
       args.push(...setOptionArgs({ pane }, name, value));
     }
     if (args.length > 0) await this.run(args);
@@ -120,7 +121,7 @@ export class Tmux {
 
   /** Make the pane current in its window and session; switch the given client (or the current one) to it. */
   async focus(pane: string, client?: string): Promise<void> {
-    await this.run(["select-window", "-t", pane, ";", "select-pane", "-t", pane]);
+    await this.run(["select-window", "-t", pane, THEN, "select-pane", "-t", pane]);
     const switchArgs = ["switch-client", ...(client ? ["-c", client] : []), "-t", pane];
     await this.run(switchArgs);
   }

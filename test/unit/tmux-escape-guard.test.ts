@@ -20,7 +20,7 @@ function files(dir: string): string[] {
 }
 
 describe("text reaches tmux formats only through src/tmux", () => {
-  it("no command that expands formats is built outside src/tmux (but the allowed ones)", () => {
+  it("no command that expands formats is built outside src/tmux (but the allowed ones); commands are joined with THEN", () => {
     const found: string[] = [];
     for (const file of files(SRC)) {
       const where = relative(SRC, file);
@@ -29,6 +29,8 @@ describe("text reaches tmux formats only through src/tmux", () => {
       for (const command of EXPANDING) if (text.includes(`"${command}"`) && !ALLOWED[`${where}:${command}`]) found.push(`${where}: ${command}`);
       // display-message without -p shows its text (a format); -p with our own format only reads.
       for (const m of text.matchAll(/\["display-message"(?!, "-p")/g)) found.push(`${where}: display-message at ${m.index}`);
+      // A ";" argument is text now; commands are joined with THEN (src/tmux/safe-text.ts).
+      if (/[[,]\s*";"\s*[,\]]/.test(text)) found.push(`${where}: ";" as a separator`);
     }
     assert.deepEqual(found, [], "use the builders in src/tmux/commands.ts or src/tmux/menu.ts");
   });

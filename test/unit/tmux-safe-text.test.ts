@@ -1,8 +1,9 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { displayMessageArgs, pipePaneArgs, renameWindowArgs, runShellArgs, shownWindowName, startDirArg, windowNameArg } from "../../src/tmux/commands.ts";
+import { commandLine } from "../../src/tmux/control-parser.ts";
 import { commandPromptArgs, menuArgs } from "../../src/tmux/menu.ts";
-import { argvWord, escapeExpand, cleanLine, formatLiteral, joinFormats, literal, style, timeFormatLiteral } from "../../src/tmux/safe-text.ts";
+import { argvWord, escapeExpand, THEN, cleanLine, formatLiteral, joinFormats, literal, style, timeFormatLiteral } from "../../src/tmux/safe-text.ts";
 
 const INVALID_UTF8 = Buffer.from([0x61, 0xff, 0xfe, 0x62]).toString("utf8");
 
@@ -49,7 +50,9 @@ describe("text made safe for tmux", () => {
   it("an argument ending in ; does not end a one-shot command", () => {
     assert.equal(argvWord("a;"), "a\\;");
     assert.equal(argvWord("a\\;"), "a\\\\;");
-    assert.equal(argvWord(";"), ";", "the separator itself");
+    assert.equal(argvWord(";"), "\\;", "a text ; (the tenth switcher key)");
+    assert.equal(argvWord(THEN), ";", "the separator");
+    assert.equal(commandLine(["set-option", "@k", ";", THEN, "set-option", "@j", "v;"]), "set-option @k ';' ; set-option @j 'v;'", "control mode: the same meaning");
     assert.equal(argvWord("a;b"), "a;b");
   });
 });
