@@ -2,7 +2,7 @@ import { realpathSync } from "node:fs";
 import type { Command } from "commander";
 import { ensureDaemon } from "../daemon/lifecycle.ts";
 import { planHandoff, sessionWindowName, soleSessionIn, type HandoffPlan } from "../lifecycle/handoff.ts";
-import { launchSession, type Launched } from "../session/launch.ts";
+import { launchSession, windowNameFor, type Launched } from "../session/launch.ts";
 import { refreshRoutedPool } from "./usage-refresh.ts";
 import { findSession, listSessions, type NamedSession } from "../session/store.ts";
 import { AgentmuxError } from "../util/errors.ts";
@@ -65,7 +65,7 @@ async function replace(ctx: Context, plan: HandoffPlan): Promise<Launched> {
   }
   // The window was named for the old session (by new, or by rename): name it for the new one.
   const oldNames = [sessionWindowName(plan.session.dir, plan.session.instance || undefined), plan.session.label].filter(Boolean);
-  if (split && oldNames.includes(windowName)) await ctx.tmux.renameWindow(launched.pane, sessionWindowName(plan.prepared.dir, plan.request.instance));
+  if (split && oldNames.includes(windowName)) await ctx.tmux.renameWindow(launched.pane, windowNameFor(plan.prepared.dir, plan.request.instance));
   if (split && active === "1") await ctx.tmux.run(["select-pane", "-t", launched.pane]);
   // Run from inside the old pane, this process loses its terminal with it: finish regardless.
   if (process.env["TMUX_PANE"] === old || process.env["AGENTMUX_SESSION"] === old) {

@@ -2,6 +2,7 @@ import type { Command } from "commander";
 import { execa } from "execa";
 import { branchCount } from "../lifecycle/branches.ts";
 import { findSession } from "../session/store.ts";
+import { THEN } from "../tmux/safe-text.ts";
 import { AgentmuxError } from "../util/errors.ts";
 import { confirm } from "./confirm.ts";
 import { Context, printJson } from "./context.ts";
@@ -61,7 +62,7 @@ export function registerManage(program: Command): void {
     .action(async (target: string, _options: unknown, command: Command) => {
       const ctx = Context.of(command);
       const session = await findSession(ctx.tmux, target);
-      await ctx.tmux.run(["select-window", "-t", session.pane, ";", "select-pane", "-t", session.pane]);
+      await ctx.tmux.run(["select-window", "-t", session.pane, THEN, "select-pane", "-t", session.pane]);
       if (process.env["TMUX"] && !ctx.server.socketName && !ctx.server.socketPath) {
         await ctx.tmux.run(["switch-client", "-t", session.pane]);
         return;

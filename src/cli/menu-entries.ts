@@ -1,6 +1,5 @@
-import { menuArgs, promptSafe, runShell, tmuxCommand, type MenuItem } from "../tmux/menu.ts";
+import { commandPromptArgs, menuArgs, promptSafe, runShell, tmuxCommand, type MenuItem } from "../tmux/menu.ts";
 import { shQuote } from "../util/sh.ts";
-import { escapeFormat } from "../util/text.ts";
 
 /** What the menu is built for: the client and pane it opened on, and which agentmux commands exist. */
 export interface MenuContext {
@@ -53,7 +52,7 @@ export const MENU: Section[] = [
   ] },
   { title: "Current session", entries: [
     { label: "toggle snooze", key: "z", requires: "snooze", current: true, command: (c) => runShell(agentmux(c, "snooze", "--ask", "--client", c.client, c.pane)) },
-    { label: "rename", key: "r", requires: "rename", current: true, command: (c) => tmuxCommand(["command-prompt", "-I", escapeFormat(c.session?.name ?? ""), "-p", "rename session:", runShell(`${promptSafe(agentmux(c, "rename", c.pane))} '%%%'`)]) },
+    { label: "rename", key: "r", requires: "rename", current: true, command: (c) => tmuxCommand(commandPromptArgs({ initial: c.session?.name ?? "", prompt: "rename session:", template: runShell(`${promptSafe(agentmux(c, "rename", c.pane))} '%%%'`) })) },
     { label: "handoff", key: "h", requires: "handoff", current: true, command: (c) => runShell(agentmux(c, "handoff", c.pane)) },
     { label: "restart", key: "R", requires: "restart", current: true, command: (c) => popup(c, "restart", agentmux(c, "restart", c.pane)) },
     { label: "explain its state", key: "e", requires: "detect", current: true, command: (c) => popup(c, "detect", agentmux(c, "detect", c.pane, "--explain")) },

@@ -1,7 +1,8 @@
+import { displayMessageArgs } from "../tmux/commands.ts";
 import { jumpArgs } from "../tmux/jump.ts";
+import { THEN } from "../tmux/safe-text.ts";
 import { serverArgs } from "../tmux/server.ts";
 import { shQuote } from "../util/sh.ts";
-import { escapeFormat } from "../util/text.ts";
 import type { Context } from "./context.ts";
 
 /** Inside tmux, talking to the server $TMUX names (no -L/-S given). */
@@ -11,14 +12,14 @@ function insideOwnServer(ctx: Context): boolean {
 
 /** Say something: in the status line of the client a key binding named, else on stdout. */
 export async function tell(ctx: Context, client: string | undefined, text: string): Promise<void> {
-  if (client) await ctx.tmux.run(["display-message", "-c", client, escapeFormat(text)]);
+  if (client) await ctx.tmux.run(displayMessageArgs({ client, text }));
   else process.stdout.write(`${text}\n`);
 }
 
 /** Show a pane on the client (named, or the current one inside tmux); outside tmux only select it. */
 export async function jumpTo(ctx: Context, pane: string, client: string | undefined): Promise<void> {
   if (client || insideOwnServer(ctx)) await ctx.tmux.run(jumpArgs(pane, client));
-  else await ctx.tmux.run(["select-window", "-t", pane, ";", "select-pane", "-t", pane]);
+  else await ctx.tmux.run(["select-window", "-t", pane, THEN, "select-pane", "-t", pane]);
 }
 
 /** The pane a command acts from: --from, else the named client's current pane, else $TMUX_PANE. */

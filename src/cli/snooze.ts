@@ -2,10 +2,9 @@ import type { Command } from "commander";
 import { loadRoster, type RosterEntry } from "../session/roster.ts";
 import { describeSnooze, parseHours, snoozeValue, SNOOZE_OPTION } from "../session/snooze.ts";
 import { resolveTarget } from "../session/target.ts";
-import { menuArgs, promptSafe, runShell } from "../tmux/menu.ts";
+import { commandPromptArgs, menuArgs, promptSafe, runShell } from "../tmux/menu.ts";
 import { AgentmuxError } from "../util/errors.ts";
 import { shQuote } from "../util/sh.ts";
-import { escapeFormat } from "../util/text.ts";
 import { Context, printJson } from "./context.ts";
 import { currentPane, selfCommand, tell } from "./on-client.ts";
 import { requireControl } from "./permission.ts";
@@ -30,7 +29,7 @@ async function ask(ctx: Context, roster: RosterEntry[], session: RosterEntry | u
   }
   if (session.snoozed) { await setSnooze(ctx, session, null, false, client); return; }
   const then = runShell(`${promptSafe(`${self} snooze --on --client ${shQuote(client)} ${shQuote(session.pane)}`)} '%%%'`);
-  await ctx.tmux.run(["command-prompt", "-t", client, "-p", `snooze ${escapeFormat(session.name)} for hours (blank: until undone):`, then]);
+  await ctx.tmux.run(commandPromptArgs({ client, prompt: `snooze ${session.name} for hours (blank: until undone):`, template: then }));
 }
 
 async function setSnooze(ctx: Context, s: RosterEntry, hours: number | null, on: boolean, client: string | undefined, json = false): Promise<void> {

@@ -1,10 +1,12 @@
-import { join } from "node:path";
+import { mkdirSync } from "node:fs";
+import { dirname, join } from "node:path";
 import type { Command } from "commander";
 import { ensureDaemon } from "../daemon/lifecycle.ts";
 import { findSession } from "../session/store.ts";
 import { AgentmuxError } from "../util/errors.ts";
 import { shellScript } from "../util/install-dir.ts";
-import { shQuote } from "../util/sh.ts";
+import { pipePaneArgs } from "../tmux/commands.ts";
+import { writeFileAtomic } from "../util/atomic-write.ts";
 import { combinePatterns } from "../session/project-file.ts";
 import { Context, printJson } from "./context.ts";
 import { requireControl } from "./permission.ts";
@@ -12,7 +14,8 @@ import { requireControl } from "./permission.ts";
 /**
  * Arm the pane's pattern watchers: the project file's and the one set with `agentmux watch`
  * (replaceable; empty disarms it). tmux pipes what the pane prints through
- * shell/agentmux-watch, which hands matching lines to the daemon.
+ * shell/agentmux-watch, which hands matching lines to the daemon. The patterns go through a file
+ * in the daemon's directory: tmux expands pipe-pane's command as a format and through strftime.
  */
 export async function armWatcher(ctx: Context, pane: string, pattern: string | undefined): Promise<void> {
   if (pattern !== undefined && /[\r\n]/.test(pattern)) throw new AgentmuxError("a watch pattern is one line", { hint: "use | for alternatives" });
@@ -22,12 +25,14 @@ export async function armWatcher(ctx: Context, pane: string, pattern: string | u
   const project = (await ctx.tmux.getOption({ pane }, "@agentmux-watch-project")).split("\n").filter(Boolean);
   const all = [...project, ...(own ? [own] : [])];
   if (all.length === 0) {
-    await ctx.tmux.run(["pipe-pane", "-t", pane]);
+    await ctx.tmux.run(pipePaneArgs(pane));
     return;
   }
   const { layout } = await ensureDaemon(ctx.tmux);
-  const command = `exec ${shQuote(shellScript("agentmux-watch"))} ${shQuote(pane)} ${shQuote(join(layout.dir, "spool"))} ${shQuote(combinePatterns(all))}`;
-  await ctx.tmux.run(["pipe-pane", "-O", "-t", pane, command]);
+  const file = join(layout.dir, "watch", `${pane}.re`);
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  writeFileAtomic(file, `${combinePatterns(all)}\n`, 0o600);
+  await ctx.tmux.run(pipePaneArgs(pane, [shellScript("agentmux-watch"), pane, layout.spool, file]));
 }
 
 export function registerWatch(program: Command): void {

@@ -2,6 +2,8 @@ import { watch, writeFileSync, unlinkSync, type FSWatcher } from "node:fs";
 import { claudeSettingsDir, pruneSettingsFiles } from "../backends/claude-settings.ts";
 import { BACKENDS, isBackendName } from "../backends/index.ts";
 import type { Server } from "node:net";
+import { displayMessageArgs } from "../tmux/commands.ts";
+import { cleanLine } from "../tmux/safe-text.ts";
 import { ControlClient } from "../tmux/control.ts";
 import type { ControlMessage } from "../tmux/control-parser.ts";
 import { PANE_FIELDS, PANE_FORMAT, parseRecords, type PaneRecord } from "../tmux/formats.ts";
@@ -9,7 +11,6 @@ import { setOptionArgs } from "../tmux/options.ts";
 import type { TmuxServer } from "../tmux/server.ts";
 import type { MachineEvent } from "../core/state-machine.ts";
 import type { InputWord } from "../core/evidence.ts";
-import { escapeFormat } from "../util/text.ts";
 import { ensureLayout, type DaemonLayout } from "./layout.ts";
 import type { Logger } from "./log.ts";
 import { removeMirror, writeMirror } from "./mirror.ts";
@@ -105,7 +106,7 @@ export class Daemon implements DaemonPort {
     this.client.on("connected", () => this.scheduleReconcile());
     await this.client.connect();
     this.status = new StatusPush(this.client);
-    this.usage = startUsagePoller(this.tracked, this.layout.stateDir, (line) => this.log(line), (text) => void this.tmux(["display-message", escapeFormat(text)]).catch(() => undefined), this.status, () => void this.renderStatus(), (record) => void this.failover?.readingChanged(record));
+    this.usage = startUsagePoller(this.tracked, this.layout.stateDir, (line) => this.log(line), (text) => void this.tmux(displayMessageArgs({ text })).catch(() => undefined), this.status, () => void this.renderStatus(), (record) => void this.failover?.readingChanged(record));
     const notifier = new Notifier(this.client, (line) => this.log(line));
     this.alerts = new Alerts(this.client, notifier, () => this.tracked.values());
     this.failover = new Failover({ tracked: this.tracked, config: loadConfig, readings: (b, a) => this.usage?.reading(b, a), notify: (text) => notifier.notify(text), snoozed: async (pane) => (await this.alerts?.isSnoozed(pane)) === true, restart: restartByChild(this.layout.tmuxSocket), log: (line) => this.log(line) });
@@ -354,7 +355,7 @@ export class Daemon implements DaemonPort {
     if (!update) return;
     const { tracked: t, options, event, newId } = update;
     const values: Record<string, string> = {};
-    for (const [k, v] of Object.entries(options)) values[k] = escapeFormat(v);
+    for (const [k, v] of Object.entries(options)) values[k] = cleanLine(v);
     if (newId) { values["@agentmux-id"] = newId; values["@agentmux-status-text"] = ""; }
     if (newId || values["@agentmux-launch"] !== undefined) this.recordRestorable();
     if (Object.keys(values).length > 0) await this.setOptions(t.pane, values);

@@ -10,8 +10,8 @@ import { parseReceipt, type ReceiptReading } from "../session/exit-receipt.ts";
 import { exitSteps, stepCommand } from "../session/exit-steps.ts";
 import type { SessionState } from "../core/states.ts";
 import { inPromptLine, stillInPrompt } from "../session/send.ts";
+import { displayMessageArgs } from "../tmux/commands.ts";
 import { sleep } from "../util/sleep.ts";
-import { escapeFormat } from "../util/text.ts";
 import { sessionLabel } from "./labels.ts";
 import type { SessionsPort } from "./port.ts";
 import type { Logger } from "./log.ts";
@@ -242,7 +242,7 @@ export class ExitChains {
     const clients = await this.daemon.client.command(["list-clients", "-F", "#{client_control_mode} #{client_tty}"]).catch(() => [] as string[]);
     for (const line of clients) {
       const [control, tty] = line.split(" ");
-      if (control === "0" && tty) await this.daemon.client.command(["display-message", "-c", tty, escapeFormat(text)]).catch(() => undefined);
+      if (control === "0" && tty) await this.daemon.client.command(displayMessageArgs({ client: tty, text })).catch(() => undefined);
     }
   }
 }

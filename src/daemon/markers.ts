@@ -1,6 +1,7 @@
 import { BACKENDS, isBackendName } from "../backends/index.ts";
 import type { SessionState } from "../core/states.ts";
 import { formatDuration } from "../util/duration.ts";
+import { joinFormats, literal, style, type Format } from "../tmux/safe-text.ts";
 import type { Tracked } from "./tracked.ts";
 
 const URGENCY: Partial<Record<SessionState, number>> = { blocked: 3, waiting: 2, working: 1 };
@@ -23,15 +24,20 @@ export function windowStates(tracked: Iterable<Tracked>): Map<string, string> {
   return out;
 }
 
+/** The longest published status the border shows. */
+const MAX_BORDER_STATUS = 200;
+
 /**
- * The pane border line (@agentmux-border): backend icon, name, model, effort, account, the turn's
- * duration while working, and the published status (stale in italics); each part left out when
- * empty. User text is already escaped in the options it comes from.
+ * The pane border line (@agentmux-border, a format): backend icon, name, model, effort, account,
+ * the turn's duration while working, and the published status (stale in italics); each part left
+ * out when empty. Every part but the italics is text, shown literally.
  */
-export function borderText(t: Tracked, name: string, now = Date.now()): string {
+export function borderText(t: Tracked, name: string, now = Date.now()): Format {
   const r = t.record;
   const icon = isBackendName(t.backend) ? BACKENDS[t.backend].icon : "";
   const turn = t.machine.state === "working" && t.machine.turnStart ? `⏱ ${formatDuration(now - t.machine.turnStart)}` : "";
-  const status = r.status ? (r.statusStale ? `#[italics]${r.status}#[noitalics]` : r.status) : "";
-  return [icon && `${icon} ${name}`, r.model, r.effort, r.account, turn, status].filter(Boolean).join(" · ");
+  const text = (value: string, max?: number): Format | "" => (value ? literal(value, max) : "");
+  const status = text(r.status, MAX_BORDER_STATUS);
+  return joinFormats([text(icon && `${icon} ${name}`), text(r.model), text(r.effort), text(r.account), text(turn),
+    status && r.statusStale ? joinFormats([style("italics"), status, style("noitalics")], "") : status], " · ");
 }

@@ -1,8 +1,8 @@
 import { spawn } from "node:child_process";
 import { open } from "node:fs/promises";
 import { loadConfig, type NotifyConfig } from "../config/config.ts";
+import { displayMessageArgs } from "../tmux/commands.ts";
 import type { ControlClient } from "../tmux/control.ts";
-import { escapeFormat } from "../util/text.ts";
 import { which } from "../util/which.ts";
 import type { Logger } from "./log.ts";
 
@@ -39,7 +39,7 @@ export class Notifier {
       const [control, tty] = line.split(" ");
       if (control !== "0" || !tty) continue;
       await this.writeTty(tty, oscNotification(text));
-      await this.client.command(["display-message", "-c", tty, escapeFormat(text)]).catch(() => undefined);
+      await this.client.command(displayMessageArgs({ client: tty, text })).catch(() => undefined);
     }
   }
 

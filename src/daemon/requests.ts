@@ -1,7 +1,7 @@
 import { STATES, type SessionState } from "../core/states.ts";
-import { escapeFormat } from "../util/text.ts";
 import { tokenHash } from "../util/token.ts";
 import type { DaemonPort } from "./port.ts";
+import { cleanLine } from "../tmux/safe-text.ts";
 import { MAX_PUBLISH, type Request, type Response } from "./protocol.ts";
 
 /** Answer one request from the daemon's socket. */
@@ -65,6 +65,6 @@ async function publish(daemon: DaemonPort, pane: string, token: string, text: st
   if (!t.tokenHash || tokenHash(token) !== t.tokenHash) return { ok: false, error: `the token does not match the process in ${pane}`, hint: "only the session's own process may publish its status" };
   if ([...text].length > MAX_PUBLISH) return { ok: false, error: `the status is longer than ${MAX_PUBLISH} characters` };
   t.machine = { ...t.machine, statusStale: false };
-  await daemon.setOptions(pane, { "@agentmux-status-text": escapeFormat(text.replace(/[\r\n\t]+/g, " ")), "@agentmux-status-stale": "", "@agentmux-machine": JSON.stringify(t.machine) });
+  await daemon.setOptions(pane, { "@agentmux-status-text": cleanLine(text), "@agentmux-status-stale": "", "@agentmux-machine": JSON.stringify(t.machine) });
   return { ok: true, pane };
 }

@@ -1,7 +1,8 @@
 import type { SelectedQuota } from "../accounts/quota.ts";
 import { displayNames } from "../session/display-name.ts";
 import type { ControlClient } from "../tmux/control.ts";
-import { setOptionArgs } from "../tmux/options.ts";
+import { setFormatOptionArgs } from "../tmux/commands.ts";
+import { literal, type Format } from "../tmux/safe-text.ts";
 import { borderText, windowStates } from "./markers.ts";
 import { renderStatusSegment } from "./status-segment.ts";
 import type { Tracked } from "./tracked.ts";
@@ -21,17 +22,17 @@ export class StatusPush {
 
   constructor(private readonly client: ControlClient) {}
 
-  private async set(scope: "global" | { pane: string } | { window: string }, option: string, value: string): Promise<boolean> {
+  private async set(scope: "global" | { pane: string } | { window: string }, option: string, value: Format): Promise<boolean> {
     const key = `${scope === "global" ? "g" : "pane" in scope ? scope.pane : scope.window} ${option}`;
     if (this.written.get(key) === value) return false;
     this.written.set(key, value);
-    await this.client.command(setOptionArgs(scope, option, value)).catch(() => undefined);
+    await this.client.command(setFormatOptionArgs(scope, option, value)).catch(() => undefined);
     return true;
   }
 
   async render(tracked: Map<string, Tracked>, now = Date.now()): Promise<void> {
     const sessions = [...tracked.values()];
-    for (const [window, state] of windowStates(sessions)) await this.set({ window }, "@agentmux-window-state", state);
+    for (const [window, state] of windowStates(sessions)) await this.set({ window }, "@agentmux-window-state", literal(state));
     const names = displayNames(sessions.map((t) => ({ pane: t.pane, dir: t.record.dir || t.dir, instance: t.record.instance, backend: t.backend, label: t.record.label })));
     for (const t of sessions) {
       if (t.machine.state !== "exited") await this.set({ pane: t.pane }, "@agentmux-border", borderText(t, names.get(t.pane) ?? t.pane, now));

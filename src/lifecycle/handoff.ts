@@ -3,7 +3,8 @@ import { basename, resolve } from "node:path";
 import { parse } from "yaml";
 import { isBackendName } from "../backends/index.ts";
 import type { Config } from "../config/config.ts";
-import { prepareLaunch, type NewSessionRequest, type Prepared } from "../session/launch.ts";
+import { prepareLaunch, windowNameFor, type NewSessionRequest, type Prepared } from "../session/launch.ts";
+import { shownWindowName } from "../tmux/commands.ts";
 import { projectWatches } from "../session/project-file.ts";
 import type { NamedSession } from "../session/store.ts";
 import { AgentmuxError, isAgentmuxError } from "../util/errors.ts";
@@ -75,9 +76,9 @@ export function sameDirectory(a: string, b: string): boolean {
   return real(a) === real(b);
 }
 
-/** The window name `agentmux new` gives a session (src/session/launch.ts). */
+/** The window name `agentmux new` gives a session, as tmux shows it. */
 export function sessionWindowName(dir: string, instance: string | undefined): string {
-  return `${basename(dir) || dir}${instance ? `:${instance}` : ""}`;
+  return shownWindowName(windowNameFor(dir, instance));
 }
 
 /** Pure: with no usable source pane, the single live session in the caller's directory (dirs canonical). */

@@ -139,7 +139,7 @@ export async function launchSession(tmux: Tmux, request: NewSessionRequest, prep
   if (request.respawn) return respawnSession(tmux, request.respawn, { argv: [shellScript("agentmux-launch"), ...prepared.argv], dir: prepared.dir, env }, options, token);
   const splitFrom = request.splitFrom ?? (request.split ? process.env["TMUX_PANE"] || (await tmux.run(["display-message", "-p", "#{pane_id}"])) : undefined);
   // The window is named like the session (its project, and instance), not after the CLI's process.
-  const windowName = `${basename(prepared.dir) || prepared.dir}${request.instance ? `:${request.instance}` : ""}`;
+  const windowName = windowNameFor(prepared.dir, request.instance);
   const pane = await tmux.spawn({ argv: [shellScript("agentmux-launch"), ...prepared.argv], dir: prepared.dir, env, splitFrom, windowName });
   try {
     await tmux.setPaneOptions(pane, options);
@@ -154,6 +154,11 @@ export async function launchSession(tmux: Tmux, request: NewSessionRequest, prep
   return { pane, token };
 }
 
+/** The window name a session gets: its directory's name, and its instance (tmux shows it cleaned: src/tmux/commands.ts). */
+export function windowNameFor(dir: string, instance: string | undefined): string {
+  return `${basename(dir) || dir}${instance ? `:${instance}` : ""}`;
+}
+
 /**
  * Replace a pane's process in place (same pane id, window and position). The new identity and token
  * go in first, with the old process's state cleared, so the daemon tracks the new process from its
@@ -161,8 +166,7 @@ export async function launchSession(tmux: Tmux, request: NewSessionRequest, prep
  */
 async function respawnSession(tmux: Tmux, pane: string, spawn: { argv: string[]; dir: string; env: Record<string, string> }, options: Record<string, string>, token: string): Promise<Launched> {
   await tmux.setPaneOptions(pane, { ...options, "@agentmux-machine": "", "@agentmux-state": "", "@agentmux-state-since": "", "@agentmux-exit": "", "@agentmux-status-text": "" });
-  const envArgs = Object.entries(spawn.env).flatMap(([k, v]) => ["-e", `${k}=${v}`]);
-  await tmux.run(["respawn-pane", "-k", "-t", pane, "-c", spawn.dir, ...envArgs, "--", ...spawn.argv]);
+  await tmux.respawn(pane, spawn);
   return { pane, token };
 }
 

@@ -1,6 +1,7 @@
 import { buildFormat, PANE_FIELDS, parseRecords, type PaneRecord } from "../tmux/formats.ts";
 import type { TmuxCaller } from "../tmux/exec.ts";
 import { setOptionArgs } from "../tmux/options.ts";
+import { THEN } from "../tmux/safe-text.ts";
 import { displayNames } from "./display-name.ts";
 import { sessionFromPane, type Session } from "./identity.ts";
 import { assignKeys, byKey, KEY_OPTION } from "./keys.ts";
@@ -46,7 +47,7 @@ export function rosterFromRecords(records: RosterRecord[], keys: Map<string, str
       key: keys.get(s.pane) ?? r.key,
       snoozed: snooze.snoozed,
       snoozeUntil: snooze.until,
-      status: r.status.replaceAll("##", "#"),
+      status: r.status,
       statusStale: r.statusStale === "1",
       background: r.background === "1",
       turnStart: turnStartOf(r, s),
@@ -60,7 +61,7 @@ export async function loadRoster(tmux: TmuxCaller, options: { backendSuffix?: bo
   const agents = records.filter((r) => r.backend !== "");
   const { keys, assigned } = assignKeys(agents.map((r) => ({ pane: r.pane, key: r.key })));
   if (assigned.size > 0) {
-    const args = [...assigned].flatMap(([pane, key], i) => [...(i > 0 ? [";"] : []), ...setOptionArgs({ pane }, KEY_OPTION, key)]);
+    const args = [...assigned].flatMap(([pane, key], i) => [...(i > 0 ? [THEN] : []), ...setOptionArgs({ pane }, KEY_OPTION, key)]);
     // A pane that closed meanwhile keeps nobody from their key.
     await tmux.run(args).catch(() => undefined);
   }

@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import { loadRoster } from "../session/roster.ts";
 import type { TmuxCaller } from "../tmux/exec.ts";
 import { jumpArgs } from "../tmux/jump.ts";
+import { THEN } from "../tmux/safe-text.ts";
 import { serverArgs, type TmuxServer } from "../tmux/server.ts";
 import { AgentmuxError } from "../util/errors.ts";
 import { pick, type SwitcherSettings } from "./picker.ts";
@@ -31,7 +32,7 @@ export async function openSwitcher(options: OpenOptions): Promise<void> {
     await options.tmux.run(jumpArgs(pane, client));
     return;
   }
-  await options.tmux.run(["select-window", "-t", pane, ";", "select-pane", "-t", pane]);
+  await options.tmux.run(["select-window", "-t", pane, THEN, "select-pane", "-t", pane]);
   const env = { ...process.env };
   delete env["TMUX"];
   delete env["TMUX_PANE"];

@@ -58,6 +58,8 @@ export class ControlParser {
   }
 }
 
+import { THEN } from "./safe-text.ts";
+
 /** Quote one argument for tmux's command parser (single quotes, like sh). */
 export function quoteArg(arg: string): string {
   if (/^[A-Za-z0-9_@%:.,/=+-]+$/.test(arg) && !arg.startsWith("~")) return arg;
@@ -69,5 +71,5 @@ export function commandLine(args: string[]): string {
   for (const arg of args) {
     if (/[\r\n]/.test(arg)) throw new Error(`a control-mode command cannot carry a newline: ${JSON.stringify(arg)}`);
   }
-  return args.map(quoteArg).join(" ");
+  return args.map((arg) => (arg === THEN ? ";" : quoteArg(arg))).join(" ");
 }

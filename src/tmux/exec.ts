@@ -1,5 +1,6 @@
 import { execFile } from "node:child_process";
 import { AgentmuxError } from "../util/errors.ts";
+import { argvWord } from "./safe-text.ts";
 import { describeServer, serverArgs, type TmuxServer } from "./server.ts";
 
 /** What code that only runs tmux commands needs; Tmux and QuickTmux both answer it. */
@@ -27,7 +28,7 @@ export class QuickTmux implements TmuxCaller {
 
   run(args: string[]): Promise<string> {
     return new Promise((resolve, reject) => {
-      execFile("tmux", [...serverArgs(this.server), ...args], { env: this.env(), maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
+      execFile("tmux", [...serverArgs(this.server), ...args.map(argvWord)], { env: this.env(), maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
         if (!error) { resolve(stdout.replace(/\n$/, "")); return; }
         const text = String(stderr).trim();
         if ((error as { code?: unknown }).code === "ENOENT") {

@@ -70,14 +70,18 @@ export const CLIENT_FIELDS = {
 } as const;
 export type ClientRecord = { [K in keyof typeof CLIENT_FIELDS]: string };
 
+/** Ends each record, so a value holding a newline (a directory may) does not split its record. */
+export const END = "\x1e";
+
 export function buildFormat(fields: Record<string, string>): string {
-  return Object.values(fields).map((name) => `#{${name}}`).join(SEP);
+  return `${Object.values(fields).map((name) => `#{${name}}`).join(SEP)}${END}`;
 }
 
-/** Parse lines printed with buildFormat(fields). A line with the wrong field count is skipped. */
+/** Parse the records printed with buildFormat(fields). A record with the wrong field count is skipped. */
 export function parseRecords<F extends Record<string, string>>(fields: F, output: string | string[]): Array<{ [K in keyof F]: string }> {
   const keys = Object.keys(fields) as Array<keyof F>;
-  const lines = Array.isArray(output) ? output : output.split("\n");
+  const text = Array.isArray(output) ? output.join("\n") : output;
+  const lines = text.includes(END) ? text.split(/\x1e(?:\n|$)/) : text.split("\n");
   const records: Array<{ [K in keyof F]: string }> = [];
   for (const line of lines) {
     if (line === "") continue;

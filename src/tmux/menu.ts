@@ -1,4 +1,4 @@
-import { escapeFormat } from "../util/text.ts";
+import { cleanLine, escapeExpand, escapeTime, formatLiteral, timeFormatLiteral } from "./safe-text.ts";
 
 /**
  * display-menu argv. Menu item names and commands are tmux formats, expanded when shown or
@@ -19,9 +19,9 @@ export function tmuxCommand(argv: readonly string[]): string {
   return argv.map(tmuxQuote).join(" ");
 }
 
-/** `run-shell -b` of a sh command line, as a tmux command string (run-shell expands formats: # doubled). */
+/** `run-shell -b` of a sh command line, as a tmux command string (run-shell expands formats). */
 export function runShell(sh: string): string {
-  return tmuxCommand(["run-shell", "-b", escapeFormat(sh)]);
+  return tmuxCommand(["run-shell", "-b", escapeExpand(sh)]);
 }
 
 /**
@@ -33,14 +33,22 @@ export function promptSafe(sh: string): string {
   return sh.replaceAll("%", "%''");
 }
 
+/**
+ * command-prompt argv: its prompt and initial text are shown literally (tmux expands both as
+ * formats and through strftime); template is a tmux command string with the answer's placeholder.
+ */
+export function commandPromptArgs(request: { client?: string | undefined; prompt: string; initial?: string | undefined; template: string }): string[] {
+  return ["command-prompt", ...(request.client ? ["-t", request.client] : []), ...(request.initial !== undefined ? ["-I", escapeTime(escapeExpand(cleanLine(request.initial)))] : []), "-p", timeFormatLiteral(request.prompt), request.template];
+}
+
 export interface MenuSpec { title: string; client?: string | undefined; pane?: string | undefined; items: MenuItem[] }
 
 export function menuArgs(spec: MenuSpec): string[] {
-  const args = ["display-menu", ...(spec.client ? ["-c", spec.client] : []), ...(spec.pane ? ["-t", spec.pane] : []), "-T", ` ${escapeFormat(spec.title)} `, "-x", "C", "-y", "C", "--"];
+  const args = ["display-menu", ...(spec.client ? ["-c", spec.client] : []), ...(spec.pane ? ["-t", spec.pane] : []), "-T", ` ${formatLiteral(spec.title)} `, "-x", "C", "-y", "C", "--"];
   for (const item of spec.items) {
     if (item.kind === "separator") args.push("");
-    else if (item.kind === "header") args.push(`-#[bold]${escapeFormat(item.label)}`, "", "");
-    else args.push(`${item.disabled ? "-" : ""}${escapeFormat(item.label)}`, item.key, escapeFormat(item.command));
+    else if (item.kind === "header") args.push(`-#[bold]${formatLiteral(item.label)}`, "", "");
+    else args.push(`${item.disabled ? "-" : ""}${formatLiteral(item.label)}`, item.key, escapeExpand(item.command));
   }
   return args;
 }

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { shQuote } from "../util/sh.ts";
+import { startDirArg } from "./commands.ts";
 import type { TmuxCaller } from "./exec.ts";
 
 /** How a popup ended: its command's exit status, never shown (no client; a popup already open), or closed before the command finished. */
@@ -55,7 +56,7 @@ export async function runInPopup(tmux: TmuxCaller, request: PopupRequest): Promi
     // tmux 3.3 exits with the popup command's status: a failure here may be the command's own.
     // sh explicitly: the popup runs its command with the user's default-shell, which may be fish.
     const script = `sh -c ${shQuote(popupScript(request.command, statusFile, request.holdOnFailure))}`;
-    await tmux.run(["display-popup", ...client, "-E", "-d", request.dir, "-w", "80%", "-h", "60%", script]).catch((error: unknown) => {
+    await tmux.run(["display-popup", ...client, "-E", "-d", startDirArg(request.dir), "-w", "80%", "-h", "60%", script]).catch((error: unknown) => {
       const message = error instanceof Error ? error.message : String(error);
       // Only tmux's own words (its message repeats the whole command line before them).
       tmuxError = message.includes("failed: ") ? message.slice(message.lastIndexOf("failed: ") + 8) : message;

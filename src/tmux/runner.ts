@@ -1,5 +1,6 @@
 import { execa, type ExecaError } from "execa";
 import { AgentmuxError } from "../util/errors.ts";
+import { argvWord } from "./safe-text.ts";
 import { describeServer, serverArgs, type TmuxServer } from "./server.ts";
 import { checkTmuxVersion, type TmuxVersion } from "./version.ts";
 
@@ -17,7 +18,7 @@ export class TmuxRunner {
   /** Run `tmux [server args] ...args` and return stdout without its final newline. */
   async run(args: string[], options: { input?: string } = {}): Promise<string> {
     try {
-      const result = await execa(this.program, [...serverArgs(this.server), ...args], {
+      const result = await execa(this.program, [...serverArgs(this.server), ...args.map(argvWord)], {
         input: options.input,
         stripFinalNewline: true,
         env: this.env(),

@@ -2,6 +2,8 @@ import { TmuxRunner } from "./runner.ts";
 import { CLIENT_FIELDS, CLIENT_FORMAT, PANE_FIELDS, PANE_FORMAT, parseRecords, WINDOW_FIELDS, WINDOW_FORMAT, type ClientRecord, type PaneRecord, type WindowRecord } from "./formats.ts";
 import { setOptionArgs, showOptionArgs, unsetOptionArgs, type OptionScope } from "./options.ts";
 import type { TmuxServer } from "./server.ts";
+import { renameWindowArgs, startDirArg, windowNameArg } from "./commands.ts";
+import { THEN } from "./safe-text.ts";
 
 export interface SpawnRequest {
   /** argv of the program; run through the shell-free form of new-window. */
@@ -14,6 +16,8 @@ export interface SpawnRequest {
   session?: string | undefined;
   windowName?: string | undefined;
 }
+
+const envArgs = (env: Record<string, string>) => Object.entries(env).flatMap(([k, v]) => ["-e", `${k}=${v}`]);
 
 /** The tmux operations agentmux needs, on one server, through one-shot commands. */
 export class Tmux {
@@ -59,11 +63,11 @@ export class Tmux {
     await this.run(unsetOptionArgs(scope, name));
   }
 
-  /** Set several pane options in one tmux call (commands joined with ";"). */
+  /** Set several pane options in one tmux call. */
   async setPaneOptions(pane: string, values: Record<string, string>): Promise<void> {
     const args: string[] = [];
     for (const [name, value] of Object.entries(values)) {
-      if (args.length > 0) args.push(";");
+      if (args.length > 0) args.push(THEN);
       args.push(...setOptionArgs({ pane }, name, value));
     }
     if (args.length > 0) await this.run(args);
@@ -71,12 +75,16 @@ export class Tmux {
 
   /** Open a window (or split a pane) running argv, detached; answers the new pane id. */
   async spawn(request: SpawnRequest): Promise<string> {
-    const envArgs = Object.entries(request.env).flatMap(([k, v]) => ["-e", `${k}=${v}`]);
     const base = request.splitFrom
       ? ["split-window", "-d", "-h", "-t", request.splitFrom]
-      : ["new-window", "-d", ...(request.session ? ["-t", `${request.session}:`] : []), ...(request.windowName ? ["-n", request.windowName] : [])];
-    const args = [...base, "-P", "-F", "#{pane_id}", "-c", request.dir, ...envArgs, "--", ...request.argv];
+      : ["new-window", "-d", ...(request.session ? ["-t", `${request.session}:`] : []), ...(request.windowName ? ["-n", windowNameArg(request.windowName)] : [])];
+    const args = [...base, "-P", "-F", "#{pane_id}", "-c", startDirArg(request.dir), ...envArgs(request.env), "--", ...request.argv];
     return (await this.run(args)).trim();
+  }
+
+  /** Replace a pane's process in place (same pane id), running argv in dir. */
+  async respawn(pane: string, request: { argv: string[]; dir: string; env: Record<string, string> }): Promise<void> {
+    await this.run(["respawn-pane", "-k", "-t", pane, "-c", startDirArg(request.dir), ...envArgs(request.env), "--", ...request.argv]);
   }
 
   /** Type text literally (no key-name lookup). */
@@ -108,12 +116,12 @@ export class Tmux {
   }
 
   async renameWindow(pane: string, name: string): Promise<void> {
-    await this.run(["rename-window", "-t", pane, name]);
+    await this.run(renameWindowArgs(pane, name));
   }
 
   /** Make the pane current in its window and session; switch the given client (or the current one) to it. */
   async focus(pane: string, client?: string): Promise<void> {
-    await this.run(["select-window", "-t", pane, ";", "select-pane", "-t", pane]);
+    await this.run(["select-window", "-t", pane, THEN, "select-pane", "-t", pane]);
     const switchArgs = ["switch-client", ...(client ? ["-c", client] : []), "-t", pane];
     await this.run(switchArgs);
   }

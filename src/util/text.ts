@@ -1,8 +1,3 @@
-/** Escape text that reaches a tmux format, so `#(...)` or `#{...}` in it is shown, never run. */
-export function escapeFormat(text: string): string {
-  return text.replaceAll("#", "##");
-}
-
 // CSI, OSC (BEL or ST terminated), and two-byte escapes.
 const ANSI = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]/g;
 

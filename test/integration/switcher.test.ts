@@ -60,7 +60,7 @@ describe("the session switcher in a popup", () => {
     await server.cli(["daemon", "stop"]);
     const now = Date.now();
     await setPane(panes["api"]!, { "@agentmux-state": "waiting", "@agentmux-state-since": String(now - 125_000) });
-    await setPane(panes["日本語"]!, { "@agentmux-state": "blocked", "@agentmux-state-since": String(now - 12_000), "@agentmux-status-text": "Waiting for your decision on ##1", "@agentmux-status-stale": "1" });
+    await setPane(panes["日本語"]!, { "@agentmux-state": "blocked", "@agentmux-state-since": String(now - 12_000), "@agentmux-status-text": "Waiting for your decision on #1", "@agentmux-status-stale": "1" });
     await setPane(panes["web"]!, { "@agentmux-state": "working", "@agentmux-state-since": String(now - 95_000) });
 
     const screen = await open();

@@ -46,7 +46,9 @@ describe("pattern watchers", () => {
 
   it("shell/agentmux-watch strips escape codes and spools one event per matching line", async () => {
     const spool = mkdtempSync(join(tmpdir(), "agentmux-watch-"));
-    await execa(join(ROOT, "shell", "agentmux-watch"), ["%9", spool, "ERR!"], { input: "ok\n\x1b[31mERR! red\x1b[0m\r\nfine\n\x1b]0;title\x07ERR! \"quoted\"\n" });
+    const patterns = join(mkdtempSync(join(tmpdir(), "agentmux-watch-re-")), "%9.re");
+    writeFileSync(patterns, "ERR!\n");
+    await execa(join(ROOT, "shell", "agentmux-watch"), ["%9", spool, patterns], { input: "ok\n\x1b[31mERR! red\x1b[0m\r\nfine\n\x1b]0;title\x07ERR! \"quoted\"\n" });
     const files = readdirSync(spool).sort();
     assert.equal(files.length, 2);
     const bodies = files.map((f) => readFileSync(join(spool, f), "utf8"));

@@ -24,8 +24,14 @@ describe("window markers", () => {
 
 describe("pane border", () => {
   it("icon and name, model, effort, account, published status; empty parts left out", () => {
-    assert.equal(borderText(tracked("%1", "@1", { state: "idle" }, { model: "Opus 4.8", effort: "high", account: "work", status: "fixing ##12" }), "api"), "✻ api · Opus 4.8 · high · work · fixing ##12");
+    assert.equal(borderText(tracked("%1", "@1", { state: "idle" }, { model: "Opus 4.8", effort: "high", account: "work", status: "fixing #12" }), "api"), "✻ api · Opus 4.8 · high · work · fixing ##12");
     assert.equal(borderText(tracked("%1", "@1", { state: "idle" }), "api"), "✻ api");
+  });
+  it("every text part is shown literally: a name, model or status cannot style the border or run a command", () => {
+    const hostile = tracked("%12", "@1", { state: "idle" }, { model: "#{pane_id}", account: "a\nb", status: "#(touch x)" });
+    assert.equal(borderText(hostile, "#[fg=red,bg=blue]x"), "✻ ##[fg=red,bg=blue]x · ##{pane_id} · a b · ##(touch x)");
+    const stale = tracked("%12", "@1", { state: "idle" }, { status: "#[bold]", statusStale: "1" });
+    assert.equal(borderText(stale, "api"), "✻ api · #[italics]##[bold]#[noitalics]");
   });
   it("the turn's duration while working; a stale status in italics", () => {
     const t = tracked("%1", "@1", { state: "working", turnStart: 1_000 }, { status: "old", statusStale: "1" });

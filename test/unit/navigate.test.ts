@@ -6,6 +6,7 @@ import { nextNeedingYou, type NextCandidate } from "../../src/session/next.ts";
 import { describeSnooze, parseHours, readSnooze, snoozeValue } from "../../src/session/snooze.ts";
 import { menuArgs, promptSafe, runShell } from "../../src/tmux/menu.ts";
 import { jumpArgs } from "../../src/tmux/jump.ts";
+import { THEN } from "../../src/tmux/safe-text.ts";
 import { throwsLine } from "../helpers/assert-error.ts";
 
 const s = (pane: string, state: NextCandidate["state"], snoozed = false): NextCandidate => ({ pane, state, snoozed });
@@ -55,7 +56,7 @@ describe("snooze values", () => {
 
 describe("tmux commands built for bindings and menus", () => {
   it("jumping selects the window and pane and switches the named client", () => {
-    assert.deepEqual(jumpArgs("%3", "/dev/pts/1"), ["select-window", "-t", "%3", ";", "select-pane", "-t", "%3", ";", "switch-client", "-c", "/dev/pts/1", "-t", "%3"]);
+    assert.deepEqual(jumpArgs("%3", "/dev/pts/1"), ["select-window", "-t", "%3", THEN, "select-pane", "-t", "%3", THEN, "switch-client", "-c", "/dev/pts/1", "-t", "%3"]);
     assert.deepEqual(jumpArgs("%3").slice(-3), ["switch-client", "-t", "%3"]);
   });
   it("menu labels and commands have # doubled; items follow --", () => {

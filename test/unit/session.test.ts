@@ -6,7 +6,7 @@ import { claude } from "../../src/backends/claude.ts";
 import { codex } from "../../src/backends/codex.ts";
 import { resolveTarget } from "../../src/session/target.ts";
 import { throwsLine } from "../helpers/assert-error.ts";
-import { escapeFormat, formatAge, stripAnsi, trimScreen } from "../../src/util/text.ts";
+import { formatAge, stripAnsi, trimScreen } from "../../src/util/text.ts";
 
 const s = (pane: string, dir: string, instance = "", backend = "claude", label = "") => ({ pane, dir, instance, backend, label });
 
@@ -41,7 +41,6 @@ describe("target resolution", () => {
 });
 
 describe("text helpers", () => {
-  it("escapes # for tmux formats", () => assert.equal(escapeFormat("#(rm -rf ~) #{x}"), "##(rm -rf ~) ##{x}"));
   it("strips escapes", () => assert.equal(stripAnsi("\x1b[1;31mred\x1b[0m \x1b]0;title\x07ok\r"), "red ok"));
   it("trims screens", () => assert.equal(trimScreen("a  \nb\n\n  \n"), "a\nb"));
   const ages: Array<[number, string]> = [[0, "0s"], [12_000, "12s"], [125_000, "2m"], [3_700_000, "1h"], [3 * 86_400_000 + 5, "3d"]];
