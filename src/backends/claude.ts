@@ -1,6 +1,7 @@
 import type { Backend, LaunchRequest, LaunchSpec } from "./types.ts";
 import { claudeLineage } from "./claude-lineage.ts";
-import { readClaudeLiveFile, reconcileClaudeLive } from "./claude-live.ts";
+import { agentsLiveReport } from "./claude-agents.ts";
+import { claudeAgents, claudeConfigDirOfPane, readClaudeLiveFile, reconcileClaudeLive } from "./claude-live.ts";
 import { claudeIdlePromptVisible } from "./claude-screen.ts";
 import { claudeStatusLine } from "./claude-status.ts";
 import { prepareClaudeLaunchArgs } from "./claude-settings.ts";
@@ -30,6 +31,10 @@ export const claude: Backend = {
   prepare: (argv, context) => prepareClaudeLaunchArgs({ argv, ...context }).argv,
   interruptedScreen: claudeIdlePromptVisible,
   readLive: readClaudeLiveFile,
+  // `claude agents --json` (docs/claude-live.md): one query per config directory, settled after each event.
+  liveConfigDir: claudeConfigDirOfPane,
+  queryLive: (configDir) => claudeAgents.query(configDir),
+  liveReport: (result, sessionId, lastEventAt) => agentsLiveReport(result, sessionId, lastEventAt),
   reconcileLive: reconcileClaudeLive,
   parseStatusLine: claudeStatusLine,
   lineage: claudeLineage,
