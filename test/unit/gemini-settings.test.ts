@@ -1,12 +1,13 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync, readdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
+import { lstatSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { agentsConfig } from "../../src/backends/agents-config.ts";
 import { gemini } from "../../src/backends/gemini.ts";
 import { GEMINI_HOOK_EVENTS, geminiHookMeaning } from "../../src/backends/gemini-hook-events.ts";
-import { DEFAULTS_VARIABLE, geminiHooks, inheritedDefaultsPath, prepareGeminiEnv, readInheritedDefaults, sessionDefaults } from "../../src/backends/gemini-settings.ts";
+import { geminiSessionHome, HOME_VARIABLE, prepareGeminiHome, userGeminiDir } from "../../src/backends/gemini-home.ts";
+import { geminiHooks, readGeminiSettings, sessionSettings } from "../../src/backends/gemini-settings.ts";
 import { AgentmuxError } from "../../src/util/errors.ts";
 
 const HOOK = "/opt/agent mux/shell/agentmux-hook";
@@ -37,58 +38,64 @@ describe("Gemini hooks agentmux installs", () => {
   });
 });
 
-describe("the system-defaults file of a Gemini session", () => {
-  it("is found where Gemini CLI 0.61 looks without our variable", () => {
-    assert.equal(inheritedDefaultsPath({}, "linux"), "/etc/gemini-cli/system-defaults.json");
-    assert.equal(inheritedDefaultsPath({}, "darwin"), "/Library/Application Support/GeminiCli/system-defaults.json");
-    assert.equal(inheritedDefaultsPath({ GEMINI_CLI_SYSTEM_SETTINGS_PATH: "/srv/g/settings.json" }, "linux"), "/srv/g/system-defaults.json");
-    assert.equal(inheritedDefaultsPath({ [DEFAULTS_VARIABLE]: "/srv/d.json", GEMINI_CLI_SYSTEM_SETTINGS_PATH: "/x/s.json" }, "linux"), "/srv/d.json");
-  });
-
-  it("keeps the inherited defaults and their hooks, ours after theirs; an inherited agentmux group is replaced, not doubled", () => {
-    const theirs = { hooks: { AfterAgent: [{ hooks: [{ type: "command", command: "notify-send done" }] }] }, ui: { theme: "Dracula" } };
-    const once = sessionDefaults(theirs, HOOK);
+describe("a Gemini session's settings", () => {
+  it("are the user's own with agentmux's hooks after theirs; agentmux groups already there are dropped, not doubled", () => {
+    const globalOnes = JSON.parse(agentsConfig(HOOK, "/sl").split("## Gemini CLI")[1]?.replace(/^[^\n]*\n/, "").split("\n\n")[0] ?? "{}") as { hooks: Record<string, unknown[]> };
+    const user = { hooks: { AfterAgent: [{ hooks: [{ type: "command", command: "notify-send done" }] }, ...(globalOnes.hooks["AfterAgent"] ?? [])] }, ui: { theme: "Dracula" }, security: { auth: { selectedType: "oauth-personal" } } };
+    const once = sessionSettings(user, HOOK);
     assert.deepEqual(once["ui"], { theme: "Dracula" });
+    assert.deepEqual(once["security"], user.security);
     const after = (once["hooks"] as Record<string, Array<{ hooks: Array<{ command: string }> }>>)["AfterAgent"] ?? [];
     assert.deepEqual(after.map((g) => g.hooks[0]?.command), ["notify-send done", `'${HOOK}' AfterAgent`]);
-    // A session started from inside an agentmux Gemini session inherits its file: still one group of ours.
-    const twice = sessionDefaults(once, HOOK);
-    assert.deepEqual(twice, once);
+    assert.deepEqual(sessionSettings(once, HOOK), once);
   });
 
-  it("refuses inherited defaults that are not a JSON object, naming the file", () => {
+  it("refuse a settings file that is not a JSON object, naming the file", () => {
     const dir = scratch();
-    assert.deepEqual(readInheritedDefaults(join(dir, "missing.json")), {});
-    const bad = join(dir, "system-defaults.json");
+    assert.deepEqual(readGeminiSettings(join(dir, "missing.json")), {});
+    const bad = join(dir, "settings.json");
     writeFileSync(bad, "{ // a comment\n}");
-    assert.throws(() => readInheritedDefaults(bad), (e: unknown) => e instanceof AgentmuxError && e.message.includes(bad) && /not valid JSON/.test(e.message));
+    assert.throws(() => readGeminiSettings(bad), (e: unknown) => e instanceof AgentmuxError && e.message.includes(bad) && /not valid JSON/.test(e.message));
     writeFileSync(bad, "[1]");
-    assert.throws(() => readInheritedDefaults(bad), /not a JSON object/);
-    assert.throws(() => sessionDefaults({ hooks: [] }, HOOK), /"hooks" is not a map/);
+    assert.throws(() => readGeminiSettings(bad), /not a JSON object/);
+    assert.throws(() => sessionSettings({ hooks: [] }, HOOK), /"hooks" is not a map/);
+  });
+});
+
+describe("the Gemini home of agentmux's sessions (GEMINI_CLI_HOME)", () => {
+  it("holds the user's settings plus agentmux's hooks, links the rest of their ~/.gemini, and leaves their files as they were", () => {
+    const dir = scratch();
+    const home = join(dir, "home of ü #1");
+    const userDir = join(home, ".gemini");
+    mkdirSync(join(userDir, "commands"), { recursive: true });
+    const userText = JSON.stringify({ security: { auth: { selectedType: "gemini-api-key" } } });
+    writeFileSync(join(userDir, "settings.json"), userText);
+    writeFileSync(join(userDir, "oauth_creds.json"), "{}");
+    const state = join(dir, "state");
+    const env = prepareGeminiHome({ stateDir: state, env: { HOME: home }, hookPath: HOOK });
+    const sessionHome = env[HOME_VARIABLE] ?? "";
+    assert.equal(sessionHome, geminiSessionHome(state, userDir));
+    const settings = JSON.parse(readFileSync(join(sessionHome, ".gemini", "settings.json"), "utf8")) as Record<string, unknown>;
+    assert.deepEqual(settings["security"], { auth: { selectedType: "gemini-api-key" } });
+    assert.deepEqual(Object.keys(settings["hooks"] as object), [...GEMINI_HOOK_EVENTS]);
+    for (const name of ["oauth_creds.json", "commands", "tmp", "trustedFolders.json", "google_accounts.json"]) {
+      const path = join(sessionHome, ".gemini", name);
+      assert.ok(lstatSync(path).isSymbolicLink(), `${name} is a link`);
+      assert.equal(readlinkSync(path), join(userDir, name));
+    }
+    assert.equal(readFileSync(join(userDir, "settings.json"), "utf8"), userText);
+    // Again, after the user changed their settings: the session's follow.
+    writeFileSync(join(userDir, "settings.json"), JSON.stringify({ ui: { theme: "Dracula" } }));
+    assert.deepEqual(prepareGeminiHome({ stateDir: state, env: { HOME: home }, hookPath: HOOK }), env);
+    assert.deepEqual((JSON.parse(readFileSync(join(sessionHome, ".gemini", "settings.json"), "utf8")) as Record<string, unknown>)["ui"], { theme: "Dracula" });
   });
 
-  it("is written once per content under the state dir and named in GEMINI_CLI_SYSTEM_DEFAULTS_PATH; week-old ones are pruned", () => {
+  it("follows the user's own GEMINI_CLI_HOME, and is what the backend hands the pane next to an unchanged argv", () => {
     const dir = scratch();
-    const admin = join(dir, "admin-defaults.json");
-    writeFileSync(admin, JSON.stringify({ general: { vimMode: true } }));
-    const env = prepareGeminiEnv({ stateDir: dir, env: { [DEFAULTS_VARIABLE]: admin }, hookPath: HOOK, now: 1_000_000_000_000 });
-    const file = env[DEFAULTS_VARIABLE] ?? "";
-    assert.match(file, new RegExp(`^${join(dir, "gemini-settings")}/gemini-defaults-[0-9a-f]{16}\\.json$`));
-    const written = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
-    assert.deepEqual(written["general"], { vimMode: true });
-    assert.deepEqual(Object.keys(written["hooks"] as object), [...GEMINI_HOOK_EVENTS]);
-    assert.deepEqual(prepareGeminiEnv({ stateDir: dir, env: { [DEFAULTS_VARIABLE]: admin }, hookPath: HOOK }), env);
-    const old = join(dir, "gemini-settings", "gemini-defaults-0123456789abcdef.json");
-    writeFileSync(old, "{}");
-    utimesSync(old, 1, 1);
-    prepareGeminiEnv({ stateDir: dir, env: {}, hookPath: HOOK, platform: "linux" });
-    assert.ok(!readdirSync(join(dir, "gemini-settings")).includes("gemini-defaults-0123456789abcdef.json"));
-  });
-
-  it("is what the backend hands the pane, next to an unchanged launch argv", () => {
-    const dir = scratch();
-    const env = gemini.prepareEnv?.({ stateDir: dir, cwd: dir, env: { [DEFAULTS_VARIABLE]: join(dir, "none.json") } }) ?? {};
-    assert.match(env[DEFAULTS_VARIABLE] ?? "", /gemini-defaults-/);
+    assert.equal(userGeminiDir({ [HOME_VARIABLE]: "/srv/g", HOME: "/home/u" }), "/srv/g/.gemini");
+    assert.equal(userGeminiDir({ HOME: "/home/u" }), "/home/u/.gemini");
+    const env = gemini.prepareEnv?.({ stateDir: join(dir, "s"), cwd: dir, env: { HOME: join(dir, "h") } }) ?? {};
+    assert.match(env[HOME_VARIABLE] ?? "", /gemini-home\/[0-9a-f]{16}$/);
     assert.equal(gemini.prepare, undefined, "the argv stays the user's");
   });
 });
