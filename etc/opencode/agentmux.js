@@ -1,14 +1,17 @@
 // agentmux's opencode plugin: forwards the bus events that carry a session's state to
-// agentmux-hook (the same spool as every other agent's hooks). Installed by agentmux, or by hand
-// into ~/.config/opencode/plugin/ (see `agentmux init --agents`).
+// agentmux-hook (the same spool as every other agent's hooks). Plain JavaScript with no
+// dependencies, so opencode loads it without installing anything.
+// `agentmux new --backend opencode` loads it through OPENCODE_CONFIG_CONTENT with the option
+// {hook: <path of agentmux-hook>}; a copy installed by hand into ~/.config/opencode/plugin/
+// (see `agentmux init --agents`) has no options and stands aside while that one is loaded.
 import { spawn } from "node:child_process";
 
-const HOOK = process.env.AGENTMUX_HOOK || "agentmux-hook";
+const SESSION_COPY = Symbol.for("agentmux.opencode.session-plugin");
 
-function forward(name, properties) {
+function forward(hook, name, properties) {
   if (!process.env.AGENTMUX_SOCK) return;
   try {
-    const child = spawn(HOOK, ["--agent", "opencode", name], { stdio: ["pipe", "ignore", "ignore"], detached: false });
+    const child = spawn(hook, ["--agent", "opencode", name], { stdio: ["pipe", "ignore", "ignore"], detached: false });
     child.on("error", () => {});
     child.stdin.on("error", () => {});
     child.stdin.end(JSON.stringify(properties ?? {}));
@@ -17,13 +20,33 @@ function forward(name, properties) {
   }
 }
 
-export const Agentmux = async () => ({
-  event: async ({ event }) => {
-    const p = event.properties ?? {};
-    if (event.type === "session.status") forward(p.status?.type === "busy" ? "session-busy" : "session-idle", p);
-    else if (event.type === "session.created") forward("session-created", { sessionID: p.info?.id ?? p.sessionID });
-    else if (event.type === "permission.asked") forward("permission-asked", p);
-    else if (event.type === "permission.replied") forward("permission-replied", p);
-    else if (event.type === "question.asked") forward("question-asked", p);
-  },
-});
+/** The forwarded name and payload of one bus event, or null for an event agentmux does not use. */
+function translate(event) {
+  const p = event.properties ?? {};
+  switch (event.type) {
+    case "session.status": {
+      const type = p.status?.type;
+      // "retry" is a busy session waiting to try the model again.
+      if (type === "busy" || type === "retry") return ["session-busy", p];
+      return type === "idle" ? ["session-idle", p] : null;
+    }
+    case "session.created": return ["session-created", { sessionID: p.info?.id ?? p.sessionID }];
+    case "permission.asked": return ["permission-asked", p];
+    case "permission.replied": return ["permission-replied", p];
+    case "question.asked": return ["question-asked", p];
+    default: return null;
+  }
+}
+
+export const Agentmux = async (_input, options) => {
+  const own = typeof options?.hook === "string" && options.hook !== "";
+  if (own) globalThis[SESSION_COPY] = true;
+  const hook = own ? options.hook : process.env.AGENTMUX_HOOK || "agentmux-hook";
+  return {
+    event: async ({ event }) => {
+      if (!own && globalThis[SESSION_COPY]) return;
+      const forwarded = translate(event);
+      if (forwarded) forward(hook, forwarded[0], forwarded[1]);
+    },
+  };
+};

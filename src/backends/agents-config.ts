@@ -1,19 +1,17 @@
 import { agentmuxHooks, agentmuxStatusLine } from "./claude-hooks.ts";
 import { agentmuxCodexHooks } from "./codex-hooks.ts";
 import { NOTIFY_SCRIPT } from "./codex-config.ts";
+import { geminiHooks } from "./gemini-settings.ts";
 import { installDir, shellScript } from "../util/install-dir.ts";
 import { shQuote } from "../util/sh.ts";
 import { join } from "node:path";
-
-const GEMINI_EVENTS = ["SessionStart", "BeforeAgent", "BeforeTool", "AfterTool", "AfterAgent", "Notification", "SessionEnd"];
 
 /** The configuration to paste into each agent CLI, for sessions started outside agentmux. */
 export function agentsConfig(hook = shellScript("agentmux-hook"), statusLine = shellScript("agentmux-statusline")): string {
   const claude = { hooks: agentmuxHooks(hook, ["--global"]), statusLine: agentmuxStatusLine(statusLine) };
   const codex = { hooks: Object.fromEntries(Object.entries(agentmuxCodexHooks(hook)).map(([event, group]) => [event, [group]])) };
-  const gemini = {
-    hooks: Object.fromEntries(GEMINI_EVENTS.map((e) => [e, [{ ...(e.endsWith("Tool") ? { matcher: "*" } : {}), hooks: [{ type: "command", name: `agentmux-${e}`, command: `${shQuote(hook)} --agent gemini ${e}`, timeout: 5000 }] }]])),
-  };
+  // --global: these stand aside in sessions agentmux started, which carry the same hooks of their own.
+  const gemini = { hooks: geminiHooks(hook, ["--global", "--agent", "gemini"]) };
   const plugin = join(installDir(), "etc", "opencode", "agentmux.js");
   return [
     "# agentmux: hooks for agent sessions started outside agentmux (inside tmux).",

@@ -1,10 +1,20 @@
 import { NOTHING, stringField, type HookMeaning } from "./hook-meaning.ts";
 
+// Claude Code lists an agent-team teammate as running until it is shut down, idle or not.
+const TEAMMATE_TASK = "in_process_teammate";
+
+/**
+ * Whether a Stop or SubagentStop payload's background_tasks has work running. Teammate tasks do not
+ * count: a teammate counts as background work only while it works, which its own events say
+ * (SubagentStart and its tool events while the session waits; SubagentStop and TeammateIdle end it).
+ */
 function hasBackgroundWork(payload: Record<string, unknown>): boolean {
   const tasks = payload["background_tasks"];
   if (!Array.isArray(tasks)) return false;
   return tasks.some((t) => {
-    const status = t && typeof t === "object" ? (t as Record<string, unknown>)["status"] : undefined;
+    const task = t && typeof t === "object" ? (t as Record<string, unknown>) : {};
+    if (task["type"] === TEAMMATE_TASK) return false;
+    const status = task["status"];
     return status === undefined || status === "running" || status === "pending" || status === "in_progress";
   });
 }
@@ -27,6 +37,10 @@ export function claudeHookMeaning(event: string, payload: Record<string, unknown
       return { ...base, events: [{ kind: "activity", agentId }] };
     case "SubagentStop":
       return { ...base, events: [{ kind: "background", active: hasBackgroundWork(payload) }] };
+    case "TeammateIdle":
+      // A teammate went idle; its payload (teammate_name, team_name) lists no other work, so the
+      // background flag is left to SubagentStop's and Stop's lists.
+      return { ...base, events: [] };
     case "Stop":
       return { ...base, events: [{ kind: "stop", background: hasBackgroundWork(payload) }] };
     case "StopFailure":

@@ -1,6 +1,7 @@
 import type { Backend, LaunchRequest, LaunchSpec } from "./types.ts";
 import { claudeLineage } from "./claude-lineage.ts";
-import { readClaudeLiveFile } from "./claude-live.ts";
+import { agentsLiveReport } from "./claude-agents.ts";
+import { claudeAgents, claudeConfigDirOfPane, readClaudeLiveFile } from "./claude-live.ts";
 import { claudeStatusLine } from "./claude-status.ts";
 import { prepareClaudeLaunchArgs } from "./claude-settings.ts";
 import { positionalPrompt } from "./prompt-arg.ts";
@@ -28,6 +29,10 @@ export const claude: Backend = {
   // Every Claude session gets agentmux's hooks and status line through its own --settings file.
   prepare: (argv, context) => prepareClaudeLaunchArgs({ argv, ...context }).argv,
   readLive: readClaudeLiveFile,
+  // `claude agents --json` (docs/claude-live.md): one query per config directory, settled after each event.
+  liveConfigDir: claudeConfigDirOfPane,
+  queryLive: (configDir) => claudeAgents.query(configDir),
+  liveReport: (result, sessionId, lastEventAt) => agentsLiveReport(result, sessionId, lastEventAt),
   parseStatusLine: claudeStatusLine,
   lineage: claudeLineage,
   resumeArgs: (state) => [

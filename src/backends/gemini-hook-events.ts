@@ -1,6 +1,14 @@
 import { NOTHING, stringField, type HookMeaning } from "./hook-meaning.ts";
 
-/** Gemini CLI's hooks (settings.json `hooks`, timeouts in ms; see INTEGRATION.md). */
+/**
+ * The Gemini CLI hook events agentmux installs for its sessions (src/backends/gemini-settings.ts)
+ * and for `agentmux init --agents`. Each has its meaning below. AfterModel, BeforeModel and
+ * BeforeToolSelection are known too but not installed: AfterModel fires once per streamed chunk,
+ * and the other two repeat what BeforeAgent and BeforeTool already say.
+ */
+export const GEMINI_HOOK_EVENTS = ["SessionStart", "BeforeAgent", "BeforeTool", "AfterTool", "AfterAgent", "Notification"] as const;
+
+/** Gemini CLI's hooks (settings.json `hooks`, timeouts in ms; see docs/gemini.md). */
 export function geminiHookMeaning(event: string, payload: Record<string, unknown>): HookMeaning {
   const sessionId = stringField(payload, "session_id");
   const base = { sessionId };

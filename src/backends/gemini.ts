@@ -1,6 +1,7 @@
 import { AgentmuxError } from "../util/errors.ts";
 import type { Backend, LaunchRequest, LaunchSpec } from "./types.ts";
 import { ICONS } from "./icons.ts";
+import { prepareGeminiHome } from "./gemini-home.ts";
 
 /** Gemini CLI: `--resume ID`, `-i PROMPT` (interactive with an initial prompt); it has no fork. */
 export const gemini: Backend = {
@@ -21,4 +22,6 @@ export const gemini: Backend = {
     if (request.prompt) argv.push("-i", request.prompt);
     return { argv, env: {} };
   },
+  // Gemini reads hooks only from its settings: its sessions get a home whose settings add agentmux's.
+  prepareEnv: (context) => prepareGeminiHome({ stateDir: context.stateDir, env: context.env }),
 };

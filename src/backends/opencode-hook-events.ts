@@ -1,9 +1,13 @@
 import { NOTHING, stringField, type HookMeaning } from "./hook-meaning.ts";
 
 /**
- * opencode has no shell hooks; etc/opencode/agentmux.js, a plugin, forwards its bus events to
+ * opencode has no shell hooks; etc/opencode/agentmux.js, a plugin (loaded per session by
+ * src/backends/opencode-config.ts), forwards its bus events to
  * shell/agentmux-hook under these names, with the event's properties as the payload.
  */
+/** Every name the plugin forwards, each with its meaning below. */
+export const OPENCODE_HOOK_EVENTS = ["session-created", "session-busy", "session-idle", "permission-asked", "permission-replied", "question-asked"] as const;
+
 export function opencodeHookMeaning(event: string, payload: Record<string, unknown>): HookMeaning {
   const sessionId = stringField(payload, "sessionID");
   const base = { sessionId };

@@ -1,5 +1,6 @@
 import type { Backend, LaunchRequest, LaunchSpec } from "./types.ts";
 import { ICONS } from "./icons.ts";
+import { prepareOpencodeEnv } from "./opencode-config.ts";
 
 /** opencode: `--session ID`, `--session ID --fork`, `--prompt TEXT`. */
 export const opencode: Backend = {
@@ -18,4 +19,6 @@ export const opencode: Backend = {
     if (request.prompt) argv.push("--prompt", request.prompt);
     return { argv, env: {} };
   },
+  // opencode has no shell hooks: its bus events reach agentmux through the plugin, loaded per session.
+  prepareEnv: (context) => prepareOpencodeEnv({ env: context.env }),
 };

@@ -25,6 +25,14 @@ export interface PrepareContext { stateDir: string; cwd: string; env: Record<str
 /** What a CLI's own live report says of a session (Claude Code's sessions/<pid>.json). */
 export interface LiveStatus { status: string; waitingFor?: string | undefined; sessionId?: string | undefined }
 
+/** One query of a CLI's report of every session in one config directory (Claude Code's `claude agents --json`). */
+export type LiveQueryResult =
+  | { ok: true; startedAt: number; sessions: Map<string, LiveStatus> }
+  | { ok: false; startedAt: number; error: string };
+
+/** What a query says of one session: its report, "stale" (begun too soon after the session's last event), or "unknown". */
+export type LiveReport = LiveStatus | "stale" | "unknown";
+
 /** What a CLI's status-line JSON says of a session (Claude Code's statusLine command input). */
 export interface StatusLineReading {
   sessionId?: string | undefined;
@@ -67,10 +75,21 @@ export interface Backend {
    * (Claude: a --settings file; Codex: its home). Answers the argv to run.
    */
   prepare?(argv: string[], context: PrepareContext): string[];
+  /**
+   * I/O just before an interactive launch, for a CLI that finds agentmux's hooks through its
+   * environment (Gemini: a system-defaults settings file; opencode: a config naming the plugin).
+   */
+  prepareEnv?(context: PrepareContext): Record<string, string>;
   /** Pure: the arguments that start a resumed session in the launch state the last one reported (model, permission mode). */
   resumeArgs?(state: LaunchState): string[];
   /** I/O: the CLI's live report for the session whose pane process is panePid; null without one. */
   readLive?(panePid: number): LiveStatus | null;
+  /** I/O: the config directory whose report (queryLive) covers the CLI running in the pane whose process is panePid; null when none. */
+  liveConfigDir?(panePid: number): string | null;
+  /** I/O: one query of the CLI's report of every session in a config directory; at most one runs per directory at a time. */
+  queryLive?(configDir: string): Promise<LiveQueryResult>;
+  /** Pure: what a query result says of one session, given the time of the session's last hook or session event. */
+  liveReport?(result: LiveQueryResult | undefined, sessionId: string | undefined, lastEventAt: number): LiveReport;
   /** Pure: a status-line JSON document (shell/agentmux-statusline keeps the last one); null when torn. */
   parseStatusLine?(text: string): StatusLineReading | null;
   /** I/O: the fork pairs recorded where sessions branched from one in place.dir can be; null when the scan cannot tell. */

@@ -90,8 +90,10 @@ export function prepareLaunch(request: NewSessionRequest, config: Config, cwd = 
   const chosen = accountForLaunch(config, backend.name, request.account, dir, { stateDir: places().stateDir });
   const cliEnv = { ...process.env, ...chosen.env };
   // The backend installs agentmux's hooks where its CLI reads them (src/backends/*.ts prepare).
-  const argv = backend.prepare ? backend.prepare(spec.argv, { stateDir: places().stateDir, cwd: dir, env: cliEnv }) : spec.argv;
-  return { backend, dir, argv, env: { ...spec.env, ...chosen.env }, typedPrompt, account: chosen.account?.name ?? request.account, accountNotice: chosen.notice,
+  const context = { stateDir: places().stateDir, cwd: dir, env: cliEnv };
+  const argv = backend.prepare ? backend.prepare(spec.argv, context) : spec.argv;
+  const hookEnv = backend.prepareEnv ? backend.prepareEnv(context) : {};
+  return { backend, dir, argv, env: { ...spec.env, ...chosen.env, ...hookEnv }, typedPrompt, account: chosen.account?.name ?? request.account, accountNotice: chosen.notice,
     routedPool: chosen.resolution?.route ? { backend: backend.name, pool: chosen.resolution.route.pool } : undefined };
 }
 

@@ -1,16 +1,19 @@
 import { execFileSync } from "node:child_process";
-import { accessSync, constants, mkdirSync, writeFileSync } from "node:fs";
+import { accessSync, copyFileSync, constants, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT } from "../helpers/tmux-server.ts";
 
 /**
  * Write <home>/.config/opencode/opencode.json: opencode's built-in anthropic provider pointed at the
- * fake Anthropic server, asking before shell commands and edits. No plugin directory: the first start
- * with one runs an npm install.
+ * fake Anthropic server, asking before shell commands and edits. opencode 1.18.33 installs
+ * @opencode-ai/plugin into its config directory on the first start with any plugin (agentmux's is
+ * one); it skips that when node_modules exists and package-lock.json lists the package, so the home
+ * gets those, as the config directory of a user who has had a plugin before has them.
  */
 export function seedOpencodeHome(home: string, anthropicUrl: string): string {
   const dir = join(home, ".config", "opencode");
-  mkdirSync(dir, { recursive: true });
+  mkdirSync(join(dir, "node_modules"), { recursive: true });
+  for (const name of ["package.json", "package-lock.json"]) copyFileSync(join(import.meta.dirname, "opencode-config-cache", name), join(dir, name));
   const config = {
     $schema: "https://opencode.ai/config.json",
     model: "anthropic/claude-sonnet-4-5",

@@ -1,9 +1,9 @@
 import { after, before, describe, it, type TestContext } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { TestServer } from "../helpers/tmux-server.ts";
-import { waitForRead } from "./harness.ts";
+import { transitions, waitForRead } from "./harness.ts";
 import { waitForState } from "../helpers/agentmux-session.ts";
 import { startFakeAnthropic, type FakeAnthropic } from "./fake-anthropic.ts";
 import { HELLO } from "./fake-model.ts";
@@ -14,11 +14,14 @@ const LONG = 45_000;
 
 const opencode = findOpencode();
 
+interface Journaled { pane: string; event: string; result: string }
+
 describe("the real opencode in tmux against a fake Anthropic API", () => {
   let fake: FakeAnthropic | undefined;
   let server: TestServer | undefined;
   let project = "";
   let pane = "";
+  let journal = "";
 
   const ready = (t: TestContext): TestServer | undefined => {
     if (opencode.bin !== null) return server;
@@ -34,6 +37,9 @@ describe("the real opencode in tmux against a fake Anthropic API", () => {
     fake = await startFakeAnthropic({ port: 0 });
     // The real opencode's directory first on PATH, so test/fixtures/bin/opencode is not used.
     server = new TestServer({ PATH: `${opencode.dir}:${process.env["PATH"] ?? "/usr/bin:/bin"}` });
+    // The daemon journals every event it takes: the plugin's hook events show there.
+    journal = join(server.home, "events.jsonl");
+    server.env["AGENTMUX_EVENT_LOG"] = journal;
     project = join(server.home, "project");
     mkdirSync(project, { recursive: true });
     const home = join(server.home, "home");
@@ -53,6 +59,17 @@ describe("the real opencode in tmux against a fake Anthropic API", () => {
 
 
 
+  const events = (target: string): Journaled[] => {
+    if (!existsSync(journal)) return [];
+    return readFileSync(journal, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as Journaled).filter((e) => e.pane === target);
+  };
+
+  const waitForEvents = async (s: TestServer, target: string, wanted: string[]): Promise<Journaled[]> => {
+    await s.waitFor(`events ${wanted.join(", ")} from ${target}`, () => wanted.every((w) => events(target).some((e) => e.event === w)), LONG)
+      .catch((e: Error) => { throw new Error(`${e.message}; journal had: ${events(target).map((j) => j.event).join(", ") || "nothing"}`); });
+    return events(target);
+  };
+
   const cli = async (s: TestServer, args: string[]): Promise<string> => {
     const r = await s.cli(args);
     assert.equal(r.exitCode, 0, String(r.stderr));
@@ -65,10 +82,22 @@ describe("the real opencode in tmux against a fake Anthropic API", () => {
     pane = (await cli(s, ["new", "--backend", "opencode", "--dir", project, "--instance", "main"])).trim();
     assert.match(pane, /^%\d+$/);
     await s.waitForScreen(pane, /Ask anything/, LONG);
-    await waitForState(s, pane, "idle", LONG); // from the screen: opencode has no shell hooks
+    await waitForState(s, pane, "idle", LONG); // from the screen: the plugin reports nothing before the first prompt
     await cli(s, ["send", pane, "say hello"]);
     await waitForRead(s, pane, new RegExp(HELLO.replace(".", "\\.")), LONG);
     await waitForState(s, pane, "waiting", LONG);
+  });
+
+  it("loads agentmux's plugin: the turn's states come from its hook events, with the session's token", async (t) => {
+    const s = ready(t);
+    if (!s) return;
+    assert.ok(pane, "the session from the first test is running");
+    const seen = await waitForEvents(s, pane, ["session-created", "session-busy", "session-idle"]);
+    assert.deepEqual(seen.filter((e) => e.result === "dropped"), [], "no event was refused (wrong token)");
+    const order = seen.map((e) => e.event);
+    assert.ok(order.indexOf("session-busy") < order.lastIndexOf("session-idle"), `order: ${order.join(", ")}`);
+    // idle (screen, at start-up), then the hooks' working and waiting.
+    assert.deepEqual((await transitions(s, pane)).filter((x, i) => !(i === 0 && x === "idle")), ["working", "waiting"]);
   });
 
   it("asks permission for a shell command, and runs it once allowed", async (t) => {
@@ -81,8 +110,10 @@ describe("the real opencode in tmux against a fake Anthropic API", () => {
     const dialog = await waitForRead(s, pane, /Permission required[\s\S]*Allow once/, LONG);
     assert.match(dialog, new RegExp(`touch ${marker}`));
     assert.ok(!existsSync(marker), "nothing runs before the approval");
+    await waitForEvents(s, pane, ["permission-asked"]);
     await waitForState(s, pane, "blocked", LONG);
     await cli(s, ["keys", pane, "Enter"]); // "Allow once" is selected
+    await waitForEvents(s, pane, ["permission-replied"]);
     await s.waitFor(`${marker} to exist`, () => existsSync(marker), LONG);
     await waitForRead(s, pane, /Tool finished: /, LONG);
     await waitForState(s, pane, "waiting", LONG);

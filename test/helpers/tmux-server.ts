@@ -43,6 +43,8 @@ export class TestServer {
     env["AGENTMUX_HOME"] = this.home;
     // agentmux prepares Codex's home at launch: never the real ~/.codex in a test.
     env["CODEX_HOME"] = join(this.home, "codex-home");
+    // ... nor Gemini's: its sessions get a home whose links point into the user's ~/.gemini.
+    env["GEMINI_CLI_HOME"] = join(this.home, "gemini-user");
     Object.assign(env, extraEnv);
     this.env = env;
     mkdirSync(this.work, { recursive: true });

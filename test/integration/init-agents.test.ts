@@ -28,7 +28,7 @@ describe("init --agents, and a pane agentmux did not start adopted through those
     assert.ok(claude?.["hooks"] && claude["statusLine"], "Claude: hooks and statusLine");
     assert.match(JSON.stringify(claude), /agentmux-hook' --global Stop/);
     assert.match(JSON.stringify(codex), /agentmux-hook' --agent codex PermissionRequest/);
-    assert.match(JSON.stringify(gemini), /agentmux-hook' --agent gemini AfterAgent/);
+    assert.match(JSON.stringify(gemini), /agentmux-hook' --global --agent gemini AfterAgent/);
     assert.match(text, /notify = \[".*agentmux-codex-notify"\]/);
     assert.match(text, /cp '.*etc\/opencode\/agentmux\.js' ~\/\.config\/opencode\/plugin\/agentmux\.js/);
     for (const path of text.matchAll(/'(\/[^']+)'/g)) assert.ok(existsSync(path[1] ?? ""), `${path[1]} exists`);

@@ -30,6 +30,14 @@ describe("Claude hook events → state-machine events", () => {
     ["Stop", { background_tasks: [] }, [{ kind: "stop", background: false }]],
     ["Stop", { background_tasks: [{ id: "b", type: "bash", status: "running" }] }, [{ kind: "stop", background: true }]],
     ["Stop", { background_tasks: [{ id: "b", status: "completed" }] }, [{ kind: "stop", background: false }]],
+    // Teammates count as background work only while working: a teammate taking a message
+    // (SubagentStart, its tool events) is activity; the list's teammate tasks, running until the
+    // teammate is shut down, count for nothing; TeammateIdle changes nothing by itself.
+    ["SubagentStart", { agent_id: "mate@team", agent_type: "in_process_teammate" }, [{ kind: "activity", agentId: "mate@team" }]],
+    ["Stop", { background_tasks: [{ id: "t", type: "in_process_teammate", status: "running" }] }, [{ kind: "stop", background: false }]],
+    ["Stop", { background_tasks: [{ id: "t", type: "in_process_teammate", status: "running" }, { id: "b", type: "local_bash", status: "running" }] }, [{ kind: "stop", background: true }]],
+    ["SubagentStop", { agent_id: "mate@team", background_tasks: [{ id: "t", type: "in_process_teammate", status: "running" }] }, [{ kind: "background", active: false }]],
+    ["TeammateIdle", { teammate_name: "mate", team_name: "team" }, []],
     ["StopFailure", { error: "rate_limit" }, [{ kind: "stop" }]],
     ["PermissionRequest", { tool_name: "Bash" }, [{ kind: "blocked", agentId: undefined }]],
     ["Notification", { notification_type: "permission_prompt", agent_id: "a2" }, [{ kind: "blocked", agentId: "a2" }]],

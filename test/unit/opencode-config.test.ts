@@ -1,0 +1,133 @@
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { opencode } from "../../src/backends/opencode.ts";
+import { CONTENT_VARIABLE, opencodePluginPath, prepareOpencodeEnv, sessionContent } from "../../src/backends/opencode-config.ts";
+import { OPENCODE_HOOK_EVENTS, opencodeHookMeaning } from "../../src/backends/opencode-hook-events.ts";
+import { AgentmuxError } from "../../src/util/errors.ts";
+import { sleep } from "../../src/util/sleep.ts";
+
+const HOOK = "/opt/agent mux/shell/agentmux-hook";
+const PLUGIN_URL = pathToFileURL(opencodePluginPath()).href;
+
+describe("the opencode config of a session (OPENCODE_CONFIG_CONTENT)", () => {
+  it("loads agentmux's shipped plugin with the forwarder's path as its option", () => {
+    const env = prepareOpencodeEnv({ env: {}, hookPath: HOOK });
+    assert.deepEqual(JSON.parse(env[CONTENT_VARIABLE] ?? ""), { plugin: [[PLUGIN_URL, { hook: HOOK }]] });
+    assert.ok(existsSync(opencodePluginPath()));
+    assert.doesNotMatch(readFileSync(opencodePluginPath(), "utf8"), /from "(?!node:)/, "the plugin imports nothing but Node's own modules");
+  });
+
+  it("keeps the user's own OPENCODE_CONFIG_CONTENT and its plugins; an inherited agentmux plugin is replaced, not doubled", () => {
+    const user = { model: "anthropic/claude-sonnet-4-5", plugin: ["opencode-wakatime", ["file:///home/u/p.js", { a: 1 }]] };
+    const env = prepareOpencodeEnv({ env: { [CONTENT_VARIABLE]: JSON.stringify(user) }, hookPath: HOOK });
+    const content = JSON.parse(env[CONTENT_VARIABLE] ?? "") as { model: string; plugin: unknown[] };
+    assert.equal(content.model, user.model);
+    assert.deepEqual(content.plugin, [...user.plugin, [PLUGIN_URL, { hook: HOOK }]]);
+    assert.deepEqual(sessionContent(content, opencodePluginPath(), HOOK), content);
+  });
+
+  it("refuses a user's OPENCODE_CONFIG_CONTENT that is not a JSON object, with the fix", () => {
+    assert.throws(() => prepareOpencodeEnv({ env: { [CONTENT_VARIABLE]: "{model: x}" } }), (e: unknown) => e instanceof AgentmuxError && /OPENCODE_CONFIG_CONTENT is not valid JSON/.test(e.message) && /unset it/.test(e.hint ?? ""));
+    assert.throws(() => prepareOpencodeEnv({ env: { [CONTENT_VARIABLE]: "[]" } }), /not a JSON object/);
+    assert.throws(() => prepareOpencodeEnv({ env: { [CONTENT_VARIABLE]: '{"plugin": "x"}' } }), /"plugin" is not a list/);
+  });
+
+  it("is what the backend hands the pane; the argv stays the user's", () => {
+    const env = opencode.prepareEnv?.({ stateDir: "/s", cwd: "/w", env: {} }) ?? {};
+    assert.match(env[CONTENT_VARIABLE] ?? "", /etc\/opencode\/agentmux\.js/);
+    assert.equal(opencode.prepare, undefined);
+  });
+});
+
+type Plugin = (input: unknown, options?: unknown) => Promise<{ event: (e: { event: { type: string; properties?: unknown } }) => Promise<void> }>;
+
+/** A forwarder stand-in that appends "ARGS<TAB>STDIN" lines to a log. */
+function fakeHook(): { path: string; lines: () => string[] } {
+  const dir = mkdtempSync(join(tmpdir(), "agentmux-oc-plugin-"));
+  const path = join(dir, "hook with space");
+  const log = join(dir, "log");
+  writeFileSync(path, `#!/bin/sh\nin=$(cat)\nprintf '%s\\t%s\\n' "$*" "$in" >> '${log}'\n`);
+  chmodSync(path, 0o755);
+  return { path, lines: () => (existsSync(log) ? readFileSync(log, "utf8").trim().split("\n").filter(Boolean) : []) };
+}
+
+async function until(what: string, check: () => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !check(); i += 1) await sleep(25);
+  assert.ok(check(), what);
+}
+
+// Bus events as opencode 1.18.33 publishes them to plugins, in one turn with a permission.
+const TURN = [
+  { type: "session.created", properties: { info: { id: "ses_1", title: "t" } } },
+  { type: "session.status", properties: { sessionID: "ses_1", status: { type: "busy" } } },
+  { type: "message.part.delta", properties: { sessionID: "ses_1" } },
+  { type: "permission.asked", properties: { id: "per_1", sessionID: "ses_1", permission: "bash" } },
+  { type: "permission.replied", properties: { sessionID: "ses_1", reply: "once" } },
+  { type: "session.status", properties: { sessionID: "ses_1", status: { type: "retry", attempt: 1 } } },
+  { type: "question.asked", properties: { sessionID: "ses_1" } },
+  { type: "session.status", properties: { sessionID: "ses_1", status: { type: "idle" } } },
+  { type: "session.idle", properties: { sessionID: "ses_1" } },
+];
+
+describe("the opencode plugin (etc/opencode/agentmux.js)", () => {
+  // First: no session copy has been loaded in this process yet.
+  it("installed by hand (no options), forwards through AGENTMUX_HOOK, and nothing without AGENTMUX_SOCK", async () => {
+    const hook = fakeHook();
+    process.env["AGENTMUX_HOOK"] = hook.path;
+    delete process.env["AGENTMUX_SOCK"];
+    const { Agentmux } = (await import(PLUGIN_URL)) as { Agentmux: Plugin };
+    const handCopy = await Agentmux({});
+    const busy = { type: "session.status", properties: { sessionID: "ses_0", status: { type: "busy" } } };
+    await handCopy.event({ event: busy });
+    process.env["AGENTMUX_SOCK"] = "/tmp/agentmux-test.sock";
+    await handCopy.event({ event: { ...busy, properties: { ...busy.properties, sessionID: "ses_00" } } });
+    await until("one event forwarded", () => hook.lines().length === 1);
+    assert.match(hook.lines()[0] ?? "", /^--agent opencode session-busy\t.*"ses_00"/);
+    delete process.env["AGENTMUX_HOOK"];
+  });
+
+  it("forwards a turn's bus events to the forwarder under names the event table knows, each with its meaning", async () => {
+    const hook = fakeHook();
+    process.env["AGENTMUX_SOCK"] = "/tmp/agentmux-test.sock";
+    const { Agentmux } = (await import(PLUGIN_URL)) as { Agentmux: Plugin };
+    const plugin = await Agentmux({}, { hook: hook.path });
+    for (const event of TURN) await plugin.event({ event });
+    await until("seven events forwarded", () => hook.lines().length === 7);
+    const forwarded = hook.lines().map((l) => l.split("\t")).sort((a, b) => TURN.findIndex((e) => JSON.stringify(e.properties) === a[1]) - TURN.findIndex((e) => JSON.stringify(e.properties) === b[1]));
+    const names = forwarded.map(([args]) => (args ?? "").trim());
+    assert.deepEqual(names.slice().sort(), ["--agent opencode permission-asked", "--agent opencode permission-replied", "--agent opencode question-asked",
+      "--agent opencode session-busy", "--agent opencode session-busy", "--agent opencode session-created", "--agent opencode session-idle"].sort());
+    const kinds = new Map<string, string>();
+    for (const [args, payload] of forwarded) {
+      const name = (args ?? "").trim().split(" ").pop() ?? "";
+      assert.ok((OPENCODE_HOOK_EVENTS as readonly string[]).includes(name), `${name} is in the table`);
+      const meaning = opencodeHookMeaning(name, JSON.parse(payload ?? "{}") as Record<string, unknown>);
+      assert.equal(meaning.sessionId, "ses_1");
+      kinds.set(`${name}:${JSON.stringify(JSON.parse(payload ?? "{}").status ?? null)}`, meaning.events.map((e) => e.kind).join());
+    }
+    // "retry" is opencode trying the model again: still working, never a stop.
+    assert.equal(kinds.get('session-busy:{"type":"retry","attempt":1}'), "activity");
+    assert.equal(kinds.get('session-idle:{"type":"idle"}'), "stop");
+  });
+
+  it("a copy installed by hand (no options) stands aside while the session's copy is loaded, so no event goes twice", async () => {
+    const own = fakeHook();
+    const global = fakeHook();
+    process.env["AGENTMUX_SOCK"] = "/tmp/agentmux-test.sock";
+    process.env["AGENTMUX_HOOK"] = global.path;
+    const { Agentmux } = (await import(PLUGIN_URL)) as { Agentmux: Plugin };
+    const handCopy = await Agentmux({});
+    const sessionCopy = await Agentmux({}, { hook: own.path });
+    const idle = { type: "session.status", properties: { sessionID: "ses_2", status: { type: "idle" } } };
+    await handCopy.event({ event: idle });
+    await sessionCopy.event({ event: idle });
+    await until("the session copy forwarded", () => own.lines().length === 1);
+    await sleep(200);
+    assert.deepEqual(global.lines(), []);
+    delete process.env["AGENTMUX_HOOK"];
+  });
+});
