@@ -132,6 +132,7 @@ export class Daemon {
     for (const t of this.tracked.values()) if (t.escapeTimer) clearTimeout(t.escapeTimer);
     this.waiters.close();
     this.exits.close();
+    this.intake.close();
     this.usage?.stop();
     // The socket and pid file are ours only once we listened (another daemon may own them).
     if (this.socketServer) {
