@@ -4,7 +4,9 @@ import { basename, join } from "node:path";
 /**
  * The most of a payload an event keeps: shell/agentmux-hook reads no more of its stdin, and the
  * daemon reads no more of a file (documented in README "Files"). Beyond it the payload is cut,
- * and the event still counts with what could be salvaged of it.
+ * and the event still counts with what could be salvaged of it. (A CLI that drops what it has not
+ * written yet when its hook exits gives less: the hook returns before reading, and only what the
+ * pipe held, 64 KiB on Linux, is read.)
  */
 export const PAYLOAD_MAX = 1024 * 1024;
 /** Room for the header line before the payload. */
@@ -40,7 +42,8 @@ export function readBounded(file: string, max = PAYLOAD_MAX + HEADER_MAX): ReadO
       if (r === 0) break;
       n += r;
     }
-    return { ok: true, content: buffer.subarray(0, n).toString("utf8"), truncated: st.size > max };
+    // At the cap, the payload was cut: here, or by the forwarder (which keeps PAYLOAD_MAX of it).
+    return { ok: true, content: buffer.subarray(0, n).toString("utf8"), truncated: st.size >= PAYLOAD_MAX };
   } catch (error) {
     return { ok: false, gone: false, reason: `cannot be read (${code(error)})` };
   } finally {

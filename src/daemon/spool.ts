@@ -46,8 +46,9 @@ export function parseSpoolContent(content: string, truncated = false): { event: 
       const parsed: unknown = JSON.parse(body);
       if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) payload = parsed as Record<string, unknown>;
     } catch {
-      // garbage payload: the event still counts, with nothing in it (or what a cut one still says)
-      if (truncated) payload = salvagePayload(body);
+      // Garbage: the event still counts, with nothing in it. A cut object (at the cap, or where its
+      // CLI stopped writing when the hook returned) still says what its leading fields say.
+      if (truncated || body.startsWith("{")) payload = salvagePayload(body);
     }
   }
   const token = header[3] ?? "-";
