@@ -102,13 +102,27 @@ function list(dir: string, ignored: ReadonlySet<string>): Entry[] | null {
     if (ignored.has(name)) continue;
     const m = NAME.exec(name) ?? TEMP.exec(name);
     if (!m) continue;
-    try {
-      const st = lstatSync(join(dir, name), { bigint: true });
-      // Creation time orders a pane's events: the forwarder creates its file before it returns,
-      // and may still be writing the payload when the next event's file is created.
-      const order = st.birthtimeNs > 0n ? st.birthtimeNs : st.mtimeNs;
-      entries.push({ name, pane: m[1] ?? "", pid: Number(m[2]), event: m[3] ?? "", kind: (m[4] ?? "tmp") as Entry["kind"], order, mtimeMs: Number(st.mtimeNs / 1000n) / 1000, ino: st.ino });
-    } catch { /* taken meanwhile */ }
+    const pane = m[1] ?? "", pid = Number(m[2]), event = m[3] ?? "";
+    const entry = (file: string, kind: Entry["kind"]): Entry | null => {
+      try {
+        const st = lstatSync(join(dir, file), { bigint: true });
+        // Creation time orders a pane's events: the forwarder creates its file before it returns,
+        // and may still be writing the payload when the next event's file is created.
+        const order = st.birthtimeNs > 0n ? st.birthtimeNs : st.mtimeNs;
+        return { name: file, pane, pid, event, kind, order, mtimeMs: Number(st.mtimeNs / 1000n) / 1000, ino: st.ino };
+      } catch {
+        return null;
+      }
+    };
+    const kind = (m[4] ?? "tmp") as Entry["kind"];
+    const found = entry(name, kind);
+    if (found) { entries.push(found); continue; }
+    if (kind !== "tmp") continue; // taken meanwhile
+    // Renamed into place since the listing: it is complete now, under its final name. Failing
+    // that, its pane waits for the next look (its place in the order is unknown).
+    const final = `${pane}.${pid}.${event}.evt`;
+    const renamed = names.includes(final) ? null : entry(final, "evt");
+    entries.push(renamed ?? { name, pane, pid, event, kind: "tmp", order: -1n, mtimeMs: Date.now(), ino: 0n });
   }
   return entries.sort(byOrder);
 }
