@@ -1,8 +1,8 @@
+import { dirname, join } from "node:path";
 import { isBackendName } from "../backends/index.ts";
 import type { PaneRecord } from "../tmux/formats.ts";
 import type { Alerts } from "./alerts.ts";
 import { applyEvent, refuse, type Applied } from "./apply.ts";
-import { dirname, join } from "node:path";
 import { AppliedLog } from "./applied-log.ts";
 import { journal, journalDropped } from "./journal.ts";
 import type { Logger } from "./log.ts";
@@ -59,7 +59,10 @@ export class Intake {
         const events = read.events.filter((e) => !this.appliedBefore(e));
         if (events.some((e) => !this.deps.tracked.has(e.pane))) await this.deps.reconcile().catch(() => undefined);
         const panes = new Map<string, SpooledEvent[]>();
-        for (const e of events) panes.set(e.pane, [...(panes.get(e.pane) ?? []), e]);
+        for (const e of events) {
+          const list = panes.get(e.pane);
+          if (list) list.push(e); else panes.set(e.pane, [e]);
+        }
         await Promise.all([...panes.values()].map(async (list) => { for (const e of list) await this.take(e); }));
         this.appliedLog.clear();
         if (!read.pending) this.appliedLog.forgetLeftovers();

@@ -98,7 +98,14 @@ function list(dir: string, ignored: ReadonlySet<string>): Entry[] | null {
   let names: string[];
   try { names = readdirSync(dir); } catch { return null; }
   const entries: Entry[] = [];
-  for (const name of names) {
+  // A listing that takes more than one read of the directory can miss a file renamed into place
+  // meanwhile (once, as it is renamed only once): a second listing finds it before any event
+  // of its pane after it is taken.
+  let again: string[] = [];
+  try { again = readdirSync(dir); } catch { /* gone */ }
+  const listed = new Set(names);
+  for (const name of again) listed.add(name);
+  for (const name of listed) {
     if (ignored.has(name)) continue;
     const m = NAME.exec(name) ?? TEMP.exec(name);
     if (!m) continue;
@@ -121,8 +128,8 @@ function list(dir: string, ignored: ReadonlySet<string>): Entry[] | null {
     // Renamed into place since the listing: it is complete now, under its final name. Failing
     // that, its pane waits for the next look (its place in the order is unknown).
     const final = `${pane}.${pid}.${event}.evt`;
-    const renamed = names.includes(final) ? null : entry(final, "evt");
-    entries.push(renamed ?? { name, pane, pid, event, kind: "tmp", order: -1n, mtimeMs: Date.now(), ino: 0n });
+    if (listed.has(final)) continue; // the second listing has it
+    entries.push(entry(final, "evt") ?? { name, pane, pid, event, kind: "tmp", order: -1n, mtimeMs: Date.now(), ino: 0n });
   }
   return entries.sort(byOrder);
 }
