@@ -141,6 +141,7 @@ export class Daemon implements DaemonPort {
     for (const t of this.timers) clearInterval(t);
     this.waiters.close();
     this.exits.close();
+    this.intake.close();
     this.usage?.stop();
     // The socket and pid file are ours only once we listened (another daemon may own them).
     if (this.socketServer) {

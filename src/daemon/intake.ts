@@ -1,10 +1,12 @@
+import { dirname, join } from "node:path";
 import { isBackendName } from "../backends/index.ts";
 import type { PaneRecord } from "../tmux/formats.ts";
 import type { Alerts } from "./alerts.ts";
 import { refuse, type Applied } from "./apply.ts";
-import { journal } from "./journal.ts";
+import { AppliedLog } from "./applied-log.ts";
+import { journal, journalDropped } from "./journal.ts";
 import type { Logger } from "./log.ts";
-import { readSpool, removeSpooled, type SpooledEvent } from "./spool.ts";
+import { readSpool, removeSpooled, type SpoolRead, type SpooledEvent } from "./spool.ts";
 import { trackedFromPane, type Tracked } from "./tracked.ts";
 
 /** What the intake needs of the daemon. */
@@ -25,16 +27,26 @@ export interface IntakeDeps {
   log: Logger;
 }
 
+/** How soon to look again when a pane's events wait behind a file still being written. */
+const PENDING_RETRY_MS = 10;
+
 /**
- * The hot path: hook events from the spool, in order, one drain at a time (a drain asked for while
- * one runs makes it go round again). Each event is checked against its session's token, applied,
- * journaled and removed.
+ * The hot path: hook events from the spool, in order per pane, one drain at a time (a drain
+ * asked for while one runs makes it go round again). Panes are taken side by side, each pane's
+ * events one after another. Each event is checked against its session's token, recorded as
+ * applied (src/daemon/applied-log.ts), applied, journaled and removed.
  */
 export class Intake {
   private draining: Promise<void> | null = null;
   private again = false;
+  private retry: NodeJS.Timeout | null = null;
+  private readonly appliedLog: AppliedLog;
+  /** Spool entries that could be neither read, moved aside nor deleted: not looked at again. */
+  private readonly unmovable = new Set<string>();
 
-  constructor(private readonly deps: IntakeDeps) {}
+  constructor(private readonly deps: IntakeDeps) {
+    this.appliedLog = new AppliedLog(join(dirname(deps.spool), "spool.applied"));
+  }
 
   /** Take every event that is ready from the spool, in order. */
   drain(): Promise<void> {
@@ -42,23 +54,71 @@ export class Intake {
     this.draining = (async () => {
       do {
         this.again = false;
-        const { events, pending } = readSpool(this.deps.spool);
+        const read = readSpool(this.deps.spool, Date.now(), this.unmovable);
+        this.report(read);
+        const events = read.events.filter((e) => !this.appliedBefore(e));
         if (events.some((e) => !this.deps.tracked.has(e.pane))) await this.deps.reconcile().catch(() => undefined);
-        for (const event of events) await this.ingest(event);
-        if (pending) setTimeout(() => void this.drain(), 5);
+        const panes = new Map<string, SpooledEvent[]>();
+        for (const e of events) {
+          const list = panes.get(e.pane);
+          if (list) list.push(e); else panes.set(e.pane, [e]);
+        }
+        await Promise.all([...panes.values()].map(async (list) => { for (const e of list) await this.take(e); }));
+        this.appliedLog.clear();
+        if (!read.pending) this.appliedLog.forgetLeftovers();
+        else this.retry ??= setTimeout(() => { this.retry = null; void this.drain(); }, PENDING_RETRY_MS);
       } while (this.again && !this.deps.stopping());
     })().finally(() => { this.draining = null; });
     return this.draining;
   }
 
+  close(): void {
+    if (this.retry) clearTimeout(this.retry);
+    this.appliedLog.close();
+  }
+
+  /** Log (and journal) what the spool could not take, and stalled writers taken over. */
+  private report(read: SpoolRead): void {
+    for (const name of read.tookOver) this.deps.log(`spool: took over ${name}, its writer stalled (payload as far as it got)`);
+    for (const d of read.dropped) {
+      this.deps.log(`spool: dropped ${d.file}: ${d.reason}${d.kept ? "" : " (and it could not be moved aside or deleted)"}`);
+      journalDropped(d.file, d.pane, d.event, d.reason);
+    }
+    for (const name of read.unmovable) this.unmovable.add(name);
+  }
+
+  /** A file whose event was applied before the daemon restarted is only removed. */
+  private appliedBefore(event: SpooledEvent): boolean {
+    if (!event.key || !this.appliedLog.appliedBefore(event.key)) return false;
+    this.deps.log(`spool: ${event.event} for ${event.pane} was applied before a restart: removed, not applied again`);
+    removeSpooled(event.file);
+    return true;
+  }
+
+  private async take(event: SpooledEvent): Promise<void> {
+    try {
+      await this.ingest(event);
+    } catch (error) {
+      this.deps.log(`spool: ${event.event} for ${event.pane} failed: ${(error as Error).message}`);
+      journal(event, "dropped", (error as Error).message);
+      removeSpooled(event.file);
+    }
+  }
+
+  private mark(event: SpooledEvent): void {
+    if (event.key) this.appliedLog.mark(event.key);
+  }
+
   private async ingest(event: SpooledEvent): Promise<void> {
     const { deps } = this;
     if (event.event === "watch-match") {
+      this.mark(event);
       await deps.alerts()?.watchMatched(event.pane, event.payload);
       removeSpooled(event.file);
       return;
     }
     if (event.event === "shell-failed") {
+      this.mark(event);
       // From the shell integrations: only panes that are not agent sessions notify this way.
       if (!deps.tracked.has(event.pane)) await deps.alerts()?.commandFailed(event.pane, event.payload);
       removeSpooled(event.file);
@@ -69,11 +129,12 @@ export class Intake {
     const refused = refuse(t, event);
     if (refused || !t) {
       deps.log(`dropped ${event.event} for ${event.pane}: ${refused}`);
-      journal(event, "dropped");
+      journal(event, "dropped", refused ?? "no session");
       removeSpooled(event.file);
       return;
     }
     if (event.event === "agentmux-exited" && typeof event.payload["status"] === "number") t.exitStatus = event.payload["status"];
+    this.mark(event);
     deps.seen(t, event);
     const applied = await deps.hook(t, event);
     journal(event, t.machine.state);

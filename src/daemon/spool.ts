@@ -1,5 +1,6 @@
-import { readdirSync, readFileSync, statSync, unlinkSync } from "node:fs";
+import { lstatSync, readdirSync, readFileSync, renameSync, unlinkSync } from "node:fs";
 import { join } from "node:path";
+import { readBounded, rejectSpooled, salvagePayload } from "./spool-file.ts";
 
 /** One event handed over by shell/agentmux-hook (or `agentmux hook`). */
 export interface SpooledEvent {
@@ -10,14 +11,22 @@ export interface SpooledEvent {
   global: boolean;
   /** For global hooks: the agent whose hook it is (claude unless the hook said). */
   agent: string;
-  /** Send time: the file's modification time, in ms (sub-ms digits kept). */
+  /** Send time: when the file was created (else its modification time), in ms (sub-ms digits kept). */
   at: number;
   pid: number;
   payload: Record<string, unknown>;
+  /** The file's identity (name and inode), which the daemon records once it applied the event. */
+  key?: string;
 }
 
-// <pane>.<pid>.<EVENT>.sh (written by sh, complete once the pid has exited) or .evt (renamed into place).
+/** A file the daemon could not take: moved to rejected/ (or deleted), to be logged and journaled. */
+export interface DroppedFile { file: string; pane: string; event: string; reason: string; kept: boolean }
+
+// <pane>.<pid>.<EVENT>.evt: renamed into place when complete. <pane>.<pid>.<EVENT>.sh: the older
+// protocol, written in place and complete once its writer (the pid) has exited.
 const NAME = /^(%\d+)\.(\d+)\.([A-Za-z0-9_-]+)\.(sh|evt)$/;
+// A file still being written: .<pane>.<pid>.<EVENT>.tmp (shell/agentmux-hook) or without the dot.
+const TEMP = /^\.?(%\d+)\.(\d+)\.([A-Za-z0-9_-]+)\.tmp$/;
 
 export function parseSpoolName(name: string): { pane: string; pid: number; event: string; complete: boolean } | null {
   const m = NAME.exec(name);
@@ -26,7 +35,7 @@ export function parseSpoolName(name: string): { pane: string; pid: number; event
 }
 
 /** Parse a spool file's content: a header line, then the payload (garbage or nothing gives {}). */
-export function parseSpoolContent(content: string): { event: string; pane: string; token: string; global: boolean; agent: string; payload: Record<string, unknown> } | null {
+export function parseSpoolContent(content: string, truncated = false): { event: string; pane: string; token: string; global: boolean; agent: string; payload: Record<string, unknown> } | null {
   const newline = content.indexOf("\n");
   const header = (newline < 0 ? content : content.slice(0, newline)).split(" ");
   if (header[0] !== "agentmux1" || header.length < 5) return null;
@@ -37,7 +46,9 @@ export function parseSpoolContent(content: string): { event: string; pane: strin
       const parsed: unknown = JSON.parse(body);
       if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) payload = parsed as Record<string, unknown>;
     } catch {
-      // garbage payload: the event still counts, with nothing in it
+      // Garbage: the event still counts, with nothing in it. A cut object (at the cap, or where its
+      // CLI stopped writing when the hook returned) still says what its leading fields say.
+      if (truncated || body.startsWith("{")) payload = salvagePayload(body);
     }
   }
   const token = header[3] ?? "-";
@@ -74,46 +85,116 @@ function alive(pid: number): boolean {
   }
 }
 
-/** A writer that lives longer than this is taken as stuck, and its file read as it is. */
-const STUCK_MS = 1000;
+/** A file being written that was not touched for this long is taken over as it is (its header complete). */
+export const STALLED_MS = 2000;
+/** A writer that has not even written its header after this long has failed: its file is rejected. */
+export const ABANDONED_MS = 30_000;
+
+interface Entry { name: string; pane: string; pid: number; event: string; kind: "evt" | "sh" | "tmp"; order: bigint; mtimeMs: number; ino: bigint }
+
+const byOrder = (a: Entry, b: Entry) => (a.order < b.order ? -1 : a.order > b.order ? 1 : comparePids(a.pid, b.pid));
+
+function list(dir: string, ignored: ReadonlySet<string>): Entry[] | null {
+  let names: string[];
+  try { names = readdirSync(dir); } catch { return null; }
+  const entries: Entry[] = [];
+  // A listing that takes more than one read of the directory can miss a file renamed into place
+  // meanwhile (once, as it is renamed only once): a second listing finds it before any event
+  // of its pane after it is taken.
+  let again: string[] = [];
+  try { again = readdirSync(dir); } catch { /* gone */ }
+  const listed = new Set(names);
+  for (const name of again) listed.add(name);
+  for (const name of listed) {
+    if (ignored.has(name)) continue;
+    const m = NAME.exec(name) ?? TEMP.exec(name);
+    if (!m) continue;
+    const pane = m[1] ?? "", pid = Number(m[2]), event = m[3] ?? "";
+    const entry = (file: string, kind: Entry["kind"]): Entry | null => {
+      try {
+        const st = lstatSync(join(dir, file), { bigint: true });
+        // Creation time orders a pane's events: the forwarder creates its file before it returns,
+        // and may still be writing the payload when the next event's file is created.
+        const order = st.birthtimeNs > 0n ? st.birthtimeNs : st.mtimeNs;
+        return { name: file, pane, pid, event, kind, order, mtimeMs: Number(st.mtimeNs / 1000n) / 1000, ino: st.ino };
+      } catch {
+        return null;
+      }
+    };
+    const kind = (m[4] ?? "tmp") as Entry["kind"];
+    const found = entry(name, kind);
+    if (found) { entries.push(found); continue; }
+    if (kind !== "tmp") continue; // taken meanwhile
+    // Renamed into place since the listing: it is complete now, under its final name. Failing
+    // that, its pane waits for the next look (its place in the order is unknown).
+    const final = `${pane}.${pid}.${event}.evt`;
+    if (listed.has(final)) continue; // the second listing has it
+    entries.push(entry(final, "evt") ?? { name, pane, pid, event, kind: "tmp", order: -1n, mtimeMs: Date.now(), ino: 0n });
+  }
+  return entries.sort(byOrder);
+}
+
+export interface SpoolRead { events: SpooledEvent[]; pending: boolean; dropped: DroppedFile[]; tookOver: string[]; unmovable: string[] }
 
 /**
- * Read the spool in order: files sorted by (mtime, pid); per pane, stop at the first file whose
- * writer is still writing, so a pane's events are never taken out of order. Answers the events
- * ready now and whether some are still pending.
+ * Read the spool in order: files sorted by (creation time, pid); per pane, events wait behind one
+ * of the pane's files still being written, so a pane's events are never taken out of order. A
+ * file being written that stalled is taken over as it is (renamed into place, its payload as far
+ * as it got); one that cannot be read or parsed is moved aside and reported, never retried.
  */
-export function readSpool(dir: string, now = Date.now()): { events: SpooledEvent[]; pending: boolean } {
-  let names: string[];
-  try { names = readdirSync(dir); } catch { return { events: [], pending: false }; }
-  const entries: Array<{ name: string; pane: string; pid: number; complete: boolean; mtimeNs: bigint }> = [];
-  for (const name of names) {
-    const parsed = parseSpoolName(name);
-    if (!parsed) continue;
-    try {
-      const st = statSync(join(dir, name), { bigint: true });
-      entries.push({ name, pane: parsed.pane, pid: parsed.pid, complete: parsed.complete, mtimeNs: st.mtimeNs });
-    } catch { /* taken meanwhile */ }
-  }
-  entries.sort((a, b) => (a.mtimeNs < b.mtimeNs ? -1 : a.mtimeNs > b.mtimeNs ? 1 : comparePids(a.pid, b.pid)));
-  const blocked = new Set<string>();
-  const events: SpooledEvent[] = [];
-  let pending = false;
+export function readSpool(dir: string, now = Date.now(), ignored: ReadonlySet<string> = new Set()): SpoolRead {
+  const out: SpoolRead = { events: [], pending: false, dropped: [], tookOver: [], unmovable: [] };
+  const entries = list(dir, ignored);
+  if (!entries) return out;
+  const drop = (e: Entry, reason: string) => {
+    const file = join(dir, e.name);
+    const kept = rejectSpooled(dir, file);
+    if (!kept) out.unmovable.push(e.name);
+    out.dropped.push({ file, pane: e.pane, event: e.event, reason, kept });
+  };
+  // Where each pane's events stop: at its earliest file still being written.
+  const barrier = new Map<string, Entry>();
+  const hold = (e: Entry) => { if (!barrier.has(e.pane)) barrier.set(e.pane, e); };
+  const ready: Entry[] = [];
   for (const e of entries) {
-    if (blocked.has(e.pane)) continue;
-    const at = Number(e.mtimeNs / 1000n) / 1000;
-    if (!e.complete && alive(e.pid) && now - at < STUCK_MS) {
-      blocked.add(e.pane);
-      pending = true;
+    const age = now - e.mtimeMs;
+    if (e.kind === "evt") { ready.push(e); continue; }
+    if (e.kind === "sh") {
+      if (alive(e.pid) && age < ABANDONED_MS) hold(e); else ready.push(e);
       continue;
     }
-    let content: string;
-    try { content = readFileSync(join(dir, e.name), "utf8"); } catch { continue; }
-    const parsed = parseSpoolContent(content);
-    const file = join(dir, e.name);
-    if (!parsed) { removeSpooled(file); continue; }
-    events.push({ file, ...parsed, pane: parsed.pane || e.pane, at, pid: e.pid });
+    if (age < STALLED_MS) { hold(e); continue; }
+    const read = readBounded(join(dir, e.name), 4096);
+    const headed = read.ok && read.content.includes("\n") && parseSpoolContent(read.content.slice(0, read.content.indexOf("\n"))) !== null;
+    if (!headed) {
+      if (read.ok && alive(e.pid) && age < ABANDONED_MS) hold(e);
+      else if (!(!read.ok && read.gone)) drop(e, read.ok ? `its writer (pid ${e.pid}) never completed it` : `it ${read.reason}`);
+      continue;
+    }
+    const name = `${e.pane}.${e.pid}.${e.event}.evt`;
+    try {
+      renameSync(join(dir, e.name), join(dir, name));
+      out.tookOver.push(name);
+      ready.push({ ...e, name, kind: "evt" });
+    } catch {
+      out.pending = true; // renamed into place by its writer meanwhile
+    }
   }
-  return { events, pending };
+  for (const e of ready) {
+    const stop = barrier.get(e.pane);
+    if (stop && byOrder(e, stop) > 0) { out.pending = true; continue; }
+    const file = join(dir, e.name);
+    const read = readBounded(file);
+    if (!read.ok) {
+      if (!read.gone) drop(e, `it ${read.reason}`);
+      continue;
+    }
+    const parsed = parseSpoolContent(read.content, read.truncated);
+    if (!parsed) { drop(e, "it has no agentmux1 header"); continue; }
+    const at = Number(e.order / 1000n) / 1000;
+    out.events.push({ file, ...parsed, pane: parsed.pane || e.pane, at, pid: e.pid, key: `${e.name} ${e.ino}` });
+  }
+  return out;
 }
 
 export function removeSpooled(file: string): void {

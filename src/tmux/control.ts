@@ -16,17 +16,22 @@ export interface ControlClientOptions {
   reconnect?: boolean;
 }
 
+/** A server's identity: its pid and start time. A new server on the same socket has another one. */
+const IDENTITY = ["display-message", "-p", "#{pid}:#{start_time}"];
+
 /**
- * One persistent control-mode connection (`tmux -C attach-session`). Commands are answered in the
- * order sent; notifications are emitted as events:
+ * One persistent control-mode connection (`tmux -C attach-session`) to one tmux server. Commands
+ * are answered in the order sent; notifications are emitted as events:
  *   "notification" (ControlMessage of type notification), "output" (pane, data),
- *   "connected", "disconnected", "server-gone" (no server to reconnect to).
+ *   "connected", "disconnected", "server-gone" (its server is gone: none to reconnect to, or
+ *   another server took its socket, whose panes are not this client's to see).
  */
 export class ControlClient extends EventEmitter {
   private readonly options: Required<ControlClientOptions>;
   private child: ChildProcessWithoutNullStreams | null = null;
   private pending: Pending[] = [];
   private closed = false;
+  private identity = "";
 
   constructor(options: ControlClientOptions) {
     super();
@@ -35,6 +40,11 @@ export class ControlClient extends EventEmitter {
 
   get connected(): boolean {
     return this.child !== null;
+  }
+
+  /** The server's `#{pid}:#{start_time}`, learned at the first connect (empty before). */
+  get serverId(): string {
+    return this.identity;
   }
 
   /** Connect; resolves once tmux has answered the attach. Rejects when there is no server or session. */
@@ -46,7 +56,28 @@ export class ControlClient extends EventEmitter {
   private async spawnOnce(): Promise<void> {
     // attach-session would start a server of its own: only attach to one that exists.
     if (!(await this.serverHasSessions())) throw new AgentmuxError("no tmux server with a session to attach to");
-    return this.attach();
+    const child = await this.attach();
+    // Nobody else may send a command before the server is known to be ours (this.child is unset).
+    const id = (await this.send(child, IDENTITY).catch(() => [""]))[0] ?? "";
+    if (this.identity && id !== this.identity) {
+      child.stdin.end();
+      throw new ServerChanged(`the tmux server ${this.identity} is gone; another (${id || "unknown"}) runs on its socket`);
+    }
+    this.identity = id;
+    this.child = child;
+    this.emit("connected");
+  }
+
+  /** Whether the server this client first attached to still runs (its pid from the identity). */
+  private serverAlive(): boolean {
+    const pid = Number(this.identity.split(":")[0]);
+    if (!Number.isInteger(pid) || pid <= 0) return true;
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch (error) {
+      return (error as NodeJS.ErrnoException).code === "EPERM";
+    }
   }
 
   private serverHasSessions(): Promise<boolean> {
@@ -66,14 +97,14 @@ export class ControlClient extends EventEmitter {
     return env;
   }
 
-  private attach(): Promise<void> {
+  private attach(): Promise<ChildProcessWithoutNullStreams> {
     const args = [...serverArgs(this.options.server), "-C", "attach-session"];
     if (this.options.attachFlags.length > 0) args.push("-f", this.options.attachFlags.join(","));
     const child = spawn(this.options.program, args, { env: this.env(), stdio: ["pipe", "pipe", "pipe"] });
     const parser = new ControlParser();
     let stderr = "";
     let attached = false;
-    return new Promise<void>((resolve, reject) => {
+    return new Promise<ChildProcessWithoutNullStreams>((resolve, reject) => {
       child.stderr.on("data", (chunk: Buffer) => { stderr += chunk.toString(); });
       child.on("error", (error) => {
         reject(new AgentmuxError(`could not start ${this.options.program} -C: ${error.message}`, { cause: error }));
@@ -89,22 +120,22 @@ export class ControlClient extends EventEmitter {
             return;
           }
           attached = true;
-          this.child = child;
-          this.emit("connected");
-          resolve();
+          resolve(child);
           return;
         }
         this.dispatch(message);
       });
       child.on("close", () => {
-        const wasAttached = attached;
-        if (this.child === child) this.child = null;
+        const wasOurs = this.child === child;
+        if (wasOurs) this.child = null;
         this.failPending(new AgentmuxError("the tmux control connection closed"));
-        if (!wasAttached) {
+        if (!attached) {
           const text = stderr.trim() || "tmux -C exited before attaching";
           reject(new AgentmuxError(`control mode: ${text}`));
           return;
         }
+        // A connection closed before it was verified as this server's was never announced.
+        if (!wasOurs) return;
         this.emit("disconnected");
         if (!this.closed && this.options.reconnect) void this.reconnectLoop();
       });
@@ -116,10 +147,13 @@ export class ControlClient extends EventEmitter {
     for (let attempt = 0; attempt < 6 && !this.closed; attempt++) {
       await new Promise((r) => setTimeout(r, delay));
       if (this.closed) return;
+      // Its server has ended: a server started since on the same socket is another one.
+      if (!this.serverAlive()) break;
       try {
         await this.spawnOnce();
         return;
-      } catch {
+      } catch (error) {
+        if (error instanceof ServerChanged) break;
         delay = Math.min(delay * 2, 2000);
       }
     }
@@ -154,6 +188,10 @@ export class ControlClient extends EventEmitter {
   command(args: string[]): Promise<string[]> {
     const child = this.child;
     if (!child) return Promise.reject(new AgentmuxError("the tmux control connection is not open"));
+    return this.send(child, args);
+  }
+
+  private send(child: ChildProcessWithoutNullStreams, args: string[]): Promise<string[]> {
     const line = commandLine(args);
     return new Promise<string[]>((resolve, reject) => {
       this.pending.push({ resolve, reject, command: line });
@@ -178,5 +216,6 @@ export class ControlClient extends EventEmitter {
       setTimeout(() => child.kill("SIGTERM"), 500).unref();
     });
   }
-
 }
+
+class ServerChanged extends AgentmuxError {}

@@ -44,18 +44,31 @@ describe("control-mode client", () => {
     await server.waitFor("%output", () => output.join("").includes("typed-here"));
   });
 
-  it("reconnects when the server restarts, and reports server-gone when it stays down", async () => {
+  it("reconnects when the connection drops while its server lives", async () => {
     // Listen before acting: the events can fire before the action's promise settles.
     const disconnected = once(client, "disconnected");
     const reconnected = once(client, "connected");
-    await server.tmux(["kill-server"]);
+    const id = client.serverId;
+    assert.match(id, /^\d+:\d+$/);
+    await server.tmux(["detach-client", "-a", "-s", "base"]);
+    await server.tmux(["detach-client", "-s", "base"]);
     await disconnected;
-    await server.start();
     await reconnected;
+    assert.equal(client.serverId, id);
     assert.deepEqual(await client.command(["display-message", "-p", "#{session_name}"]), ["base"]);
+  });
+
+  it("reports server-gone, never connected, when another server took its socket", async () => {
+    const seen: string[] = [];
+    client.on("connected", () => seen.push("connected"));
     const gone = once(client, "server-gone");
     await server.tmux(["kill-server"]);
+    // A quick restart: the new server is up within the client's reconnect window.
+    await server.waitFor("the old server to go", async () => /no server running|error connecting/.test(String((await server.tmux(["list-sessions"])).stderr)));
+    await server.start();
     await gone;
+    assert.deepEqual(seen, []);
     assert.equal(client.connected, false);
+    await assert.rejects(client.command(["list-panes", "-a"]), /not open/);
   });
 });

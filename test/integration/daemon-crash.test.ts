@@ -12,7 +12,7 @@ const PER_PANE = 100;
 // The last event each pane receives, and the state it must end in.
 const FINAL: Array<[string, string]> = [["agentmux-done", "waiting"], ["agentmux-working", "working"], ["agentmux-blocked", "blocked"], ["agentmux-idle", "idle"]];
 
-describe("kill -9 of the daemon in the middle of 1,000 events across 10 panes", () => {
+describe("kill -9 of the daemon in the middle of 1,000 events across 10 panes: none lost, none twice", () => {
   const server = new TestServer();
   const journal = join(server.home, "events.jsonl");
   const env = { AGENTMUX_EVENT_LOG: journal };
@@ -47,14 +47,13 @@ describe("kill -9 of the daemon in the middle of 1,000 events across 10 panes", 
     const restarted = await server.cli(["daemon", "start"], { env });
     assert.match(String(restarted.stdout), /started/, String(restarted.stderr));
     const spool = join(status.socket, "..", "spool");
-    await server.waitFor("spool drained", () => readdirSync(spool).length === 0, 30_000);
+    await server.waitFor("spool drained", () => readdirSync(spool).filter((f) => f !== "rejected").length === 0, 30_000);
 
     const lines = readFileSync(journal, "utf8").trim().split("\n").map((l) => JSON.parse(l) as { pane: string; seq: number; result: string });
     for (const [p, pane] of panes.entries()) {
       const seqs = lines.filter((l) => l.pane === pane).map((l) => l.seq);
-      // An event applied just before the kill and not yet removed is applied once more after it.
-      const deduped = seqs.filter((s, i) => i === 0 || s !== seqs[i - 1]);
-      assert.deepEqual(deduped, Array.from({ length: PER_PANE }, (_, i) => i), `pane ${pane} order`);
+      // Not even the event applied just before the kill and not yet removed is applied twice.
+      assert.deepEqual(seqs, Array.from({ length: PER_PANE }, (_, i) => i), `pane ${pane}: in order, each once`);
       assert.ok(lines.every((l) => l.result !== "dropped"), "nothing dropped");
       const expected = FINAL[p % FINAL.length]?.[1];
       await server.waitFor(`${pane} ${expected}`, async () => (await paneOption(server, pane, "@agentmux-state")) === expected);

@@ -1,6 +1,6 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync, writeFileSync, utimesSync, readFileSync } from "node:fs";
+import { mkdtempSync, writeFileSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { claudeHookMeaning } from "../../src/backends/claude-hook-events.ts";
@@ -8,7 +8,6 @@ import { parseClaudeLive } from "../../src/backends/claude-live.ts";
 import { NO_CHANNELS } from "../../src/core/evidence.ts";
 import { parseClaudeStatus, claudeStatusOptions } from "../../src/backends/claude-status.ts";
 import { hookMeaning } from "../../src/backends/hooks.ts";
-import { comparePids, parseSpoolContent, parseSpoolName, readSpool } from "../../src/daemon/spool.ts";
 import { renderStatusSegment } from "../../src/daemon/status-segment.ts";
 import { readStatusFile } from "../../src/daemon/status-files.ts";
 import { INITIAL } from "../../src/core/state-machine.ts";
@@ -63,38 +62,6 @@ describe("Claude hook events → state-machine events", () => {
     assert.deepEqual(hookMeaning("codex", "agentmux-working", {}).events, [{ kind: "activity" }]);
     assert.deepEqual(hookMeaning("generic", "agentmux-exited", {}).events, [{ kind: "exited" }]);
     assert.deepEqual(hookMeaning("generic", "Stop", {}).events, []);
-  });
-});
-
-describe("spool", () => {
-  it("parses names and contents", () => {
-    assert.deepEqual(parseSpoolName("%12.4567.Stop.sh"), { pane: "%12", pid: 4567, event: "Stop", complete: false });
-    assert.deepEqual(parseSpoolName("%1.9.agentmux-done.evt"), { pane: "%1", pid: 9, event: "agentmux-done", complete: true });
-    assert.equal(parseSpoolName(".%1.9.x.evt.tmp"), null);
-    assert.deepEqual(parseSpoolContent('agentmux1 Stop %3 tok 0\n{"a":1}'), { event: "Stop", pane: "%3", token: "tok", global: false, agent: "claude", payload: { a: 1 } });
-    assert.deepEqual(parseSpoolContent("agentmux1 Stop %3 - 1\n\x00garbage"), { event: "Stop", pane: "%3", token: "", global: true, agent: "claude", payload: {} });
-    assert.deepEqual(parseSpoolContent("agentmux1 Stop %3 t 0\n[1,2]")?.payload, {});
-    assert.equal(parseSpoolContent("nonsense"), null);
-    assert.equal(parseSpoolContent("agentmux1 Stop %3 - codex\n{}")?.agent, "codex", "a hook installed with --agent codex");
-  });
-  it("orders by time, then by pid across a wrap-around", () => {
-    assert.ok(comparePids(10, 20, 32768) < 0);
-    assert.ok(comparePids(32760, 300, 32768) < 0, "300 came after the wrap");
-    assert.ok(comparePids(300, 32760, 32768) > 0);
-  });
-  it("reads files in order, and holds a pane's later events behind one still being written", () => {
-    const dir = mkdtempSync(join(tmpdir(), "spool-"));
-    const put = (name: string, body: string, mtime: number) => { writeFileSync(join(dir, name), body); utimesSync(join(dir, name), mtime / 1000, mtime / 1000); };
-    const now = Date.now();
-    const dead = 2 ** 22 + 12345; // beyond pid_max: never a live process
-    put(`%1.${dead}.Stop.sh`, "agentmux1 Stop %1 t 0\n{}", now - 500);
-    put(`%1.${dead + 1}.UserPromptSubmit.sh`, "agentmux1 UserPromptSubmit %1 t 0\n{}", now - 900);
-    put(`%2.${process.pid}.Stop.sh`, "agentmux1 Stop %2 t 0\n{}", now - 800); // writer alive: pending
-    put(`%2.${dead}.PreToolUse.sh`, "agentmux1 PreToolUse %2 t 0\n{}", now - 100);
-    put(`%3.${process.pid}.agentmux-done.evt`, "agentmux1 agentmux-done %3 t 0\n{}", now - 50); // renamed into place: complete
-    const { events, pending } = readSpool(dir, now);
-    assert.deepEqual(events.map((e) => `${e.pane} ${e.event}`), ["%1 UserPromptSubmit", "%1 Stop", "%3 agentmux-done"]);
-    assert.equal(pending, true);
   });
 });
 
