@@ -12,7 +12,7 @@ const HOOK = join(ROOT, "shell", "agentmux-hook");
 describe("shell/agentmux-hook", () => {
   const dir = mkdtempSync(join(tmpdir(), "agentmux-hook-"));
   const sock = join(dir, "daemon.sock");
-  const env = { PATH: process.env["PATH"] ?? "/usr/bin:/bin", AGENTMUX_SESSION: "%7", AGENTMUX_TOKEN: "tok", AGENTMUX_SOCK: sock };
+  const env = { PATH: process.env["PATH"] ?? "/usr/bin:/bin", AGENTMUX_SESSION: "%7", AGENTMUX_TOKEN: "tok", AGENTMUX_TOKEN_HASH: "tokhash", AGENTMUX_SOCK: sock };
   // No input means stdin is /dev/null (agent CLIs close the hook's stdin after the payload).
   const run = (args: string[], input: string | undefined, extra: Record<string, string> = {}) =>
     execa(HOOK, args, { ...(input === undefined ? { stdin: "ignore" as const } : { input }), env: { ...env, ...extra }, extendEnv: false, reject: false, timeout: 5000 });
@@ -73,18 +73,18 @@ describe("shell/agentmux-hook", () => {
     assert.equal(listed().length, 0);
   });
 
-  it("skips tool events of a session the mirror shows working, for its own token only", async () => {
-    writeFileSync(join(dir, "mirror", "%7"), "working tok\n");
+  it("skips tool events of a session the mirror shows working, for its own token only (the mirror names its hash)", async () => {
+    writeFileSync(join(dir, "mirror", "%7"), "working tokhash\n");
     await run(["PreToolUse"], "{}");
     await run(["PostToolUse"], "{}");
     assert.equal(listed().length, 0, "dropped: already working");
     await run(["Stop"], "{}");
     await settle();
     assert.equal(spooled().length, 1, "a stop always goes through");
-    await run(["PreToolUse"], "{}", { AGENTMUX_TOKEN: "other" });
+    await run(["PreToolUse"], "{}", { AGENTMUX_TOKEN: "other", AGENTMUX_TOKEN_HASH: "otherhash" });
     await settle();
     assert.equal(spooled().length, 2, "another process's token is not covered by the mirror");
-    writeFileSync(join(dir, "mirror", "%7"), "waiting tok\n");
+    writeFileSync(join(dir, "mirror", "%7"), "waiting tokhash\n");
     await run(["PostToolUse"], "{}");
     await settle();
     assert.equal(spooled().length, 3, "a tool event while waiting goes through");
