@@ -29,6 +29,8 @@ export function claudeHookMeaning(event: string, payload: Record<string, unknown
     case "SessionStart":
       return { ...base, events: [{ kind: "started" }] };
     case "UserPromptSubmit":
+      // /exit and /quit end the session: no turn begins.
+      if (/^\s*\/(?:exit|quit)\s*$/.test(stringField(payload, "prompt") ?? "")) return { ...base, events: [] };
       return { ...base, events: [{ kind: "submit" }] };
     case "PreToolUse":
     case "PostToolUse":

@@ -1,7 +1,7 @@
 import { stringField } from "./hook-meaning.ts";
 
 /** Why a session needs the user, for the notification text. */
-export interface Cause { why: "permission" | "question" | "finished" | "failed" | "interrupted" | "declared"; detail?: string | undefined }
+export interface Cause { why: "permission" | "question" | "plan" | "finished" | "failed" | "interrupted" | "declared"; detail?: string | undefined }
 
 const QUESTION_EVENTS = new Set(["question-asked"]);
 const FAILED_EVENTS = new Set(["StopFailure"]);
@@ -24,6 +24,14 @@ function failure(payload: Record<string, unknown>): string | undefined {
   return words ?? known;
 }
 
+/** The first question of an AskUserQuestion call's input. */
+function firstQuestion(input: unknown): string | undefined {
+  if (!input || typeof input !== "object") return undefined;
+  const questions = (input as Record<string, unknown>)["questions"];
+  const first: unknown = Array.isArray(questions) ? questions[0] : undefined;
+  return first && typeof first === "object" ? stringField(first as Record<string, unknown>, "question") : undefined;
+}
+
 /** The cause a hook event gives for the state it leads to (any backend: the names do not collide). */
 export function hookCause(event: string, payload: Record<string, unknown>): Cause | undefined {
   const type = stringField(payload, "notification_type");
@@ -32,6 +40,10 @@ export function hookCause(event: string, payload: Record<string, unknown>): Caus
   if (type === "elicitation_dialog" || QUESTION_EVENTS.has(event)) return { why: "question", detail: oneLine(stringField(payload, "message") ?? stringField(payload, "question")) };
   if (event === "PermissionRequest" || type === "permission_prompt" || type === "ToolPermission" || event === "permission-asked") {
     const input = payload["tool_input"];
+    // Claude asks its questions and plan approvals through permission requests of these tools.
+    const tool = stringField(payload, "tool_name");
+    if (tool === "AskUserQuestion") return { why: "question", detail: oneLine(firstQuestion(input)) };
+    if (tool === "ExitPlanMode") return { why: "plan" };
     const command = input && typeof input === "object" ? stringField(input as Record<string, unknown>, "command") : undefined;
     return { why: "permission", detail: oneLine(command ?? stringField(payload, "message") ?? stringField(payload, "tool_name")) };
   }
@@ -44,6 +56,6 @@ export function hookCause(event: string, payload: Record<string, unknown>): Caus
 /** The notification line: the session's name, why, and what it asks or said. */
 export function causeText(name: string, state: string, cause: Cause | undefined): string {
   const why = cause?.why ?? (state === "blocked" ? "needs you" : "finished");
-  const words: Record<string, string> = { permission: "asks permission", question: "asks a question", finished: "finished", failed: "failed", interrupted: "was interrupted", declared: state === "blocked" ? "needs you" : "is done", "needs you": "needs you" };
+  const words: Record<string, string> = { permission: "asks permission", question: "asks a question", plan: "asks to approve a plan", finished: "finished", failed: "failed", interrupted: "was interrupted", declared: state === "blocked" ? "needs you" : "is done", "needs you": "needs you" };
   return `${name} ${words[why] ?? why}${cause?.detail ? `: ${cause.detail}` : ""}`;
 }

@@ -13,6 +13,8 @@ export const SCREEN_DIALOG_MS = 600;
 export const INTERRUPT_WINDOW_MS = 10_000;
 /** After an Escape, a screen showing the turn over is believed after this long. */
 export const INTERRUPT_SETTLE_MS = 1000;
+/** A stop this close to the screen showing the turn interrupted was the interrupt's. */
+export const INTERRUPT_STOP_MS = 2000;
 /** A free prompt that was there before the turn began ends it only after this long (a lost stop). */
 export const STALE_TURN_MS = 20_000;
 
@@ -89,7 +91,8 @@ const RULES: Rule[] = [
     const s = f.screen;
     if (!interrupted(s) || !s) return null;
     if (f.state === "working" && s.since >= (f.machine.turnStart ?? 0)) return move("interrupted-on-screen", "the screen shows the turn interrupted", { kind: "blocked", at: f.now }, "screen", "interrupted");
-    if (f.state === "waiting" && s.since >= (f.machine.turnStart ?? 0) && s.since - f.machine.since <= INTERRUPT_WINDOW_MS) {
+    // The turn that just ended (a stop shortly before or after the screen said so) was interrupted.
+    if (f.state === "waiting" && s.since >= (f.machine.turnStart ?? 0) && Math.abs(s.since - f.machine.since) <= INTERRUPT_STOP_MS) {
       return move("interrupted-on-screen", "the turn that just ended shows as interrupted", { kind: "blocked", at: f.now }, "screen", "interrupted");
     }
     if (f.state === "unknown") return move("first-sight", "the screen shows a prompt after an interrupted turn", { kind: "started", at: f.now }, "screen");
@@ -101,8 +104,11 @@ const RULES: Rule[] = [
     const s = f.screen;
     if (!s || s.verdict !== "blocked" || interrupted(s) || f.state === "blocked") return null;
     const raise = () => move("dialog-on-screen", `the screen shows a dialog (${s.rule ?? "?"})`, { kind: "blocked", at: f.now }, "screen", s.cause ?? undefined);
-    if (f.state === "working" || f.state === "unknown") return raise();
-    return news(f, s) && held(f, s, SCREEN_DIALOG_MS) ? raise() : hold("dialog-settling", "a dialog on screen, not yet held long enough");
+    if (f.state === "unknown") return raise();
+    // A dialog drawn before the current state began (one just answered) is old news.
+    if (!news(f, s)) return hold("dialog-old", "the dialog on screen is from before the current state");
+    if (f.state === "working") return raise();
+    return held(f, s, SCREEN_DIALOG_MS) ? raise() : hold("dialog-settling", "a dialog on screen, not yet held long enough");
   },
 
   // A blocker ends only on positive evidence that the dialog is gone.
@@ -111,7 +117,10 @@ const RULES: Rule[] = [
     const s = f.screen;
     const live = f.live;
     const own = f.raisedBy === "screen";
-    if (s && s.verdict === "working" && news(f, s) && (strong(f, s) || own)) return move("blocker-answered", "the screen shows the turn running again", { kind: "activity", at: f.now }, "screen");
+    // A dialog (or an interrupted turn) still on screen: it is not gone, whatever else says idle.
+    if (s && s.verdict === "blocked") return hold("blocker-on-screen", `the screen still shows it (${s.rule ?? "?"})`);
+    // Held a moment: the dialog a hook announced may not be drawn yet, the spinner still showing.
+    if (s && s.verdict === "working" && news(f, s) && held(f, s, DIALOG_GONE_MS) && (strong(f, s) || own)) return move("blocker-answered", "the screen shows the turn running again", { kind: "activity", at: f.now }, "screen");
     if (current(f, live) && live.status === "busy") return move("blocker-answered", `${live.source} says busy`, { kind: "activity", at: f.now }, "live");
     if (s && s.verdict === "idle" && news(f, s) && held(f, s, DIALOG_GONE_MS) && (strong(f, s) || own)) return afterDialog(f, "blocker-gone", "the prompt is free and no dialog is on screen", "screen");
     if (s && s.verdict === "unknown" && own && news(f, s) && held(f, s, SCREEN_SETTLE_MS)) return afterDialog(f, "blocker-gone", "the dialog the screen saw is gone", "screen");

@@ -4,6 +4,7 @@ import { readSnooze } from "../session/snooze.ts";
 import type { ControlClient } from "../tmux/control.ts";
 import type { Notifier } from "./notifier.ts";
 import type { Tracked } from "./tracked.ts";
+import type { MachineState } from "../core/state-machine.ts";
 import { panesInView } from "./view.ts";
 
 
@@ -25,11 +26,13 @@ export class Alerts {
     return ((await this.client.command(["show-option", "-pqv", "-t", pane, "@agentmux-snoozed"]).catch(() => [""]))[0] ?? "").trim();
   }
 
-  async stateChanged(t: Tracked): Promise<void> {
-    const state = t.machine.state;
+  /** A change made the session's state `made`: one notification per episode, and none for a state already left. */
+  async stateChanged(t: Tracked, made: MachineState = t.machine): Promise<void> {
+    const state = made.state;
     if (state !== "blocked" && state !== "waiting") { t.suppressed = false; return; }
     if (readSnooze(await this.snoozeValue(t.pane)).snoozed) { t.suppressed = true; return; }
     if ((await panesInView(this.client)).includes(t.pane)) return;
+    if (t.machine.state !== state || t.machine.since !== made.since) return;
     await this.notifier.notify(causeText(sessionLabel(t, this.sessions()), state, t.cause));
   }
 

@@ -294,13 +294,15 @@ export class Daemon implements DaemonPort {
   /** The reaction to every change the session table makes: the state options, the mirror, and the reactions that follow it. */
   private async afterChange(change: Change): Promise<void> {
     const { t, applied } = change;
+    // The state this change made: another change may come while this one awaits tmux.
+    const m = t.machine;
     const values: Record<string, string> = {};
     if (applied.changed) {
-      values["@agentmux-state"] = t.machine.state;
-      values["@agentmux-state-since"] = String(Math.round(t.machine.since));
-      values["@agentmux-background"] = t.machine.background ? "1" : "";
-      values["@agentmux-status-stale"] = t.machine.statusStale ? "1" : "";
-      values["@agentmux-machine"] = JSON.stringify(t.machine);
+      values["@agentmux-state"] = m.state;
+      values["@agentmux-state-since"] = String(Math.round(m.since));
+      values["@agentmux-background"] = m.background ? "1" : "";
+      values["@agentmux-status-stale"] = m.statusStale ? "1" : "";
+      values["@agentmux-machine"] = JSON.stringify(m);
     }
     if (applied.newId) {
       values["@agentmux-id"] = applied.newId;
@@ -313,20 +315,24 @@ export class Daemon implements DaemonPort {
       if (effect.type === "ready") this.log(`ready: ${t.pane}`);
     }
     if (Object.keys(values).length === 0) return;
-    if (applied.stateChanged && t.machine.state !== "exited") writeMirror(this.layout.mirror, t.pane, t.machine.state, t.tokenHash);
-    if (t.machine.state !== "exited" || !t.tornDown) await this.setOptions(t.pane, values);
-    if (t.machine.state === "exited") this.finish(t, "process exited");
+    // What follows the state at once, in the order the changes came.
     if (applied.stateChanged) {
-      this.waiters.changed(t.pane, t.machine.state, t.machine.since);
-      if (t.machine.state === "exited") this.ended(t);
-      this.log(`${t.pane} ${t.machine.state}${t.machine.background ? "+background" : ""}`);
+      if (m.state !== "exited") writeMirror(this.layout.mirror, t.pane, m.state, t.tokenHash);
+      this.log(`${t.pane} ${m.state}${m.background ? "+background" : ""}`);
+      this.waiters.changed(t.pane, m.state, m.since);
       this.exits.changed(t);
+    }
+    if (m.state !== "exited" || !t.tornDown) await this.setOptions(t.pane, values);
+    if (m.state === "exited") this.finish(t, "process exited");
+    if (applied.stateChanged) {
+      if (m.state === "exited") this.ended(t);
       await this.renderStatus();
-      await this.alerts?.stateChanged(t);
+      await this.alerts?.stateChanged(t, m);
       void this.failover?.stateChanged(t);
-      if (t.machine.state === "waiting") await this.checkFocus();
+      if (m.state === "waiting") await this.checkFocus();
     }
   }
+
 
   /** The CLIs' own live reports (Claude's session files), reconciled with the hook state (a reading waits for events to settle). */
   private async pollLive(): Promise<void> {

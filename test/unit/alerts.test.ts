@@ -20,6 +20,8 @@ describe("why a session needs the user", () => {
     ["agent-turn-complete", { "last-assistant-message": "Hello" }, "waiting", "api finished: Hello"],
     ["AfterAgent", { prompt_response: "ok" }, "waiting", "api finished: ok"],
     ["permission-asked", {}, "blocked", "api asks permission"],
+    ["PermissionRequest", { tool_name: "AskUserQuestion", tool_input: { questions: [{ question: "Which colour?", options: [] }] } }, "blocked", "api asks a question: Which colour?"],
+    ["PermissionRequest", { tool_name: "ExitPlanMode", tool_input: { plan: "1. do it" } }, "blocked", "api asks to approve a plan"],
     ["agentmux-blocked", {}, "blocked", "api needs you"],
   ];
   for (const [event, payload, state, text] of rows) {

@@ -44,6 +44,10 @@ describe("Claude hook events → state-machine events", () => {
     ["Notification", { notification_type: "idle_prompt" }, [{ kind: "idle-prompt" }]],
     ["Notification", { notification_type: "auth_success" }, []],
     ["SessionEnd", { reason: "prompt_input_exit" }, []],
+    // /exit fires UserPromptSubmit before SessionEnd: no turn begins (the matrix saw working for 0.5 s).
+    ["UserPromptSubmit", { prompt: "/exit" }, []],
+    ["UserPromptSubmit", { prompt: "/quit " }, []],
+    ["UserPromptSubmit", { prompt: "/exit-plan please" }, [{ kind: "submit" }]],
   ];
   for (const [event, payload, expected] of rows) {
     it(`${event} ${JSON.stringify(payload)}`, () => assert.deepEqual(claudeHookMeaning(event, payload).events, expected));

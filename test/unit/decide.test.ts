@@ -64,7 +64,8 @@ const rows: Row[] = [
   ["the trust dialog before any hook", { state: "unknown", ago: 0, turnAgo: null, screen: screen("blocked", 0, { cause: "trust" }) }, "blocked", "dialog-on-screen", "trust"],
   ["a dialog after the turn ended, held long enough", { state: "waiting", ago: 5000, hookAgo: 5000, screen: screen("blocked", 700) }, "blocked", "dialog-on-screen"],
   ["a dialog after the turn ended, just drawn", { state: "waiting", ago: 5000, hookAgo: 5000, screen: screen("blocked", 100) }, null, "dialog-settling"],
-  ["a dialog still drawn from before the stop is not news", { state: "waiting", ago: 500, hookAgo: 500, screen: screen("blocked", 2000) }, null, "dialog-settling"],
+  ["a dialog still drawn from before the stop is not news", { state: "waiting", ago: 500, hookAgo: 500, screen: screen("blocked", 2000) }, null, "dialog-old"],
+  ["matrix bug 2: a dialog just answered (a hook says working) is not raised again from the old capture", { state: "working", ago: 50, turnAgo: 20_000, hookAgo: 50, screen: screen("blocked", 3000, { cause: "question" }) }, null, "dialog-old"],
 
   // A blocker from a hook or the live status ends only on positive evidence.
   ["case 1: the question dialog's title says idle: the hook's blocker holds", { state: "blocked", ago: 30_000, hookAgo: 30_000, screen: screen("idle", 29_000, { region: "title", rule: "title-idle" }) }, null, "blocker-holds"],
@@ -74,7 +75,11 @@ const rows: Row[] = [
   ["the prompt free after the user typed: seen (idle)", { state: "blocked", ago: 10_000, turnAgo: 20_000, hookAgo: 10_000, input: { kind: "keys", ago: 3000 }, screen: screen("idle", DIALOG_GONE_MS) }, "idle", "blocker-gone"],
   ["the prompt free, not yet held", { state: "blocked", ago: 10_000, hookAgo: 10_000, screen: screen("idle", 500) }, null, "blocker-holds"],
   ["a free prompt from before the dialog is not news", { state: "blocked", ago: 10_000, hookAgo: 10_000, screen: screen("idle", 12_000) }, null, "blocker-holds"],
-  ["the dialog answered: the turn runs on screen", { state: "blocked", ago: 10_000, turnAgo: 20_000, hookAgo: 10_000, screen: screen("working", 200) }, "activity", "blocker-answered"],
+  ["the dialog answered: the turn runs on screen, held", { state: "blocked", ago: 10_000, turnAgo: 20_000, hookAgo: 10_000, screen: screen("working", DIALOG_GONE_MS) }, "activity", "blocker-answered"],
+  ["matrix bug 1: the hook's dialog not drawn yet, the spinner still shows: holds", { state: "blocked", ago: 300, turnAgo: 20_000, hookAgo: 300, screen: screen("working", 200) }, null, "blocker-holds"],
+  ["matrix bugs 3, 4: the interrupted turn still on screen, Claude's live file idle: holds", { state: "blocked", ago: 10_000, turnAgo: 20_000, hookAgo: 10_000, live: live("idle", 9000), screen: screen("blocked", 9000, { cause: "interrupted" }) }, null, "blocker-on-screen"],
+  ["a permission dialog still on screen, the live file idle: holds", { state: "blocked", ago: 10_000, hookAgo: 10_000, live: live("idle", 9000), screen: screen("blocked", 9000, { cause: "permission" }) }, null, "blocker-on-screen"],
+  ["an interrupted screen long before the stop is not that turn's", { state: "waiting", ago: 100, turnAgo: 20_000, hookAgo: 100, screen: screen("blocked", 8000, { cause: "interrupted" }) }, null, "agree"],
   ["a spinner title alone does not end a hook's blocker", { state: "blocked", ago: 10_000, hookAgo: 10_000, screen: screen("working", 5000, { region: "title" }) }, null, "blocker-holds"],
   ["the live status says busy again: answered", { state: "blocked", ago: 10_000, hookAgo: 10_000, live: live("busy", 500) }, "activity", "blocker-answered"],
   ["the live status says idle again, settled: gone", { state: "blocked", ago: 10_000, turnAgo: 20_000, hookAgo: 10_000, live: live("idle", 4000) }, "stop", "blocker-gone"],
@@ -141,6 +146,23 @@ function simulate(start: MachineState, raisedBy: Channel | null, evidence: (t: n
 }
 
 describe("no flapping", () => {
+  it("matrix bug 3: an Escape after the turn, the interrupted line on screen, Claude's live file idle: blocked for good", () => {
+    const start: MachineState = { ...INITIAL, state: "blocked", since: 1000, turnStart: 0 };
+    const states = simulate(start, "screen", (t) => ({
+      input: { kind: "escape", at: 500 },
+      screen: { verdict: "blocked", rule: "interrupted", region: "screen", cause: "interrupted", since: 900, at: t },
+      live: { status: "idle", source: "live", since: 1200, at: t },
+    }), 60_000);
+    assert.deepEqual(states, ["blocked"]);
+  });
+  it("matrix bug 1: a hook's dialog drawn half a second after the hook: blocked once", () => {
+    const start: MachineState = { ...INITIAL, state: "blocked", since: 1000, turnStart: 0 };
+    const states = simulate(start, "hook", (t) => ({
+      hook: { event: "PermissionRequest", at: 1000 },
+      screen: t < 1500 ? { verdict: "working", rule: "spinner", region: "screen", cause: null, since: 1100, at: t } : { verdict: "blocked", rule: "permission", region: "screen", cause: "permission", since: 1500, at: t },
+    }), 30_000);
+    assert.deepEqual(states, ["blocked"]);
+  });
   it("case 1: a question the manifest cannot read, a hook's blocker, the title idle and the live file waiting: blocked throughout", () => {
     const start: MachineState = { ...INITIAL, state: "blocked", since: 0, turnStart: 0 };
     const states = simulate(start, "hook", (t) => ({
