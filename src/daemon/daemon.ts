@@ -85,7 +85,7 @@ export class Daemon implements DaemonPort {
       setOptions: (pane, values) => this.setOptions(pane, values),
       alerts: () => this.alerts,
       seen: (t, event) => this.exits.prompted(t.pane, event),
-      hook: (t, event) => this.table.hook(t, event),
+      hook: (t, event, applied) => this.table.hook(t, event, applied),
       applied: (t, applied) => void this.failover?.eventApplied(t, applied),
       log: (line) => this.log(line),
     });

@@ -21,7 +21,7 @@ export interface IntakeDeps {
   /** Before the state machine takes a session's event (the exit chains look at typed prompts). */
   seen: (t: Tracked, event: SpooledEvent) => void;
   /** Hand the event to the session table (the only writer of state); answers what it changed. */
-  hook: (t: Tracked, event: SpooledEvent) => Promise<Applied>;
+  hook: (t: Tracked, event: SpooledEvent, applied: () => void) => Promise<Applied>;
   /** After it was applied (failover looks for rate limits). */
   applied: (t: Tracked, applied: Applied) => void;
   log: Logger;
@@ -136,8 +136,9 @@ export class Intake {
     if (event.event === "agentmux-exited" && typeof event.payload["status"] === "number") t.exitStatus = event.payload["status"];
     this.mark(event);
     deps.seen(t, event);
-    const applied = await deps.hook(t, event);
-    journal(event, t.machine.state);
+    // Journaled the moment it is applied, before the writes to tmux are awaited: an event marked
+    // applied (above) is then in the journal too, even if the daemon dies right after.
+    const applied = await deps.hook(t, event, () => journal(event, t.machine.state));
     deps.applied(t, applied);
     removeSpooled(event.file);
   }

@@ -48,9 +48,10 @@ export class SessionTable {
   }
 
   /** Channel 1: a hook event (checked against the token before). */
-  async hook(t: Tracked, event: SpooledEvent): Promise<Applied> {
+  async hook(t: Tracked, event: SpooledEvent, onApplied: () => void = () => undefined): Promise<Applied> {
     const before = t.machine.state;
     const applied = applyEvent(t, event);
+    onApplied();
     if (!t.machine.hooked && t.machine.state !== "exited") { t.machine = { ...t.machine, hooked: true }; applied.changed = true; }
     t.channels = { ...t.channels, hook: { event: event.event, at: event.at } };
     if (applied.stateChanged) this.credit(t, "hook", `hook ${event.event}`, `${event.event} said ${t.machine.state}`, before);

@@ -31,7 +31,7 @@ describe("shell/agentmux-codex-notify", () => {
     assert.equal(r.exitCode, 0);
     assert.equal(r.stdout + r.stderr, "");
     const [name, content] = take();
-    assert.deepEqual({ ...parseSpoolName(name ?? ""), pid: 0 }, { pane: "%4", pid: 0, event: "agent-turn-complete", complete: false });
+    assert.deepEqual({ ...parseSpoolName(name ?? ""), pid: 0 }, { pane: "%4", pid: 0, event: "agent-turn-complete", complete: true });
     assert.deepEqual(parseSpoolContent(content ?? ""), { event: "agent-turn-complete", pane: "%4", token: "tok", global: true, agent: "codex", payload: JSON.parse(PAYLOAD) });
   });
 
@@ -40,7 +40,7 @@ describe("shell/agentmux-codex-notify", () => {
     const chained = await run(["sh", "-c", `printf '%s' "$1" > '${out}'`, "sh", PAYLOAD]);
     assert.equal(chained.exitCode, 0);
     const [name] = take();
-    assert.match(name ?? "", /^%4\.\d+\.agent-turn-complete\.sh$/);
+    assert.match(name ?? "", /^%4\.\d+\.agent-turn-complete\.evt$/);
     const written = () => { try { return readFileSync(out, "utf8"); } catch { return ""; } };
     const deadline = Date.now() + 5000;
     while (Date.now() < deadline && written() !== PAYLOAD) await new Promise((resolve) => setTimeout(resolve, 20));
