@@ -16,11 +16,9 @@ import { agentPid, burnPaneIds, cli, expectSeen, keepLog, mark, paneState, resta
 const PROMPT = /^❯\u00a0/m;
 const SUB_MS = 25_000;
 const claude = findClaude();
-// A watch after a dialog shows, longer than the period the flaps of issue #12 had.
+// Watches after a dialog shows (longer than the flaps of issue #12) and after a turn (the screen's settle time).
 const DIALOG_QUIET = 8000;
-// After a turn ends: longer than the screen's settle time.
 const TURN_QUIET = 4000;
-
 const FINISHED = /^finished/;
 
 describe("situation matrix: the real Claude Code against the fake Anthropic API", () => {
@@ -86,7 +84,7 @@ describe("situation matrix: the real Claude Code against the fake Anthropic API"
       await expectSeen(s, pane, name, { states: 0, notes: 0 }, { states: ["idle", "working", "waiting"], notes: [FINISHED], quietMs: TURN_QUIET });
     });
 
-    it("permission approved: working → blocked (held) → working → waiting", async (t) => {
+    it("permission approved: working → blocked (held) → working → waiting", async (t) => { // KNOWN: as "question answered"
       const s = ready(t);
       if (!s) return;
       const { pane, name } = await fresh(s, "approve");
@@ -117,9 +115,11 @@ describe("situation matrix: the real Claude Code against the fake Anthropic API"
       assert.ok(!existsSync(join(project, "denied-marker")));
     });
 
-    // KNOWN (decide.ts, blocker-answered), in 2 of 3 runs: the PermissionRequest hook makes it blocked,
-    // 0.2 s later the screen's "working" (the spinner, the dialog not yet drawn) ends the blocker, then
-    // dialog-on-screen raises it again: working → blocked → working → blocked, two notifications.
+    // KNOWN (decide.ts), intermittent, the same for the permission and plan dialogs: blocker-answered
+    // takes the screen's "working" (the spinner, the dialog not yet drawn) 0.05-0.5 s after the
+    // PermissionRequest hook made it blocked, then dialog-on-screen raises it again (working → blocked →
+    // working → blocked); after the answer a hook makes it working and dialog-on-screen takes the stale
+    // dialog verdict at once (working → blocked → working → waiting). One notification more each time.
     it("question answered: blocked once with one notification until answered, then working → waiting", async (t) => {
       const s = ready(t);
       if (!s) return;
@@ -133,7 +133,7 @@ describe("situation matrix: the real Claude Code against the fake Anthropic API"
       await expectSeen(s, pane, name, m, { states: ["working", "waiting"], notes: [FINISHED], quietMs: TURN_QUIET });
     });
 
-    it("plan approved: blocked once with one notification until approved, then working → waiting", async (t) => {
+    it("plan approved: blocked once with one notification until approved, then working → waiting", async (t) => { // KNOWN: as "question answered"
       const s = ready(t);
       if (!s) return;
       const { pane, name } = await fresh(s, "plan");
