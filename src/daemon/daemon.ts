@@ -42,6 +42,9 @@ import { Failover } from "./failover.ts";
 import { restartByChild } from "./restart-child.ts";
 import { loadConfig } from "../config/config.ts";
 
+/** How long a prompt the status line names waits for its hook before it counts as a turn begun outside the hooks. */
+const STATUS_TURN_MS = 1500;
+
 // Notifications after which the set of panes (or their liveness) may have changed.
 const PANE_CHANGES = new Set(["window-add", "window-close", "unlinked-window-add", "unlinked-window-close", "layout-change", "sessions-changed", "session-closed", "pane-mode-changed"]);
 const FOCUS_CHANGES = new Set(["window-pane-changed", "session-window-changed", "client-session-changed", "session-changed"]);
@@ -366,6 +369,15 @@ export class Daemon implements DaemonPort {
     if (newId) { values["@agentmux-id"] = newId; values["@agentmux-status-text"] = ""; }
     if (newId || values["@agentmux-launch"] !== undefined) this.recordRestorable();
     if (Object.keys(values).length > 0) await this.setOptions(t.pane, values);
-    if (event) await this.table.machine(t, event, "hook", "status-line turn", "the status line names a prompt no hook did");
+    if (!event) return;
+    // The status line is redrawn before the prompt's hook comes through the spool: a turn only if
+    // no hook names its prompt a moment later (/exit, for one, fires a hook but begins no turn).
+    const promptId = update.promptId;
+    const timer = setTimeout(() => {
+      this.timers.splice(this.timers.indexOf(timer), 1);
+      if (this.stopping || t.machine.state === "exited" || (promptId && t.promptIds.includes(promptId))) return;
+      void this.table.machine(t, event, "hook", "status-line turn", "the status line names a prompt no hook did");
+    }, STATUS_TURN_MS);
+    this.timers.push(timer);
   }
 }

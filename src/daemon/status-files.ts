@@ -6,7 +6,7 @@ import type { MachineEvent } from "../core/state-machine.ts";
 import { tokenHash } from "../util/token.ts";
 import type { Tracked } from "./tracked.ts";
 
-export interface StatusUpdate { tracked: Tracked; options: Record<string, string>; event?: MachineEvent | undefined; newId?: string | undefined }
+export interface StatusUpdate { tracked: Tracked; options: Record<string, string>; event?: MachineEvent | undefined; newId?: string | undefined; promptId?: string | undefined }
 
 const NAME = /^(%\d+)\.([^.]+)\.json$/;
 
@@ -65,6 +65,7 @@ export function readStatusFile(dir: string, name: string, tracked: Map<string, T
     const endedBetweenReadings = t.machine.state !== "working" && (t.lastStopPromptId ? t.lastStopPromptId === status.promptId : t.lastStopAt > previousReading);
     if (!firstReading && !hooksSawIt && !endedBetweenReadings && t.machine.state !== "working") {
       update.event = { kind: "activity", at: mtime };
+      update.promptId = status.promptId;
     }
   }
   return update;

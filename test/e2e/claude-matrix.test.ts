@@ -84,7 +84,7 @@ describe("situation matrix: the real Claude Code against the fake Anthropic API"
       await expectSeen(s, pane, name, { states: 0, notes: 0 }, { states: ["idle", "working", "waiting"], notes: [FINISHED], quietMs: TURN_QUIET });
     });
 
-    it("permission approved: working → blocked (held) → working → waiting", async (t) => { // KNOWN: as "question answered"
+    it("permission approved: working → blocked (held) → working → waiting", async (t) => {
       const s = ready(t);
       if (!s) return;
       const { pane, name } = await fresh(s, "approve");
@@ -99,9 +99,6 @@ describe("situation matrix: the real Claude Code against the fake Anthropic API"
       await expectSeen(s, pane, name, m, { states: ["working", "waiting"], notes: [FINISHED], quietMs: TURN_QUIET });
     });
 
-    // KNOWN (decide.ts, blocker-gone): after Escape at the permission dialog Claude's session file says
-    // idle while the screen shows "Interrupted · What should Claude do instead?": the live word ends the
-    // blocker (blocked → idle) though the screen's verdict is blocked (interrupted).
     it("permission denied: working → blocked, and it stays blocked (interrupted), one notification", async (t) => {
       const s = ready(t);
       if (!s) return;
@@ -115,11 +112,6 @@ describe("situation matrix: the real Claude Code against the fake Anthropic API"
       assert.ok(!existsSync(join(project, "denied-marker")));
     });
 
-    // KNOWN (decide.ts), intermittent, the same for the permission and plan dialogs: blocker-answered
-    // takes the screen's "working" (the spinner, the dialog not yet drawn) 0.05-0.5 s after the
-    // PermissionRequest hook made it blocked, then dialog-on-screen raises it again (working → blocked →
-    // working → blocked); after the answer a hook makes it working and dialog-on-screen takes the stale
-    // dialog verdict at once (working → blocked → working → waiting). One notification more each time.
     it("question answered: blocked once with one notification until answered, then working → waiting", async (t) => {
       const s = ready(t);
       if (!s) return;
@@ -133,7 +125,7 @@ describe("situation matrix: the real Claude Code against the fake Anthropic API"
       await expectSeen(s, pane, name, m, { states: ["working", "waiting"], notes: [FINISHED], quietMs: TURN_QUIET });
     });
 
-    it("plan approved: blocked once with one notification until approved, then working → waiting", async (t) => { // KNOWN: as "question answered"
+    it("plan approved: blocked once with one notification until approved, then working → waiting", async (t) => {
       const s = ready(t);
       if (!s) return;
       const { pane, name } = await fresh(s, "plan");
@@ -237,10 +229,6 @@ describe("situation matrix: the real Claude Code against the fake Anthropic API"
       await expectSeen(s, pane, name, m, { states: ["working", "blocked"], notes: [/^was interrupted/], quietMs: DIALOG_QUIET });
     };
 
-    // KNOWN (decide.ts, blocker-gone vs interrupted-on-screen): both Escapes flap blocked → waiting →
-    // blocked every ~4 s, two notifications a cycle: Claude's session file says idle, blocker-gone ends the
-    // screen's blocker, then interrupted-on-screen raises it again from waiting (s.since - machine.since
-    // only gets more negative, so the INTERRUPT_WINDOW check never stops it).
     it("Escape typed in the pane: working → blocked (interrupted)", async (t) => {
       const s = ready(t);
       if (!s) return;
@@ -260,8 +248,6 @@ describe("situation matrix: the real Claude Code against the fake Anthropic API"
       return paneState(s, pane);
     };
 
-    // KNOWN (hooks): /exit goes through UserPromptSubmit, so the session shows working for ~0.5 s
-    // before it exits: idle → working → exited.
     it("/exit: idle → exited, no notification", async (t) => {
       const s = ready(t);
       if (!s) return;

@@ -79,11 +79,6 @@ describe("situation matrix: the real Codex against the fake OpenAI Responses API
       await expectSeen(s, pane, name, { states: 0, notes: 0 }, { states: ["idle", "working", "waiting"], notes: [FINISHED], quietMs: TURN_QUIET });
     });
 
-    // KNOWN (decide.ts, blocker-answered): the PermissionRequest hook makes it blocked, then the screen's
-    // "working" verdict (the status line, the dialog not yet drawn) ends the blocker within 0.1-0.5 s and
-    // dialog-on-screen raises it again: working → blocked → working → blocked, two notifications. And
-    // (dialog-on-screen) after "y" a hook makes it working and the stale dialog verdict raises blocked
-    // again: blocked → working → blocked → waiting.
     it("command approved: working → blocked (held) → working → waiting", async (t) => {
       const s = ready(t);
       if (!s) return;
@@ -100,7 +95,6 @@ describe("situation matrix: the real Codex against the fake OpenAI Responses API
       await expectSeen(s, pane, name, m, { states: ["working", "waiting"], notes: [FINISHED], quietMs: TURN_QUIET });
     });
 
-    // KNOWN (decide.ts, blocker-answered): the same flap at the dialog as "command approved".
     it("command denied: working → blocked, and it stays blocked (interrupted), one notification", async (t) => {
       const s = ready(t);
       if (!s) return;
