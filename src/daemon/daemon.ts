@@ -19,6 +19,7 @@ import { Teardown } from "./teardown.ts";
 import { trackedFromPane, type Tracked } from "./tracked.ts";
 import { readStatusFile, removeStatusFile } from "./status-files.ts";
 import { readLiveWord } from "./live-poller.ts";
+import { LiveQueries } from "./live-queries.ts";
 import { panesInView } from "./view.ts";
 import { handleRequest } from "./requests.ts";
 import { Waiters } from "./waiters.ts";
@@ -67,6 +68,7 @@ export class Daemon implements DaemonPort {
   readonly waiters = new Waiters();
   readonly exits = new ExitChains(this, (line) => this.log(line));
   private readonly intake: Intake;
+  private readonly liveQueries: LiveQueries;
   private screens: ScreenState | null = null;
   private alerts: Alerts | null = null;
   private failover: Failover | null = null;
@@ -79,6 +81,7 @@ export class Daemon implements DaemonPort {
     // A hook channel exists once the session delivered a hook event (a plain command, or a CLI run without agentmux's hooks, has none).
     this.table = new SessionTable((line) => this.log(line), (t) => t.machine.hooked === true);
     this.table.subscribe((change) => this.afterChange(change));
+    this.liveQueries = new LiveQueries((t, word) => this.table.live(t, word), (line) => this.log(line));
     this.intake = new Intake({
       spool: this.options.layout.spool,
       tracked: this.tracked,
@@ -339,6 +342,7 @@ export class Daemon implements DaemonPort {
 
   /** The CLIs' own live reports (Claude's session files), reconciled with the hook state (a reading waits for events to settle). */
   private async pollLive(): Promise<void> {
+    void this.liveQueries.tick(this.tracked.values());
     for (const t of this.tracked.values()) {
       if (!isBackendName(t.backend) || t.machine.state === "exited") continue;
       const word = readLiveWord(BACKENDS[t.backend], t.panePid, Date.now());

@@ -63,7 +63,10 @@ export class SessionTable {
   /** Channel 2: the CLI's own live report. */
   async live(t: Tracked, word: Omit<LiveWord, "since">): Promise<void> {
     const previous = t.channels.live;
-    const since = previous && previous.status === word.status && previous.source === word.source ? previous.since : word.at;
+    // Two sources (the session file, the agents report) may say the same: it has said so since the first.
+    const since = previous && previous.status === word.status ? previous.since : word.at;
+    // A report older than the word there already (a query begun before the last file read) changes nothing.
+    if (previous && word.at < previous.at && previous.status !== word.status) return;
     t.channels = { ...t.channels, live: { ...word, since } };
     await this.weigh(t);
   }

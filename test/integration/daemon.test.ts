@@ -99,7 +99,11 @@ describe("the daemon with a fake Claude that calls the real hooks", () => {
     await waitForState(server, pane, "working", 12_000);
     await waitForState(server, pane, "waiting", 15_000);
     const logs = String((await server.cli(["daemon", "logs", "-n", "300"])).stdout);
-    const said = logs.split("\n").filter((l) => / by turn-(began|ended)-live: .*session file says (busy|idle)/.test(l)).map((l) => l.replace(/^\S+ /, ""));
+    const said = logs.split("\n").filter((l) => / by turn-(began|ended)-live: .*(session file|agents report) says (busy|idle)/.test(l)).map((l) => l.replace(/^\S+ /, ""));
+    // `claude agents --json` (the fake answers from the same live files) ran and listed the session.
+    assert.doesNotMatch(logs, /live report for .* failed|live report does not list/);
+    const explained = JSON.parse(String((await server.cli(["explain", pane, "--json"])).stdout)) as { channels: { live: { source: string } | null } };
+    assert.ok(explained.channels.live, "a live word is there");
     assert.ok(said.length >= 1, "the disagreement is logged");
     assert.equal(new Set(said).size, said.length, `each disagreement is logged once: ${said.join(" | ")}`);
   });
