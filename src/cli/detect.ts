@@ -6,6 +6,8 @@ import { findSession } from "../session/store.ts";
 import { AgentmuxError } from "../util/errors.ts";
 import { stripAnsi } from "../util/text.ts";
 import { Context, printJson } from "./context.ts";
+import { daemonExplain } from "./explain.ts";
+import { formatExplain, type Explained } from "./explain-format.ts";
 
 interface DetectOptions { file?: string; agent?: string; title?: string; explain?: boolean; json?: boolean }
 
@@ -31,19 +33,22 @@ export function registerDetect(program: Command): void {
       const verdict: Verdict = subject.pane?.exited
         ? { state: "unknown", rule: null, priority: null, evidence: null, near: [], paused: false, cause: null, region: null }
         : detect(subject.manifest, subject.input);
-      print(subject, verdict, options);
+      // For a live session, the daemon's decision over every channel (the screen is one of them).
+      const decision = options.explain && subject.pane && !subject.pane.exited ? await daemonExplain(Context.of(command), subject.pane.pane) : null;
+      print(subject, verdict, options, decision);
     });
 }
 
-function print(subject: Subject, verdict: Verdict, options: DetectOptions): void {
+function print(subject: Subject, verdict: Verdict, options: DetectOptions, decision: Explained | null): void {
   const { manifest, input, pane } = subject;
   if (options.json) {
-    printJson({ agent: manifest.name, ...verdict, title: input.title ?? null, ...(pane ? { pane: pane.pane, name: pane.name, exited: pane.exited } : {}) });
+    printJson({ agent: manifest.name, ...verdict, title: input.title ?? null, ...(pane ? { pane: pane.pane, name: pane.name, exited: pane.exited } : {}), ...(decision ? { decision } : {}) });
     return;
   }
   const lines = options.explain ? explainVerdict(manifest, verdict) : [verdictLine(manifest.name, verdict)];
   if (pane?.exited) lines.push(`  ${pane.name} (${pane.pane}) has exited: its screen is no longer the agent's`);
   else if (options.explain && pane) lines.splice(1, 0, `  pane: ${pane.pane} (${pane.name}), title ${JSON.stringify(input.title ?? "")}`);
+  if (decision && pane) lines.push("the daemon's decision (agentmux explain):", ...formatExplain(pane.name, decision).map((l) => `  ${l}`));
   process.stdout.write(`${lines.join("\n")}\n`);
 }
 

@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import { request } from "../daemon/client.ts";
-import { ensureDaemon } from "../daemon/lifecycle.ts";
+import { ensureDaemon, layoutFor } from "../daemon/lifecycle.ts";
 import { findSession } from "../session/store.ts";
 import { AgentmuxError } from "../util/errors.ts";
 import { Context, printJson } from "./context.ts";
@@ -23,4 +23,15 @@ export function registerExplain(program: Command): void {
       if (options.json) printJson({ name: session.name, ...response });
       else process.stdout.write(`${formatExplain(session.name, response as unknown as Explained).join("\n")}\n`);
     });
+}
+
+/** The daemon's decision for a live session, when a daemon runs (agentmux detect --explain adds it); null otherwise. */
+export async function daemonExplain(ctx: Context, pane: string): Promise<Explained | null> {
+  try {
+    const layout = await layoutFor(ctx.tmux);
+    const response = await request(layout.socket, { op: "explain", pane }, 2000);
+    return response.ok ? (response as unknown as Explained) : null;
+  } catch {
+    return null;
+  }
 }

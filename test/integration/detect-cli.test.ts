@@ -122,6 +122,11 @@ describe("agentmux detect", () => {
     const blocked = await server.cli(["detect", "live", "--explain"]);
     assert.match(String(blocked.stdout), /^claude: blocked: permission \(rule permission\)\n {2}pane: %\d+ \(\S+:live\), title /);
     assert.match(String(blocked.stdout), /dialog \(blocked, priority 100\): matched, but permission has a higher priority \(105\)/);
+    // A live session: the daemon's decision over every channel follows, the same as agentmux explain.
+    await server.waitFor("the daemon to see it blocked", async () => /the daemon's decision \(agentmux explain\):\n {2}\S+:live \(%\d+\): blocked/.test(String((await server.cli(["detect", "live", "--explain"])).stdout)));
+    const explained = String((await server.cli(["detect", "live", "--explain"])).stdout);
+    assert.match(explained, /screen {2}blocked \(permission\) by rule permission/);
+    assert.match(explained, /decision now: hold by rule \S+/);
   });
 
   it("TARGET: a pane with no known backend is recognised by its title, and judged on its real screen", async () => {
