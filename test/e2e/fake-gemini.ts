@@ -43,7 +43,9 @@ export function decide(body: Json, toolCmd = "touch e2e-marker"): Decision {
   const text = parts.map((p) => (typeof p["text"] === "string" ? p["text"] : "")).join("\n");
   const named = (re: RegExp) => tools.find((t) => re.test(String(t["name"])));
   const shell = named(/shell/i);
-  if (text.includes("E2E_TOOL") && shell) return { kind: "tool", name: String(shell["name"]), args: { command: toolCmd, description: "Create marker file" } };
+  // E2E_CMD=<path> chooses the file the command touches (as the Anthropic fake does).
+  const target = /E2E_CMD=(\S+)/.exec(text)?.[1];
+  if (text.includes("E2E_TOOL") && shell) return { kind: "tool", name: String(shell["name"]), args: { command: target ? `touch ${target}` : toolCmd, description: "Create marker file" } };
   if (text.includes("E2E_ASK") && named(/^ask_user$/)) return { kind: "tool", name: "ask_user", args: { questions: [COLOUR] } };
   if (text.includes("E2E_PROSE")) return { kind: "text", text: "I looked at the project. Would you like me to create the marker file now?" };
   if (text.includes("E2E_SLOW")) return { kind: "text", text: SLOW_TEXT, slow: true };
