@@ -20,6 +20,7 @@ import { trackedFromPane, type Tracked } from "./tracked.ts";
 import { readStatusFile, removeStatusFile } from "./status-files.ts";
 import { readLiveWord } from "./live-poller.ts";
 import { LiveQueries } from "./live-queries.ts";
+import { explainSession } from "./explain.ts";
 import { panesInView } from "./view.ts";
 import { handleRequest } from "./requests.ts";
 import { Waiters } from "./waiters.ts";
@@ -288,14 +289,9 @@ export class Daemon implements DaemonPort {
 
   explain(pane: string): Response {
     const t = this.tracked.get(pane);
-    if (!t) return { ok: false, error: `no agentmux session in pane ${pane}` };
-    const now = Date.now();
-    const d = this.table.verdict(t, now);
-    return {
-      ok: true, pane, now, state: t.machine.state, background: t.machine.background, since: t.machine.since, raisedBy: t.raisedBy,
-      decided: t.decided, channels: t.channels, hooks: t.machine.hooked === true, verdict: { rule: d.rule, why: d.why, event: d.event?.kind ?? null },
-    };
+    return t ? explainSession(this.table, t) : { ok: false, error: `no agentmux session in pane ${pane}` };
   }
+
 
   /** The reaction to every change the session table makes: the state options, the mirror, and the reactions that follow it. */
   private async afterChange(change: Change): Promise<void> {

@@ -4,6 +4,7 @@ import { createInterface } from "node:readline";
 import { AgentmuxError } from "../util/errors.ts";
 import { commandLine, ControlParser, type ControlMessage } from "./control-parser.ts";
 import { serverArgs, type TmuxServer } from "./server.ts";
+import { pidAlive } from "../util/proc.ts";
 
 interface Pending { resolve: (lines: string[]) => void; reject: (error: Error) => void; command: string }
 
@@ -71,13 +72,7 @@ export class ControlClient extends EventEmitter {
   /** Whether the server this client first attached to still runs (its pid from the identity). */
   private serverAlive(): boolean {
     const pid = Number(this.identity.split(":")[0]);
-    if (!Number.isInteger(pid) || pid <= 0) return true;
-    try {
-      process.kill(pid, 0);
-      return true;
-    } catch (error) {
-      return (error as NodeJS.ErrnoException).code === "EPERM";
-    }
+    return !Number.isInteger(pid) || pid <= 0 || pidAlive(pid);
   }
 
   private serverHasSessions(): Promise<boolean> {

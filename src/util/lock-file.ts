@@ -1,6 +1,7 @@
 import { closeSync, mkdirSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { dirname } from "node:path";
 import { AgentmuxError } from "./errors.ts";
+import { pidAlive } from "./proc.ts";
 
 export interface LockOptions {
   /** How long to wait for another holder (ms). */
@@ -19,12 +20,7 @@ function holderGone(lock: string, staleMs: number): boolean {
   // Empty while its holder is between open and write: judged by age alone.
   const pid = Number(text.trim().split(" ")[0]);
   if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return false;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "ESRCH";
-  }
+  return !pidAlive(pid);
 }
 
 /**

@@ -22,3 +22,13 @@ export function environ(pid: number): Record<string, string> {
     return {};
   }
 }
+
+/** Whether a process lives (one of another user's counts: signalling it is refused, not unknown). */
+export function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
