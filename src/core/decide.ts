@@ -13,6 +13,8 @@ export const SCREEN_DIALOG_MS = 600;
 export const INTERRUPT_WINDOW_MS = 10_000;
 /** After an Escape, a screen showing the turn over is believed after this long. */
 export const INTERRUPT_SETTLE_MS = 1000;
+/** A turn the live status says ended waits this long at most for the screen to be looked at since. */
+export const LIVE_SCREEN_WAIT_MS = 2000;
 /** A stop this close to the screen showing the turn interrupted was the interrupt's. */
 export const INTERRUPT_STOP_MS = 2000;
 /** A free prompt that was there before the turn began ends it only after this long (a lost stop). */
@@ -143,7 +145,9 @@ const RULES: Rule[] = [
     // A free prompt that appeared after the turn began is news; one that never changed may be a screen the turn has not redrawn yet.
     const settle = !f.hooks ? 0 : escaped ? INTERRUPT_SETTLE_MS : news(f, s) ? SCREEN_SETTLE_MS : STALE_TURN_MS;
     if (s && s.verdict === "idle" && strong(f, s) && held(f, s, settle) && calm(f, settle)) return turnEnded(f, "turn-ended-on-screen", "the prompt is free and nothing runs on screen", "screen");
-    if (live && live.status === "idle" && live.at - f.lastEvent >= (escaped ? INTERRUPT_SETTLE_MS : LIVE_SETTLE_MS)) return turnEnded(f, "turn-ended-live", `${live.source} says idle`, "live");
+    // The screen is looked at after the live status changes: an interrupted turn shows there first (blocked, not waiting then blocked).
+    const screenCaughtUp = (word: LiveWord) => !s || s.at >= word.since || f.now - word.since >= LIVE_SCREEN_WAIT_MS;
+    if (live && live.status === "idle" && live.at - f.lastEvent >= (escaped ? INTERRUPT_SETTLE_MS : LIVE_SETTLE_MS) && screenCaughtUp(live)) return turnEnded(f, "turn-ended-live", `${live.source} says idle`, "live");
     if (current(f, live) && live.status === "waiting") return move("live-waiting", `${live.source} says waiting${live.waitingFor ? ` (${live.waitingFor})` : ""}`, { kind: "blocked", at: f.now }, "live", live.waitingFor);
     return null;
   },

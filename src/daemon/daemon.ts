@@ -10,7 +10,7 @@ import { PANE_FIELDS, PANE_FORMAT, parseRecords, type PaneRecord } from "../tmux
 import { setOptionArgs } from "../tmux/options.ts";
 import type { TmuxServer } from "../tmux/server.ts";
 import type { MachineEvent } from "../core/state-machine.ts";
-import type { InputWord } from "../core/evidence.ts";
+import type { InputWord, LiveWord } from "../core/evidence.ts";
 import { ensureLayout, type DaemonLayout } from "./layout.ts";
 import type { Logger } from "./log.ts";
 import { removeMirror, writeMirror } from "./mirror.ts";
@@ -82,7 +82,7 @@ export class Daemon implements DaemonPort {
     // A hook channel exists once the session delivered a hook event (a plain command, or a CLI run without agentmux's hooks, has none).
     this.table = new SessionTable((line) => this.log(line), (t) => t.machine.hooked === true);
     this.table.subscribe((change) => this.afterChange(change));
-    this.liveQueries = new LiveQueries((t, word) => this.table.live(t, word), (line) => this.log(line));
+    this.liveQueries = new LiveQueries((t, word) => this.liveWord(t, word), (line) => this.log(line));
     this.intake = new Intake({
       spool: this.options.layout.spool,
       tracked: this.tracked,
@@ -342,8 +342,15 @@ export class Daemon implements DaemonPort {
     for (const t of this.tracked.values()) {
       if (!isBackendName(t.backend) || t.machine.state === "exited") continue;
       const word = readLiveWord(BACKENDS[t.backend], t.panePid, Date.now());
-      if (word) await this.table.live(t, word);
+      if (word) await this.liveWord(t, word);
     }
+  }
+
+  /** A live report for the table; a new status gets the pane's screen looked at now (an interrupt shows there first). */
+  private async liveWord(t: Tracked, word: Omit<LiveWord, "since">): Promise<void> {
+    const before = t.channels.live?.status;
+    await this.table.live(t, word);
+    if (t.channels.live?.status !== before) this.screens?.look(t.pane);
   }
 
   /** The status segment, window markers and pane borders (src/daemon/status-push.ts). */

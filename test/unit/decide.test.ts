@@ -106,6 +106,8 @@ const rows: Row[] = [
   ["the idle title alone does not end a hook's turn", { state: "working", ago: 30_000, hookAgo: 30_000, screen: screen("idle", 20_000, { region: "title" }) }, null, "agree"],
   ["without hooks an idle screen ends the turn at once", { state: "working", ago: 30_000, hooks: false, screen: screen("idle", 0) }, "stop", "turn-ended-on-screen"],
   ["Claude's live file says idle, settled", { state: "working", ago: 30_000, hookAgo: 20_000, live: live("idle", 10_000) }, "stop", "turn-ended-live"],
+  ["the live file just said idle, the screen not looked at since: wait for it (an interrupt shows there)", { state: "working", ago: 30_000, hookAgo: 20_000, live: live("idle", 500), screen: { ...screen("working", 20_000), at: NOW - 1000 } }, null, "agree"],
+  ["…the screen looked at since: the turn ended", { state: "working", ago: 30_000, hookAgo: 20_000, live: live("idle", 500), screen: screen("working", 20_000) }, "stop", "turn-ended-live"],
   ["Claude's live file still says idle well after the turn began: it counts (the turn did not take)", { state: "working", ago: 5000, hookAgo: 5000, live: live("idle", 60_000) }, "stop", "turn-ended-live"],
   ["Claude's live file read just after the turn began: too soon to count", { state: "working", ago: 2000, hookAgo: 2000, live: live("idle", 60_000) }, null, "agree"],
   ["Claude's live file says waiting (permission prompt)", { state: "working", ago: 30_000, hookAgo: 20_000, live: live("waiting", 10_000, "permission prompt") }, "blocked", "live-waiting", "permission prompt"],
