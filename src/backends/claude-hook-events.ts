@@ -19,7 +19,7 @@ function hasBackgroundWork(payload: Record<string, unknown>): boolean {
   });
 }
 
-/** Claude Code's hook events, translated (see INTEGRATION.md for the payloads). */
+/** Claude Code's hook events, translated. */
 export function claudeHookMeaning(event: string, payload: Record<string, unknown>): HookMeaning {
   const sessionId = stringField(payload, "session_id");
   const promptId = stringField(payload, "prompt_id");

@@ -1,6 +1,6 @@
 import type { StatusLineReading } from "./types.ts";
 
-/** What Claude Code's status-line JSON tells agentmux (see INTEGRATION.md, "Status line"). */
+/** What Claude Code's status-line JSON tells agentmux. */
 export interface ClaudeStatus {
   sessionId?: string | undefined;
   promptId?: string | undefined;

@@ -1,6 +1,6 @@
 import { NOTHING, stringField, type HookMeaning } from "./hook-meaning.ts";
 
-/** Codex's hooks (Claude's format, see INTEGRATION.md) and its `notify` program's agent-turn-complete. */
+/** Codex's hooks (Claude's format) and its `notify` program's agent-turn-complete. */
 export function codexHookMeaning(event: string, payload: Record<string, unknown>): HookMeaning {
   const sessionId = stringField(payload, "session_id");
   const promptId = stringField(payload, "turn_id");
