@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { TestServer, ROOT } from "../test/helpers/tmux-server.ts";
 import { fmt, verdict } from "./stats.ts";
+import { environ } from "../src/util/proc.ts";
 
 const HOOK = join(ROOT, "shell", "agentmux-hook");
 // A Claude turn of events the forwarder always spools (tool events may be skipped by its mirror).
@@ -59,7 +60,8 @@ export async function benchSpoolStorm(panesWanted = 50, rate = 10, seconds = 60)
       const r = await server.cli(["new", "--command", "sleep 3600", "--dir", server.work, "--instance", `s${i}`, "--detached"], { env });
       if (r.exitCode !== 0) throw new Error(String(r.stderr));
     }
-    const ids = String((await server.tmux(["list-panes", "-a", "-F", "#{pane_id} #{@agentmux-token}"])).stdout).split("\n").map((l) => l.split(" ")).filter((f) => f[1]);
+    // Pane options hold only the token's hash: the token itself is in the pane process's environment.
+    const ids = String((await server.tmux(["list-panes", "-a", "-F", "#{pane_id} #{pane_pid} #{@agentmux-token-hash}"])).stdout).split("\n").map((l) => l.split(" ")).filter((f) => f[2]).map(([pane, pid]) => [pane, environ(Number(pid))["AGENTMUX_TOKEN"] ?? ""]);
     for (const [pane] of ids) await server.tmux(["set-option", "-p", "-t", pane ?? "", "@agentmux-backend", "claude"]);
     await server.cli(["daemon", "stop"]);
     const started = await server.cli(["daemon", "start"], { env });

@@ -109,7 +109,8 @@ const RULES: Rule[] = [
     if (f.state === "unknown") return raise();
     // A dialog drawn before the current state began (one just answered) is old news.
     if (!news(f, s)) return hold("dialog-old", "the dialog on screen is from before the current state");
-    if (f.state === "working") return raise();
+    // Without hooks the screen is the only word: at once. With them, a moment's hold against a redraw.
+    if (f.state === "working" || !f.hooks) return raise();
     return held(f, s, SCREEN_DIALOG_MS) ? raise() : hold("dialog-settling", "a dialog on screen, not yet held long enough");
   },
 
