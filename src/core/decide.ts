@@ -123,9 +123,11 @@ const RULES: Rule[] = [
     // A dialog (or an interrupted turn) still on screen: it is not gone, whatever else says idle.
     if (s && s.verdict === "blocked") return hold("blocker-on-screen", `the screen still shows it (${s.rule ?? "?"})`);
     // Held a moment: the dialog a hook announced may not be drawn yet, the spinner still showing.
-    if (s && s.verdict === "working" && news(f, s) && held(f, s, DIALOG_GONE_MS) && (strong(f, s) || own)) return move("blocker-answered", "the screen shows the turn running again", { kind: "activity", at: f.now }, "screen");
+    // Without hooks the screen is the only word: no hold.
+    const gone = f.hooks ? DIALOG_GONE_MS : 0;
+    if (s && s.verdict === "working" && news(f, s) && held(f, s, gone) && (strong(f, s) || own)) return move("blocker-answered", "the screen shows the turn running again", { kind: "activity", at: f.now }, "screen");
     if (current(f, live) && live.status === "busy") return move("blocker-answered", `${live.source} says busy`, { kind: "activity", at: f.now }, "live");
-    if (s && s.verdict === "idle" && news(f, s) && held(f, s, DIALOG_GONE_MS) && (strong(f, s) || own)) return afterDialog(f, "blocker-gone", "the prompt is free and no dialog is on screen", "screen");
+    if (s && s.verdict === "idle" && news(f, s) && held(f, s, gone) && (strong(f, s) || own)) return afterDialog(f, "blocker-gone", "the prompt is free and no dialog is on screen", "screen");
     if (s && s.verdict === "unknown" && own && news(f, s) && held(f, s, SCREEN_SETTLE_MS)) return afterDialog(f, "blocker-gone", "the dialog the screen saw is gone", "screen");
     if (current(f, live) && live.status === "idle") return afterDialog(f, "blocker-gone", `${live.source} says idle`, "live");
     return hold("blocker-holds", "a blocker ends only on positive evidence that the dialog is gone");

@@ -65,6 +65,8 @@ const rows: Row[] = [
   ["a dialog after the turn ended, held long enough", { state: "waiting", ago: 5000, hookAgo: 5000, screen: screen("blocked", 700) }, "blocked", "dialog-on-screen"],
   ["a dialog after the turn ended, just drawn", { state: "waiting", ago: 5000, hookAgo: 5000, screen: screen("blocked", 100) }, null, "dialog-settling"],
   ["without hooks a dialog after the turn raises blocked at once", { state: "waiting", ago: 5000, hooks: false, screen: screen("blocked", 0) }, "blocked", "dialog-on-screen"],
+  ["without hooks the screen's blocker ends the moment the prompt is free", { state: "blocked", ago: 5000, turnAgo: 10_000, raisedBy: "screen", hooks: false, screen: screen("idle", 0) }, "stop", "blocker-gone"],
+  ["without hooks the turn running again ends it at once too", { state: "blocked", ago: 5000, turnAgo: 10_000, raisedBy: "screen", hooks: false, screen: screen("working", 0) }, "activity", "blocker-answered"],
   ["a dialog still drawn from before the stop is not news", { state: "waiting", ago: 500, hookAgo: 500, screen: screen("blocked", 2000) }, null, "dialog-old"],
   ["matrix bug 2: a dialog just answered (a hook says working) is not raised again from the old capture", { state: "working", ago: 50, turnAgo: 20_000, hookAgo: 50, screen: screen("blocked", 3000, { cause: "question" }) }, null, "dialog-old"],
 
