@@ -74,7 +74,7 @@ function fromFile(options: DetectOptions, loaded: LoadedManifests): Subject {
 async function fromPane(ctx: Context, target: string, options: DetectOptions, loaded: LoadedManifests): Promise<Subject> {
   if (options.file !== undefined) throw new AgentmuxError(`give a TARGET or --file, not both (${target}, --file ${options.file})`, { hint: "drop one of them" });
   const session = await resolvePane(ctx, target);
-  const [alternate = "", pid = "", command = "", ...rest] = (await ctx.tmux.run(["display-message", "-p", "-t", session.pane, FACTS_FORMAT])).split("\x1f");
+  const [alternate = "", pid = "", command = "", ...rest] = ((await ctx.tmux.query(session.pane, FACTS_FORMAT)) ?? "").split("\x1f");
   const title = options.title ?? rest.join("\x1f");
   let agent = options.agent ?? (findManifest(loaded.manifests, session.backend) ? session.backend : null);
   agent ??= identifyAgent(loaded.manifests, { command, title, processes: await processTree(Number(pid)) });
@@ -94,7 +94,7 @@ async function resolvePane(ctx: Context, target: string): Promise<{ pane: string
     return await findSession(ctx.tmux, target);
   } catch (error) {
     if (!/^%\d+$/.test(target)) throw error;
-    const dead = await ctx.tmux.runner.tryRun(["display-message", "-p", "-t", target, "#{pane_dead}"]);
+    const dead = await ctx.tmux.query(target, "#{pane_dead}");
     if (dead === null) throw error;
     return { pane: target, name: target, backend: "", dead: dead === "1" };
   }

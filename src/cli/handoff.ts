@@ -48,7 +48,7 @@ async function replace(ctx: Context, plan: HandoffPlan): Promise<Launched> {
     await forgetExited(ctx, old);
     return launched;
   }
-  const [windowName = "", active = ""] = (await ctx.tmux.run(["display-message", "-p", "-t", old, "#{window_name}\t#{pane_active}"])).split("\t");
+  const [windowName = "", active = ""] = ((await ctx.tmux.query(old, "#{window_name}\t#{pane_active}")) ?? "").split("\t");
   let launched: Launched;
   let split = true;
   try {

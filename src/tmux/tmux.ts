@@ -111,6 +111,11 @@ export class Tmux {
     return this.run(args);
   }
 
+  /** The expansion of one of agentmux's own formats for a target (display-message -p); null when the target is gone. */
+  async query(target: string, format: string): Promise<string | null> {
+    return this.runner.tryRun(["display-message", "-p", "-t", target, format]);
+  }
+
   async killPane(pane: string): Promise<void> {
     await this.run(["kill-pane", "-t", pane]);
   }
