@@ -1,8 +1,8 @@
 import { readFileSync, existsSync } from "node:fs";
 import type { Command } from "commander";
 import { request } from "../daemon/client.ts";
-import { Daemon } from "../daemon/daemon.ts";
-import { daemonPid, ensureDaemon, layoutFor } from "../daemon/lifecycle.ts";
+import { AnotherDaemon, Daemon } from "../daemon/daemon.ts";
+import { ANOTHER_DAEMON_EXIT, daemonPid, ensureDaemon, layoutFor } from "../daemon/lifecycle.ts";
 import { fileLogger } from "../daemon/log.ts";
 import { socketAlive } from "../daemon/socket-server.ts";
 import { AgentmuxError } from "../util/errors.ts";
@@ -68,6 +68,11 @@ export function registerDaemon(program: Command): void {
     try {
       await d.start();
     } catch (error) {
+      if (error instanceof AnotherDaemon) {
+        log(`${error.message}: this one (pid ${process.pid}) leaves it to serve`);
+        process.exitCode = ANOTHER_DAEMON_EXIT;
+        return;
+      }
       // Another daemon answered first, or tmux went away: let go of everything, then say why.
       await d.stop(`could not start: ${(error as Error).message}`);
       throw error;

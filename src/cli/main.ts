@@ -63,7 +63,8 @@ async function main(argv: string[]): Promise<number> {
   if (isHook) program.configureOutput({ writeErr: () => undefined, writeOut: () => undefined });
   try {
     await program.parseAsync(argv);
-    return 0;
+    // An action may end with a code of its own, having said why (daemon run leaving to another).
+    return typeof process.exitCode === "number" ? process.exitCode : 0;
   } catch (error) {
     if (isHook) return 0;
     if (error instanceof CommanderError) return error.exitCode;

@@ -1,4 +1,4 @@
-import { watch, writeFileSync, unlinkSync, type FSWatcher } from "node:fs";
+import { watch, unlinkSync, type FSWatcher } from "node:fs";
 import { claudeSettingsDir, pruneSettingsFiles } from "../backends/claude-settings.ts";
 import { BACKENDS, isBackendName } from "../backends/index.ts";
 import type { Server } from "node:net";
@@ -15,6 +15,7 @@ import { ensureLayout, type DaemonLayout } from "./layout.ts";
 import type { Logger } from "./log.ts";
 import { removeMirror, writeMirror } from "./mirror.ts";
 import { listen } from "./socket-server.ts";
+import { takeLifeLock, type LifeLock } from "../util/life-lock.ts";
 import { Teardown } from "./teardown.ts";
 import { trackedFromPane, type Tracked } from "./tracked.ts";
 import { readStatusFile, removeStatusFile } from "./status-files.ts";
@@ -54,12 +55,20 @@ const FOCUS_CHANGES = new Set(["window-pane-changed", "session-window-changed", 
 export interface DaemonOptions { layout: DaemonLayout; server: TmuxServer; log: Logger; onExit: (reason: string) => void }
 
 /** The watcher: event intake, state, the status segment, for one tmux server. */
+/** Another daemon already runs for this tmux server (its pid, 0 while it writes it down). */
+export class AnotherDaemon extends Error {
+  constructor(readonly holder: number) {
+    super(`another agentmux daemon${holder ? ` (pid ${holder})` : ""} already runs for this tmux server`);
+  }
+}
+
 export class Daemon implements DaemonPort {
   /** The only writer of sessions' state; the reactions below subscribe to it. */
   readonly table: SessionTable;
   readonly client: ControlClient;
   readonly teardown: Teardown;
   private socketServer: Server | null = null;
+  private lock: LifeLock | null = null;
   private watchers: FSWatcher[] = [];
   private timers: NodeJS.Timeout[] = [];
   private reconcileTimer: NodeJS.Timeout | null = null;
@@ -104,6 +113,11 @@ export class Daemon implements DaemonPort {
 
   async start(): Promise<void> {
     ensureLayout(this.layout);
+    // One daemon per tmux server, decided before anything is touched: two daemons would both
+    // decide, set options and notify (every state and notification twice).
+    const lock = takeLifeLock(this.layout.pidFile);
+    if (!("release" in lock)) throw new AnotherDaemon(lock.holder);
+    this.lock = lock;
     this.client.on("server-gone", () => void this.stop("the tmux server is gone"));
     this.client.on("notification", (m: ControlMessage) => {
       if (m.type !== "notification") return;
@@ -134,7 +148,6 @@ export class Daemon implements DaemonPort {
     // Listen last: whoever sees the socket answer (ensureDaemon) finds the environment set and
     // the sessions known.
     this.socketServer = await listen(this.layout.socket, (req) => handleRequest(this, req));
-    writeFileSync(this.layout.pidFile, `${process.pid}\n`, { mode: 0o600 });
     const pruned = pruneSettingsFiles(claudeSettingsDir(this.layout.stateDir), Date.now());
     if (pruned.length > 0) this.log(`deleted ${pruned.length} Claude settings file(s) unused for a week`);
     this.log(`started pid ${process.pid} for tmux ${this.layout.tmuxSocket}`);
@@ -150,12 +163,12 @@ export class Daemon implements DaemonPort {
     this.exits.close();
     this.intake.close();
     this.usage?.stop();
-    // The socket and pid file are ours only once we listened (another daemon may own them).
+    // The socket is ours only once we listened, the pid file once we took it.
     if (this.socketServer) {
       this.socketServer.close();
       try { unlinkSync(this.layout.socket); } catch { /* gone */ }
-      try { unlinkSync(this.layout.pidFile); } catch { /* gone */ }
     }
+    this.lock?.release();
     await this.client.close().catch(() => undefined);
     this.options.onExit(reason);
   }

@@ -5,8 +5,12 @@ import type { Tmux } from "../tmux/tmux.ts";
 import { AgentmuxError } from "../util/errors.ts";
 import { installDir } from "../util/install-dir.ts";
 import { sleep } from "../util/sleep.ts";
+import { lockHolder } from "../util/life-lock.ts";
 import { daemonLayout, ensureLayout, type DaemonLayout } from "./layout.ts";
 import { socketAlive } from "./socket-server.ts";
+
+/** How `daemon run` exits when another daemon of the same tmux server holds the lock. */
+export const ANOTHER_DAEMON_EXIT = 4;
 
 export async function layoutFor(tmux: Tmux): Promise<DaemonLayout> {
   return daemonLayout(await tmux.socketPath());
@@ -48,8 +52,10 @@ export async function ensureDaemon(tmux: Tmux): Promise<{ layout: DaemonLayout; 
   const waitMs = startWaitMs();
   const deadline = Date.now() + waitMs;
   for (;;) {
-    if (await socketAlive(layout.socket)) return { layout, started: true };
-    if (child.exitCode !== null || child.signalCode !== null) break;
+    if (await socketAlive(layout.socket)) return { layout, started: daemonPid(layout) === child.pid };
+    // One that found another daemon starting leaves it to serve: wait for that one's socket.
+    const leftToAnother = child.exitCode === ANOTHER_DAEMON_EXIT;
+    if (!leftToAnother && (child.exitCode !== null || child.signalCode !== null)) break;
     if (Date.now() >= deadline) {
       throw new AgentmuxError(`the agentmux daemon is still starting (pid ${child.pid ?? "?"}): its socket has not answered within ${Math.round(waitMs / 1000)} s`, {
         hint: `see ${layout.log}; agentmux daemon status says when it runs`, exitCode: 75,
@@ -63,11 +69,7 @@ export async function ensureDaemon(tmux: Tmux): Promise<{ layout: DaemonLayout; 
   throw new AgentmuxError(`the agentmux daemon exited at start (${child.exitCode !== null ? `exit code ${child.exitCode}` : `signal ${child.signalCode ?? "?"}`})${why ? `: ${why}` : ""}`, { hint: `see ${layout.log}` });
 }
 
+/** The running daemon's pid: the holder of its life lock (the pid file). */
 export function daemonPid(layout: DaemonLayout): number | null {
-  try {
-    const pid = Number(readFileSync(layout.pidFile, "utf8").trim());
-    return Number.isInteger(pid) && pid > 0 ? pid : null;
-  } catch {
-    return null;
-  }
+  return lockHolder(layout.pidFile);
 }

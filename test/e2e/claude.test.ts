@@ -46,8 +46,7 @@ describe("the real Claude Code in tmux against a fake Anthropic API", () => {
   });
 
   after(async () => {
-    await server?.stop();
-    await fake?.close();
+    try { await server?.stop(); } finally { await fake?.close(); }
   });
 
 

@@ -52,9 +52,13 @@ describe("situation matrix: the real Codex against the fake OpenAI Responses API
   });
 
   after(async () => {
-    if (server) await keepLog(server, "codex");
-    await server?.stop().catch(async () => { await new Promise((r) => setTimeout(r, 2000)); await server?.stop(); });
-    await fake?.close();
+    // The fake model server closes whatever happens: an open server keeps this file's process alive.
+    try {
+      if (server) await keepLog(server, "codex");
+      await server?.stop();
+    } finally {
+      await fake?.close();
+    }
   });
 
   const start = (s: TestServer, instance: string, dir = project) => startSession(s, "codex", dir, instance);

@@ -56,8 +56,7 @@ describe("the real Codex in tmux against a fake OpenAI Responses API", () => {
   });
 
   after(async () => {
-    await server?.stop();
-    await fake?.close();
+    try { await server?.stop(); } finally { await fake?.close(); }
   });
 
 

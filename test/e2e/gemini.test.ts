@@ -54,9 +54,12 @@ describe("the real Gemini CLI in tmux against a fake Gemini API, with the hooks 
   });
 
   after(async () => {
-    await server?.cli(["daemon", "stop"]);
-    await server?.stop();
-    await fake?.close();
+    try {
+      await server?.cli(["daemon", "stop"]);
+      await server?.stop();
+    } finally {
+      await fake?.close();
+    }
   });
 
   const events = (target: string): Journaled[] => existsSync(journal)

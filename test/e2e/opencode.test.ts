@@ -53,8 +53,7 @@ describe("the real opencode in tmux against a fake Anthropic API", () => {
   });
 
   after(async () => {
-    await server?.stop();
-    await fake?.close();
+    try { await server?.stop(); } finally { await fake?.close(); }
   });
 
 

@@ -107,6 +107,12 @@ export class TestServer {
   /** Kill the server and remove everything; fails (after cleaning up) when a daemon log has a leak line. */
   async stop(): Promise<void> {
     await this.tmux(["kill-server"]);
+    // The daemon sees its server go and stops; its last words (leaks found at teardown) are read
+    // once it has, so the check does not depend on who is faster.
+    const daemons = () => spawnSync("pgrep", ["-f", `${this.name} daemon run`], { encoding: "utf8" }).stdout.trim();
+    const deadline = Date.now() + 10_000;
+    while (daemons() !== "" && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    spawnSync("pkill", ["-9", "-f", `${this.name} daemon run`], { stdio: "ignore" });
     // A daemon killed with -9 (crash tests) leaves its `tmux -C` client behind; nothing of this
     // server may outlive the test.
     spawnSync("pkill", ["-f", `tmux .*${this.name}( |$)`], { stdio: "ignore" });

@@ -50,8 +50,7 @@ describe("account picker and live usage at a terminal", () => {
     await server.start();
   });
   after(async () => {
-    await server.stop();
-    await usage.close();
+    try { await server.stop(); } finally { await usage.close(); }
   });
 
   /** A person's shell on the server (the test's environment: AGENTMUX_HOME, HOME, PATH). */

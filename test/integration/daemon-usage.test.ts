@@ -22,8 +22,7 @@ describe("usage polling in the daemon", () => {
   });
   after(async () => {
     await server.cli(["daemon", "stop"]);
-    await server.stop();
-    await usage.close();
+    try { await server.stop(); } finally { await usage.close(); }
   });
 
   it("a session under an account makes the daemon fetch that account's usage with its token", async () => {

@@ -64,8 +64,7 @@ describe("failover: a rate-limited session and its pool", () => {
   });
   after(async () => {
     await server.cli(["daemon", "stop"]);
-    await server.stop();
-    await usage.close();
+    try { await server.stop(); } finally { await usage.close(); }
     rmSync(userHome, { recursive: true, force: true });
   });
 

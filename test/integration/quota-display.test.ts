@@ -24,8 +24,7 @@ describe("quota display", () => {
   });
   after(async () => {
     await server.cli(["daemon", "stop"]);
-    await server.stop();
-    await usage.close();
+    try { await server.stop(); } finally { await usage.close(); }
   });
 
   it("the segment shows the selected account's remaining quota, and follows a new selection once its reading arrives", async () => {

@@ -22,8 +22,7 @@ describe("a routing decision refreshes the pool's readings", () => {
   });
   after(async () => {
     await server.cli(["daemon", "stop"]);
-    await server.stop();
-    await usage.close();
+    try { await server.stop(); } finally { await usage.close(); }
   });
 
   it("new --account POOL: the daemon fetches every member again after the decision", async () => {
