@@ -256,6 +256,7 @@ export class Daemon implements DaemonPort {
       t.killed = true;
       await this.applyMachine(t, { kind: "exited", at: Date.now() }, "process", "killed", "agentmux kill");
       await this.tmux(["kill-pane", "-t", pane]).catch((e: Error) => this.log(`kill ${pane}: ${e.message}`));
+      this.finish(t, "killed by agentmux kill");
       this.tracked.delete(pane);
       killed++;
     }

@@ -53,7 +53,18 @@ export class Teardown {
       }
     };
     scan(layout.mirror, (n) => (/^%\d+$/.test(n) ? n : undefined), "mirror file");
-    scan(layout.status, (n) => /^(%\d+)\./.exec(n)?.[1], "status file");
+    // The status file is the agent's own writing (Claude runs its status line command): one it
+    // wrote while its session was being torn down comes after the teardown. Removed, not a leak.
+    const late: string[] = [];
+    scan(layout.status, (n) => {
+      const pane = /^(%\d+)\./.exec(n)?.[1];
+      if (pane && this.done.has(pane) && !live.has(pane)) { late.push(join(layout.status, n)); return undefined; }
+      return pane;
+    }, "status file");
+    for (const file of late) {
+      try { unlinkSync(file); } catch { /* gone */ }
+      this.log(`removed ${file}, written by its agent after its session's teardown`);
+    }
     if (!this.swept) {
       this.swept = true;
       if (leaks.length > 0) this.log(`removed ${leaks.length} file(s) an earlier daemon left: ${leaks.join(", ")}`);

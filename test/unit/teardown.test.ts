@@ -40,4 +40,17 @@ describe("Teardown", () => {
     assert.deepEqual(teardown.checkLeaks(layout, new Set()), []);
     assert.match(lines.join("\n"), /teardown %14 \(pane closed\): status file/);
   });
+
+  it("a status file its agent wrote after its session's teardown is removed without a leak line", () => {
+    const { layout, lines, teardown } = setup();
+    teardown.checkLeaks(layout, new Set());
+    teardown.register("%15", "status file", () => removeStatusFile(layout.status, "%15", tokenHash("tok")));
+    teardown.run("%15", "pane closed");
+    writeFileSync(join(layout.status, "%15.tok.json"), "{}");
+    writeFileSync(join(layout.mirror, "%15"), "idle");
+    assert.deepEqual(teardown.checkLeaks(layout, new Set()), [`mirror file ${join(layout.mirror, "%15")}`], "the daemon's own mirror file is still a leak");
+    assert.equal(existsSync(join(layout.status, "%15.tok.json")), false);
+    assert.match(lines.join("\n"), /removed .*%15\.tok\.json, written by its agent after its session's teardown/);
+    assert.doesNotMatch(lines.join("\n"), /leak: status file/);
+  });
 });
