@@ -68,7 +68,9 @@ export class UsagePoller {
     this.records = mergeRecords(readUsageCache(this.options.stateDir), this.records);
     const now = this.now();
     const due = targets.filter((t) => this.isDue(this.records.get(recordKey(t.backend, t.account.name)), mode, now));
-    return Promise.all(due.map((t) => this.fetchOne(t)));
+    // At most LIMITS.usagePolls requests at once (docs/limits.md); p-queue loads on the first poll, not at start-up.
+    const { LIMITS, mapLimited } = await import("../util/limit.ts");
+    return mapLimited(due, LIMITS.usagePolls, (t) => this.fetchOne(t));
   }
 
   /** The members of a pool, as poll targets (none for a pool the config does not declare). */

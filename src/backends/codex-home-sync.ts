@@ -4,6 +4,7 @@ import { setTrustRecords, type TrustRecord } from "./codex-config.ts";
 import { scanToml } from "./codex-toml.ts";
 import { copyDirAtomic, writeFileAtomic } from "../util/atomic-write.ts";
 import { BACKUP_TAG, backupFile, moveAside } from "../util/backup.ts";
+import { verifiedToml } from "./codex-toml-check.ts";
 
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -77,7 +78,7 @@ export function syncCodexHome(canonical: string, home: string, now: Date): Codex
   }
   if (canonicalText !== undefined && text !== undefined) {
     const records = accountTrustRecords(canonicalText, [join(canonical, "hooks.json"), join(canonicalReal, "hooks.json")], join(homeReal, "hooks.json"));
-    const next = setTrustRecords(text, records, config);
+    const next = verifiedToml(setTrustRecords(text, records, config), text, config);
     if (next !== text) {
       if (!isFreshCopy(notes)) backups.push(backupFile(config, BACKUP_TAG, now));
       writeFileAtomic(config, next, statSync(config).mode & 0o777);

@@ -11,6 +11,7 @@ import { shQuote } from "../util/sh.ts";
 import { editSettingsFile } from "./claude-global.ts";
 import { HOOK_TIMEOUT, isAgentmuxCommand, type HookGroup } from "./claude-hooks.ts";
 import { NOTIFY_SCRIPT, setNotify, setTrustRecords, type TrustRecord } from "./codex-config.ts";
+import { verifiedToml } from "./codex-toml-check.ts";
 
 /** The Codex hook events agentmux forwards (Claude's names; Codex has no Notification event). */
 export const CODEX_HOOK_EVENTS = ["SessionStart", "UserPromptSubmit", "PreToolUse", "PermissionRequest", "PostToolUse", "Stop"] as const;
@@ -160,7 +161,7 @@ export function prepareCodexHome(request: CodexHomeRequest): CodexHomeResult {
     const settings = mergeCodexHooks(file, ours, hooksFile);
     trusted = codexTrustRecords(hooksFile, settings, ours);
     // Computed before hooks.json is written, so a config.toml agentmux cannot edit stops both.
-    nextConfig = setNotify(setTrustRecords(configText ?? "", trusted, configFile), scripts.notify, configFile);
+    nextConfig = verifiedToml(setNotify(setTrustRecords(configText ?? "", trusted, configFile), scripts.notify, configFile), configText, configFile);
     return { settings };
   }, "agentmux new --backend codex", now);
   const backups = edit.backup ? [edit.backup] : [];

@@ -58,11 +58,13 @@ export function registerOrchestrate(program: Command): void {
       await requireControl(ctx, "group-send");
       const running = (await groupMembers(ctx, group)).filter((s) => !s.dead);
       if (running.length === 0) throw new AgentmuxError(`every session of group "${group}" has exited`, { hint: "start new ones with agentmux new --group" });
-      await Promise.all(running.map(async (s) => {
+      // At most LIMITS.groupSend sessions at once (docs/limits.md); p-queue is loaded here only.
+      const { LIMITS, mapLimited } = await import("../util/limit.ts");
+      await mapLimited(running, LIMITS.groupSend, async (s) => {
         const typing = Date.now();
         await sendText(ctx.tmux, s.pane, words.join(" "), { enter: options.enter, promptLine: promptLineOf(s.backend) });
         if (options.enter) await notifyTyped(ctx, s.pane, "submit", typing);
-      }));
+      });
       if (options.json) printJson({ ok: true, group, sent: running.map((s) => s.pane) });
       else process.stdout.write(`sent to ${running.length} session${running.length === 1 ? "" : "s"}\n`);
     });

@@ -1,8 +1,8 @@
-import { createInterface } from "node:readline/promises";
 import type { Command } from "commander";
 import { ensureDaemon } from "../daemon/lifecycle.ts";
 import { findRestorable, restoreAll, type Candidate, type Outcome } from "../lifecycle/restore.ts";
 import { AgentmuxError } from "../util/errors.ts";
+import { confirm } from "./confirm.ts";
 import { Context, printJson } from "./context.ts";
 import { requireControl } from "./permission.ts";
 
@@ -10,15 +10,6 @@ import { requireControl } from "./permission.ts";
 export function describeCandidate(c: Candidate): string {
   const name = c.entry.label || `${c.entry.dir}${c.entry.instance ? `:${c.entry.instance}` : ""}`;
   return `${c.entry.backend} ${c.entry.id} ${name}${c.entry.account ? ` (account ${c.entry.account})` : ""}${c.live ? " [live]" : ""}${c.entry.error ? ` [last failure: ${c.entry.error}]` : ""}`;
-}
-
-async function ask(question: string): Promise<boolean> {
-  const rl = createInterface({ input: process.stdin, output: process.stderr });
-  try {
-    return /^y(es)?$/i.test((await rl.question(question)).trim());
-  } finally {
-    rl.close();
-  }
 }
 
 function report(outcomes: Outcome[]): string {
@@ -48,7 +39,7 @@ export function registerRestore(program: Command): void {
         return;
       }
       if (found.candidates.length > 0) await ensureDaemon(ctx.tmux).catch((error: Error) => process.stderr.write(`agentmux: warning: ${error.message}\n`));
-      const choose = options.all ? async () => true : (c: Candidate) => ask(`restore ${describeCandidate(c)}? [y/N] `);
+      const choose = options.all ? async () => true : (c: Candidate) => confirm(`restore ${describeCandidate(c)}?`);
       const outcomes = await restoreAll(ctx.tmux, ctx.config, found, choose);
       const failed = outcomes.filter((o) => o.error !== undefined);
       if (options.json) {

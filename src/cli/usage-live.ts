@@ -1,9 +1,9 @@
 import { mkdirSync, watch, type FSWatcher } from "node:fs";
 import { dirname } from "node:path";
+import { emitKeypressEvents } from "node:readline";
 import { readUsageCache, recordKey, usageCacheFile, type UsageRecord } from "../accounts/usage-store.ts";
 import { renderUsage, usageRows } from "../accounts/usage-view.ts";
 import type { Config } from "../config/config.ts";
-import { parseKeys } from "../switcher/input.ts";
 
 export interface LiveUsageOptions {
   config: Config;
@@ -36,6 +36,7 @@ export async function liveUsage(options: LiveUsageOptions): Promise<void> {
   let records = readUsageCache(options.stateDir);
   let note = "";
   const draw = () => stdout.write(`\x1b[H${liveFrame(options.config, records, Date.now(), { color: options.color, note }).split("\r\n").map((l) => `${l}\x1b[K`).join("\r\n")}\x1b[J`);
+  emitKeypressEvents(stdin);
   stdin.setRawMode(true);
   stdin.setEncoding("utf8");
   stdin.resume();
@@ -62,20 +63,20 @@ export async function liveUsage(options: LiveUsageOptions): Promise<void> {
       watcher.close();
       clearInterval(ages);
       if (reread) clearTimeout(reread);
-      stdin.off("data", onData);
+      stdin.off("keypress", onKey);
       stdout.off("resize", draw);
       stdin.setRawMode(false);
       stdin.pause();
       stdout.write("\x1b[?7h\x1b[?25h\x1b[?1049l");
       resolve();
     };
-    const onData = (data: string) => {
-      for (const key of parseKeys(data)) {
-        if (key.kind === "escape" || key.kind === "interrupt" || (key.kind === "char" && key.ch === "q")) return finish();
-        if (key.kind === "char" && key.ch === "r") refresh();
-      }
+    // Keys from Node's own parser (readline.emitKeypressEvents): this view is not on a key
+    // binding's hot path, so a lone Escape may wait readline's escape timeout.
+    const onKey = (text: string | undefined, key: { name?: string; ctrl?: boolean } | undefined) => {
+      if (text === "q" || key?.name === "escape" || (key?.ctrl === true && key.name === "c")) return finish();
+      if (text === "r") refresh();
     };
-    stdin.on("data", onData);
+    stdin.on("keypress", onKey);
     stdout.on("resize", draw);
     if (options.refreshFirst) refresh();
   });

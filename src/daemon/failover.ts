@@ -67,7 +67,8 @@ export class Failover {
       for (const t of sessions) if (this.episode(t)?.trigger === "reading-limited" && this.episode(t)?.status !== "restarting") this.episodes.delete(t.pane);
       return Promise.resolve();
     }
-    return this.guard(Promise.all(sessions.map((t) => this.limited(t, "reading-limited"))).then(() => undefined));
+    // At most LIMITS.failoverRestarts restarts at once (docs/limits.md); p-queue loads on the first one.
+    return this.guard(import("../util/limit.ts").then(({ LIMITS, mapLimited }) => mapLimited(sessions, LIMITS.failoverRestarts, (t) => this.limited(t, "reading-limited"))).then(() => undefined));
   }
 
   /** Every change of a session's state: a deferred failover runs once the turn has ended. */

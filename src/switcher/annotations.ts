@@ -2,6 +2,7 @@ import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import type { RosterEntry } from "../session/roster.ts";
 import { oneLine } from "./rows.ts";
+import { LIMITS, limiter, mapLimited } from "../util/limit.ts";
 
 /** The first answer that has more than whitespace, collapsed to one line; "" when none has. */
 export function firstAnswer(answers: ReadonlyArray<string | null>): string {
@@ -35,19 +36,22 @@ function runProvider(command: string, e: RosterEntry, timeoutMs: number): Promis
   });
 }
 
+const providers = limiter(LIMITS.annotations);
+
 /**
  * Annotations from the commands in config switcher.annotations, tried in order for each session
- * (sessions in parallel); the first non-empty answer wins and the later commands are not run.
+ * (sessions in parallel, LIMITS.annotations commands at once); the first non-empty answer wins and the later commands are not run.
  */
 export async function annotate(entries: readonly RosterEntry[], commands: readonly string[], timeoutMs = 2000): Promise<Map<string, string>> {
   const result = new Map<string, string>();
   if (commands.length === 0) return result;
-  await Promise.all(entries.map(async (e) => {
+  // One queue for every pass: at most LIMITS.annotations processes at any moment (docs/limits.md).
+  await mapLimited(entries, providers, async (e) => {
     for (const command of commands) {
       const line = firstAnswer([await runProvider(command, e, timeoutMs)]);
       if (line !== "") { result.set(e.pane, line); return; }
     }
-  }));
+  });
   return result;
 }
 

@@ -1,50 +1,45 @@
 /**
- * Fuzzy matching: the query's characters must appear in order. Matches at the start of a word and
- * runs of consecutive characters score higher, a long gap lower. Case is ignored unless the query
- * has a capital letter (smart case).
+ * Fuzzy matching with fzf (the npm port of junegunn/fzf's algorithm v2: word starts and runs of
+ * consecutive characters score higher, gaps lower; smart case; accents ignored). Ties go to the
+ * earlier match, then keep the rows' order.
+ *
+ * fzf is not loaded at the switcher's start: loadFuzzy() is called on the filter's first key ("/"),
+ * and the switcher holds further keys until it is ready. An empty query needs no matcher.
  */
-export function fuzzyScore(text: string, query: string): number | null {
-  if (query === "") return 0;
-  const sensitive = /\p{Lu}/u.test(query);
-  const hay = [...(sensitive ? text : text.toLowerCase())];
-  const needle = [...(sensitive ? query : query.toLowerCase())];
-  let best: number | null = null;
-  for (let start = 0; start < hay.length; start++) {
-    if (hay[start] !== needle[0]) continue;
-    const score = scoreFrom(hay, needle, start);
-    if (score !== null && (best === null || score > best)) best = score;
-  }
-  return best;
+// fzf's own .d.ts files import each other without extensions, which this project's module
+// resolution does not follow: the few members used are typed here.
+interface Match<T> { item: T; start: number; score: number }
+interface FzfOptions<T> { selector?: (item: T) => string; casing: "smart-case"; tiebreakers?: Array<(a: Match<T>, b: Match<T>) => number> }
+interface FzfModule { Fzf: new <T>(items: readonly T[], options: FzfOptions<T>) => { find(query: string): Array<Match<T>> } }
+
+let fzf: FzfModule | undefined;
+
+/** Load fzf (once); the filter's first keystroke calls this. */
+export async function loadFuzzy(): Promise<void> {
+  fzf ??= (await import("fzf")) as unknown as FzfModule;
 }
 
-function isBoundary(hay: string[], i: number): boolean {
-  return i === 0 || /[\s\-_:./@]/u.test(hay[i - 1] ?? "");
+export function fuzzyReady(): boolean {
+  return fzf !== undefined;
 }
 
-function scoreFrom(hay: string[], needle: string[], start: number): number | null {
-  let score = 0;
-  let pos = start;
-  let prev = -2;
-  for (const ch of needle) {
-    while (pos < hay.length && hay[pos] !== ch) pos++;
-    if (pos >= hay.length) return null;
-    score += 1;
-    if (pos === prev + 1) score += 3;
-    if (isBoundary(hay, pos)) score += 2;
-    if (prev >= 0) score -= Math.min(3, (pos - prev - 1) * 0.1);
-    prev = pos;
-    pos++;
-  }
-  return score - start * 0.01;
+function matcher(): FzfModule {
+  if (!fzf) throw new Error("fuzzy matching used before loadFuzzy()");
+  return fzf;
 }
 
-/** Items whose text matches, best first; equal scores keep their order. */
+const byStart = <T>(a: Match<T>, b: Match<T>) => a.start - b.start;
+
+/** Items whose text matches, best first; equal scores: the earlier match, then the items' order. */
 export function fuzzyFilter<T>(items: readonly T[], query: string, text: (item: T) => string): T[] {
   if (query === "") return [...items];
-  const scored: Array<{ item: T; score: number; i: number }> = [];
-  items.forEach((item, i) => {
-    const score = fuzzyScore(text(item), query);
-    if (score !== null) scored.push({ item, score, i });
-  });
-  return scored.sort((a, b) => b.score - a.score || a.i - b.i).map((s) => s.item);
+  const { Fzf } = matcher();
+  return new Fzf(items, { selector: text, casing: "smart-case", tiebreakers: [byStart] }).find(query).map((r) => r.item);
+}
+
+/** The match's score (higher is better), or null when the text does not match. 0 for an empty query. */
+export function fuzzyScore(text: string, query: string): number | null {
+  if (query === "") return 0;
+  const { Fzf } = matcher();
+  return new Fzf([text], { casing: "smart-case" }).find(query)[0]?.score ?? null;
 }

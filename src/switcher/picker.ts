@@ -1,5 +1,6 @@
 import type { RosterEntry } from "../session/roster.ts";
 import { AgentmuxError } from "../util/errors.ts";
+import { fuzzyReady, loadFuzzy } from "./fuzzy.ts";
 import { parseKeys } from "./input.ts";
 import { frame } from "./render.ts";
 import { orderRows, toRow } from "./rows.ts";
@@ -93,15 +94,22 @@ export async function pick(options: PickerOptions): Promise<string | null> {
       stdout.write("\x1b[H\x1b[2J\x1b[?25h");
       resolve(pane);
     };
-    const onData = (data: string) => {
+    // Keys are taken in order; once a filter starts, the rest wait for fzf to load (the first
+    // "/" of a run loads it, so opening the switcher never pays for it).
+    let input = Promise.resolve();
+    const take = async (data: string) => {
       for (const key of parseKeys(data)) {
+        if (done) return;
+        if (state.filtering && !fuzzyReady()) await loadFuzzy();
         const outcome = press(state, key);
         if (outcome.kind === "jump") return finish(outcome.pane);
         if (outcome.kind === "quit") return finish(null);
         state = outcome.state;
+        if (state.filtering && !fuzzyReady()) void loadFuzzy().catch(() => undefined);
       }
-      draw();
+      if (!done) draw();
     };
+    const onData = (data: string) => { input = input.then(() => take(data)); };
     stdin.on("data", onData);
     stdout.on("resize", draw);
     void options.settings().then((s) => {

@@ -1,4 +1,6 @@
-// CSI, OSC (BEL or ST terminated), and two-byte escapes.
+// CSI, OSC (BEL or ST terminated), and two-byte escapes: ECMA-48's grammar. Kept hand-written rather
+// than util.stripVTControlCharacters, which (Node 20) leaves private-mode CSI such as ESC[>4;2m,
+// colon sub-parameters (ESC[4:3m) and intermediate bytes (ESC[2 q) behind; agent CLIs print all three.
 const ANSI = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]/g;
 
 /** Strip terminal escape sequences and stray control characters (tabs and newlines kept). */

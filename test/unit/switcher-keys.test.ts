@@ -1,7 +1,7 @@
-import { describe, it } from "node:test";
+import { before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { assignKeys, KEY_SEQUENCE } from "../../src/session/keys.ts";
-import { fuzzyFilter, fuzzyScore } from "../../src/switcher/fuzzy.ts";
+import { fuzzyFilter, fuzzyScore, loadFuzzy } from "../../src/switcher/fuzzy.ts";
 import { parseKeys } from "../../src/switcher/input.ts";
 import type { Row } from "../../src/switcher/rows.ts";
 import { initialState, press, visibleRows, withRows, type Outcome, type PickerState } from "../../src/switcher/state.ts";
@@ -43,6 +43,9 @@ describe("switcher keys", () => {
   });
 });
 
+// fzf loads on the filter's first key in the switcher; here, before the tests that filter.
+before(() => loadFuzzy());
+
 describe("fuzzy filter", () => {
   const rows: Array<[string, string, boolean]> = [
     ["api:review", "arv", true], ["api:review", "rev", true], ["api:review", "xyz", false], ["api:review", "API", false],
@@ -51,9 +54,11 @@ describe("fuzzy filter", () => {
   for (const [text, query, matches] of rows) {
     it(`${JSON.stringify(query)} ${matches ? "matches" : "does not match"} ${text}`, () => assert.equal(fuzzyScore(text, query) !== null, matches));
   }
-  it("ranks word starts and runs first, keeping order on ties", () => {
+  // fzf ranks a-p-i (every letter a word start) above capital (a run inside a word); the
+  // hand-written scorer had them the other way round.
+  it("ranks word starts and runs first, the earlier match then the order on ties", () => {
     const items = ["warp-api", "api", "a-p-i", "capital", "api2"];
-    assert.deepEqual(fuzzyFilter(items, "api", (s) => s), ["api", "api2", "warp-api", "capital", "a-p-i"]);
+    assert.deepEqual(fuzzyFilter(items, "api", (s) => s), ["api", "api2", "warp-api", "a-p-i", "capital"]);
   });
 });
 

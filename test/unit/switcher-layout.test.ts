@@ -16,6 +16,13 @@ describe("display width", () => {
     ["🚀", 2], ["👩‍💻", 2], ["⏱ 1m", 4], ["", 0], ["a\u200bb", 2],
   ];
   for (const [text, width] of rows) it(`${JSON.stringify(text)} is ${width} columns`, () => assert.equal(displayWidth(text), width));
+  // From Unicode's East Asian Width table: CJK beyond the BMP, newer emoji, combining marks.
+  const more: Array<[string, number]> = [
+    ["𠮷野家", 6], ["中文abc", 7], ["ㄅ", 2], ["〜", 2], ["ｱ", 1], ["Ω", 1], ["±", 1],
+    ["🫠", 2], ["🪿", 2], ["🧑‍🤝‍🧑", 2], ["👍🏽", 2], ["⚡", 2], ["✅ ok", 5],
+    ["a\u0300\u0301", 1], ["न\u094d", 1], ["e\u20dd", 1], ["x\ufe0f", 1], ["\u2060", 0],
+  ];
+  for (const [text, width] of more) it(`${JSON.stringify(text)} is ${width} columns`, () => assert.equal(displayWidth(text), width));
 });
 
 describe("truncation with an ellipsis", () => {
