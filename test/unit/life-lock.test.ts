@@ -60,11 +60,11 @@ describe("a lock held for a process's life", () => {
 
   it("a holder that is a zombie (killed, never reaped: a container's first process may not reap) is gone", async () => {
     // sh starts a child that exits at once, then becomes a sleep that never reaps it.
-    const parent = spawn("sh", ["-c", "true & echo $!; exec sleep 5"], { stdio: ["ignore", "pipe", "ignore"] });
+    const parent = spawn("sh", ["-c", "true & echo $!; exec sleep 30"], { stdio: ["ignore", "pipe", "ignore"] });
     const zombie = Number(await new Promise<string>((resolve) => parent.stdout.once("data", (d: Buffer) => resolve(String(d).trim()))));
     try {
       let state = "";
-      for (let i = 0; i < 100 && state !== "Z"; i++) {
+      for (let i = 0; i < 500 && state !== "Z"; i++) {
         state = readFileSync(`/proc/${zombie}/stat`, "utf8").split(") ")[1]?.[0] ?? "";
         await new Promise((r) => setTimeout(r, 20));
       }
