@@ -59,8 +59,8 @@ describe("a lock held for a process's life", () => {
   });
 
   it("a holder that is a zombie (killed, never reaped: a container's first process may not reap) is gone", async () => {
-    // sh starts a child that exits at once, then becomes a sleep that never reaps it.
-    const parent = spawn("sh", ["-c", "true & echo $!; exec sleep 30"], { stdio: ["ignore", "pipe", "ignore"] });
+    // sh starts a child that exits soon, and becomes (exec) a sleep that never reaps it.
+    const parent = spawn("sh", ["-c", "sleep 0.3 & echo $!; exec sleep 30"], { stdio: ["ignore", "pipe", "ignore"] });
     const zombie = Number(await new Promise<string>((resolve) => parent.stdout.once("data", (d: Buffer) => resolve(String(d).trim()))));
     try {
       let state = "";
