@@ -8,11 +8,6 @@ export function wantsJson(argv: readonly string[]): boolean {
   return (end === -1 ? argv : argv.slice(0, end)).includes("--json");
 }
 
-/** commander's own reports (usage errors, help after an error), which become JSON under --json. */
-function isUsage(error: CommanderError): boolean {
-  return error.exitCode !== 0 && error.code !== "commander.executeSubCommandAsync";
-}
-
 /**
  * Say why a command failed and give its exit status (EXIT in src/util/errors.ts): one line on
  * stderr, or under --json the daemon's shape {ok: false, error, hint} on stdout, unless the
@@ -24,7 +19,8 @@ export function reportError(error: unknown, argv: readonly string[]): number {
   let message: string;
   let hint: string | undefined;
   if (error instanceof CommanderError) {
-    if (!isUsage(error)) return error.exitCode;
+    // Help and --version end in a CommanderError with exit code 0; anything else is a usage error.
+    if (error.exitCode === 0) return 0;
     code = EXIT.usage;
     message = error.message.replace(/^error: /, "");
     hint = "run agentmux --help for usage";
