@@ -1,5 +1,4 @@
-import type { Command, Option } from "commander";
-import { AgentmuxError, EXIT } from "../util/errors.ts";
+import { Argument, type Command, type Option } from "commander";
 
 /**
  * `agentmux completion bash|zsh|fish`: a completion script made from the commander program
@@ -11,7 +10,7 @@ export const SHELLS = ["bash", "zsh", "fish"] as const;
 export type Shell = (typeof SHELLS)[number];
 
 interface Flag { names: string[]; takesValue: boolean; description: string }
-interface Node { path: string; subcommands: Array<{ name: string; description: string }>; flags: Flag[] }
+interface Node { path: string; subcommands: Array<{ name: string; description: string }>; flags: Flag[]; /** The first argument's choices. */ values: string[] }
 
 const visible = (c: Command) => !(c as unknown as { _hidden?: boolean })._hidden;
 
@@ -25,8 +24,9 @@ export function completionTree(program: Command): Node[] {
   const visit = (command: Command, paths: string[]) => {
     const subs = command.commands.filter(visible);
     const flags = [...command.options.filter((o) => !o.hidden).map(flagOf), { names: ["-h", "--help"], takesValue: false, description: "display help" }];
+    const values = [...(command.registeredArguments[0]?.argChoices ?? [])];
     for (const path of paths) {
-      nodes.push({ path, flags, subcommands: subs.flatMap((s) => [s.name(), ...s.aliases()].map((name) => ({ name, description: s.description() }))) });
+      nodes.push({ path, flags, values, subcommands: subs.flatMap((s) => [s.name(), ...s.aliases()].map((name) => ({ name, description: s.description() }))) });
     }
     for (const sub of subs) visit(sub, paths.flatMap((p) => [sub.name(), ...sub.aliases()].map((n) => (p ? `${p} ${n}` : n))));
   };
@@ -53,6 +53,7 @@ function bash(name: string, nodes: Node[]): string {
     `# bash completion for ${name} (made by: ${name} completion bash). Load it from ~/.bashrc:`,
     `#   source <(${name} completion bash)`,
     ...table("subs", (n) => n.subcommands.map((s) => s.name)),
+    ...table("words", (n) => [...n.subcommands.map((s) => s.name), ...n.values]),
     ...table("flags", allFlags),
     ...table("valued", valued),
     `_${name}() {`,
@@ -69,7 +70,7 @@ function bash(name: string, nodes: Node[]): string {
     "  if [[ $cur == -* ]]; then",
     `    COMPREPLY=($(compgen -W "$(_${name}_flags "$path")" -- "$cur"))`,
     "  else",
-    `    COMPREPLY=($(compgen -W "$(_${name}_subs "$path")" -- "$cur"))`,
+    `    COMPREPLY=($(compgen -W "$(_${name}_words "$path")" -- "$cur"))`,
     "  fi",
     "}",
     `complete -o default -F _${name} ${name}`,
@@ -86,7 +87,7 @@ function zsh(name: string, nodes: Node[]): string {
     `_${name}_described() {`,
     "  case \"$1:$2\" in",
     ...nodes.flatMap((n) => [
-      `    ${shq(`${n.path}:subs`)}) reply=(${n.subcommands.map((s) => zq(`${s.name}:${s.description}`)).join(" ")}) ;;`,
+      `    ${shq(`${n.path}:subs`)}) reply=(${[...n.subcommands.map((s) => zq(`${s.name}:${s.description}`)), ...n.values.map(zq)].join(" ")}) ;;`,
       `    ${shq(`${n.path}:flags`)}) reply=(${n.flags.flatMap((f) => f.names.map((x) => zq(`${x}:${f.description}`))).join(" ")}) ;;`,
       `    ${shq(`${n.path}:names`)}) reply=(${n.subcommands.map((x) => shq(x.name)).join(" ")}) ;;`,
       `    ${shq(`${n.path}:valued`)}) reply=(${valued(n).map(shq).join(" ")}) ;;`,
@@ -159,6 +160,7 @@ function fish(name: string, nodes: Node[]): string {
   for (const n of nodes) {
     const when = `-n ${fishq(`test "$(__${name}_path)" = ${fishq(n.path)}`)}`;
     for (const s of n.subcommands) lines.push(`complete -c ${name} -f ${when} -a ${fishq(s.name)} -d ${fishq(s.description)}`);
+    for (const v of n.values) lines.push(`complete -c ${name} -f ${when} -a ${fishq(v)}`);
     for (const f of n.flags) {
       const names = f.names.map((x) => (x.startsWith("--") ? `-l ${fishq(x.slice(2))}` : `-s ${fishq(x.slice(1))}`)).join(" ");
       lines.push(`complete -c ${name} ${when} ${names}${f.takesValue ? " -r" : ""} -d ${fishq(f.description)}`);
@@ -177,9 +179,8 @@ export function registerCompletion(program: Command): void {
   program
     .command("completion")
     .description("print a shell completion script: source <(agentmux completion bash), zsh likewise; fish: > ~/.config/fish/completions/agentmux.fish")
-    .argument("<shell>", SHELLS.join(", "))
-    .action((shell: string) => {
-      if (!(SHELLS as readonly string[]).includes(shell)) throw new AgentmuxError(`no completion for shell "${shell}"`, { hint: `use one of: ${SHELLS.join(", ")}`, exitCode: EXIT.usage });
-      process.stdout.write(completionScript(program, shell as Shell));
+    .addArgument(new Argument("<shell>", SHELLS.join(", ")).choices(SHELLS))
+    .action((shell: Shell) => {
+      process.stdout.write(completionScript(program, shell));
     });
 }

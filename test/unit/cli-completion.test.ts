@@ -51,6 +51,7 @@ describe("agentmux completion", () => {
       ["agentmux", "read", "-n", "5", "--j"],
       ["agentmux", "new", "--dir", ""],
       ["agentmux", "read", "build", ""],
+      ["agentmux", "completion", ""],
     ]);
     assert.deepEqual(got, [
       "read rename restart restore",
@@ -63,6 +64,7 @@ describe("agentmux completion", () => {
       "--json",
       "",
       "",
+      "bash zsh fish",
     ]);
   });
 

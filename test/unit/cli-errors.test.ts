@@ -70,7 +70,7 @@ describe("errors and exit codes", () => {
     assert.match(text.stderr, /^error: unknown option '--bogus'/);
     const bad = cli(["completion", "tcsh"]);
     assert.equal(bad.status, EXIT.usage);
-    assert.equal(bad.stderr, 'agentmux: no completion for shell "tcsh" (use one of: bash, zsh, fish)\n');
+    assert.match(bad.stderr, /^error: command-argument value 'tcsh' is invalid for argument 'shell'\. Allowed choices are bash, zsh, fish\./);
     const failed = cli(["detect", "--json"]);
     assert.equal(failed.status, EXIT.failure);
     assert.deepEqual(JSON.parse(failed.stdout), {
