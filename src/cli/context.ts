@@ -26,7 +26,15 @@ export class Context {
   }
 }
 
+let jsonPrinted = false;
+
+/** Whether this process printed its JSON answer already (an error after it stays on stderr). */
+export function printedJson(): boolean {
+  return jsonPrinted;
+}
+
 /** Print a value as JSON (the --json form of every command). */
 export function printJson(value: unknown): void {
+  jsonPrinted = true;
   process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
 }

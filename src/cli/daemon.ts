@@ -5,7 +5,7 @@ import { AnotherDaemon, Daemon } from "../daemon/daemon.ts";
 import { ANOTHER_DAEMON_EXIT, daemonPid, ensureDaemon, layoutFor } from "../daemon/lifecycle.ts";
 import { fileLogger } from "../daemon/log.ts";
 import { socketAlive } from "../daemon/socket-server.ts";
-import { AgentmuxError } from "../util/errors.ts";
+import { AgentmuxError, EXIT } from "../util/errors.ts";
 import { sleep } from "../util/sleep.ts";
 import { setStateFileReporting } from "../util/state-file.ts";
 import { Context, printJson } from "./context.ts";
@@ -39,7 +39,7 @@ export function registerDaemon(program: Command): void {
     const layout = await layoutFor(Context.of(command).tmux);
     if (!(await socketAlive(layout.socket))) {
       if (options.json) printJson({ running: false, socket: layout.socket });
-      throw new AgentmuxError("the agentmux daemon is not running", { hint: "start it with agentmux daemon start", exitCode: 3 });
+      throw new AgentmuxError("the agentmux daemon is not running", { hint: "start it with agentmux daemon start", exitCode: EXIT.daemonDown });
     }
     const answer = await request(layout.socket, { op: "status" });
     if (options.json) { printJson({ running: true, socket: layout.socket, log: layout.log, ...answer }); return; }
@@ -47,11 +47,11 @@ export function registerDaemon(program: Command): void {
     process.stdout.write(`running: pid ${answer.ok ? String(answer["pid"]) : "?"}, ${sessions} session(s), socket ${layout.socket}, log ${layout.log}\n`);
   });
 
-  daemon.command("logs").description("print the daemon's log").option("-n, --lines <n>", "the last N lines", "50").action(async (options: { lines: string }, command: Command) => {
+  daemon.command("logs").description("print the daemon's log").option("-n, --tail <n>", "the last N lines", "50").action(async (options: { tail: string }, command: Command) => {
     const layout = await layoutFor(Context.of(command).tmux);
     if (!existsSync(layout.log)) { process.stdout.write(`no log yet (${layout.log})\n`); return; }
     const lines = readFileSync(layout.log, "utf8").trimEnd().split("\n");
-    process.stdout.write(`${lines.slice(-Math.max(1, Number(options.lines) || 50)).join("\n")}\n`);
+    process.stdout.write(`${lines.slice(-Math.max(1, Number(options.tail) || 50)).join("\n")}\n`);
   });
 
   daemon.command("run", { hidden: true }).description("run the daemon in the foreground").action(async (_o: unknown, command: Command) => {

@@ -9,7 +9,7 @@ import { Context, printJson } from "./context.ts";
 import { daemonExplain } from "./explain.ts";
 import { formatExplain, type Explained } from "./explain-format.ts";
 
-interface DetectOptions { file?: string; agent?: string; title?: string; explain?: boolean; json?: boolean }
+interface DetectOptions { file?: string; backend?: string; title?: string; explain?: boolean; json?: boolean }
 
 /** What is judged: a manifest, a screen and title, and the pane they came from (none for --file). */
 interface Subject { manifest: Manifest; input: DetectInput; pane?: { pane: string; name: string; exited: boolean } }
@@ -22,7 +22,7 @@ export function registerDetect(program: Command): void {
     .description("tell a session's state from its screen and title with its agent's manifest (or a saved screen's, with --file)")
     .argument("[target]", "pane id, display name or instance name")
     .option("--file <screen>", "a saved screen (tmux capture-pane -p) instead of a pane; '-' reads standard input")
-    .option("--agent <name>", "the manifest to use: needed with --file; with TARGET it overrides the session's own")
+    .option("-b, --backend <name>", "the agent whose manifest to use: needed with --file; with TARGET it overrides the session's own")
     .option("--title <title>", "the pane title that goes with the screen (with TARGET it overrides the pane's)")
     .option("--explain", "show the rule that fired and the rules that nearly did")
     .option("--json", "print {agent, state, cause, region, rule, priority, evidence, near, ...} as JSON")
@@ -56,10 +56,10 @@ function fromFile(options: DetectOptions, loaded: LoadedManifests): Subject {
   if (options.file === undefined) {
     throw new AgentmuxError("nothing to detect: give a TARGET, or --file SCREEN --agent NAME", { hint: "e.g. agentmux detect %3, or agentmux detect --file screen.txt --agent claude --explain" });
   }
-  if (options.agent === undefined) {
+  if (options.backend === undefined) {
     throw new AgentmuxError(`--file ${options.file} needs --agent NAME`, { hint: `one of: ${agentNames(loaded)}` });
   }
-  const manifest = manifestFor(options.agent, loaded);
+  const manifest = manifestFor(options.backend, loaded);
   let text: string;
   try {
     text = readFileSync(options.file === "-" ? 0 : options.file, "utf8");
@@ -76,7 +76,7 @@ async function fromPane(ctx: Context, target: string, options: DetectOptions, lo
   const session = await resolvePane(ctx, target);
   const [alternate = "", pid = "", command = "", ...rest] = ((await ctx.tmux.query(session.pane, FACTS_FORMAT)) ?? "").split("\x1f");
   const title = options.title ?? rest.join("\x1f");
-  let agent = options.agent ?? (findManifest(loaded.manifests, session.backend) ? session.backend : null);
+  let agent = options.backend ?? (findManifest(loaded.manifests, session.backend) ? session.backend : null);
   agent ??= identifyAgent(loaded.manifests, { command, title, processes: await processTree(Number(pid)) });
   if (agent === null) {
     throw new AgentmuxError(`cannot tell which agent runs in ${session.name} (${session.pane}): backend ${session.backend}, command ${command || "none"}`, {

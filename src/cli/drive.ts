@@ -49,7 +49,7 @@ export function registerDrive(program: Command): void {
     .command("read")
     .description("print a session's screen (or its last N lines of scrollback) as plain text")
     .argument("<target>", "pane id, display name or instance name")
-    .option("-t, --tail <n>", "the last N lines, scrollback included", (v) => parseCount(v))
+    .option("-n, --tail <n>", "the last N lines, scrollback included", (v) => parseCount(v))
     .option("--json", "print {pane, name, text} as JSON")
     .action(async (target: string, options: { tail?: number; json?: boolean }, command: Command) => {
       const ctx = Context.of(command);

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import type { TmuxServer } from "../tmux/server.ts";
 import { QuickTmux } from "../tmux/exec.ts";
-import { isAgentmuxError } from "../util/errors.ts";
+import { EXIT, isAgentmuxError } from "../util/errors.ts";
 import { DEFAULT_SETTINGS, type SwitcherSettings } from "../switcher/picker.ts";
 import { openSwitcher } from "../switcher/open.ts";
 
@@ -47,7 +47,7 @@ export async function runFast(argv: readonly string[]): Promise<boolean> {
     await openSwitcher({ tmux: new QuickTmux(parsed.server), server: parsed.server, client: parsed.client, settings: switcherSettings });
   } catch (error) {
     process.stderr.write(`agentmux: ${isAgentmuxError(error) ? error.oneLine() : String(error instanceof Error ? error.stack : error)}\n`);
-    process.exitCode = isAgentmuxError(error) ? error.exitCode : 70;
+    process.exitCode = isAgentmuxError(error) ? error.exitCode : EXIT.unexpected;
   }
   return true;
 }

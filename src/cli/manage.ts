@@ -3,7 +3,7 @@ import { execa } from "execa";
 import { branchCount } from "../lifecycle/branches.ts";
 import { findSession } from "../session/store.ts";
 import { THEN } from "../tmux/safe-text.ts";
-import { AgentmuxError } from "../util/errors.ts";
+import { AgentmuxError, EXIT } from "../util/errors.ts";
 import { confirm } from "./confirm.ts";
 import { Context, printJson } from "./context.ts";
 import { killPanes } from "./orchestrate.ts";
@@ -26,12 +26,12 @@ export function registerManage(program: Command): void {
       // (no terminal) are not, and a process that already ended goes without asking.
       const ask = ctx.config.protection.kill && !options.yes && !session.dead && process.stdin.isTTY === true;
       if (ask && !(await confirm(`Kill ${session.name} (${session.backend}, ${session.state})?`))) {
-        throw new AgentmuxError(`${session.name} was not killed`, { hint: "answer y, or pass --yes", exitCode: 1 });
+        throw new AgentmuxError(`${session.name} was not killed`, { hint: "answer y, or pass --yes", exitCode: EXIT.failure });
       }
       // Branch protection: a second question when sessions were forked from it (an unknown count allows the kill).
       const branches = ask && ctx.config.protection.branches ? branchCount(ctx.config, session) : null;
       if (branches && !(await confirm(`${session.name} has ${branches} ${branches === 1 ? "branch" : "branches"} (sessions forked from it). Kill it anyway?`))) {
-        throw new AgentmuxError(`${session.name} was not killed`, { hint: "answer y, or pass --yes", exitCode: 1 });
+        throw new AgentmuxError(`${session.name} was not killed`, { hint: "answer y, or pass --yes", exitCode: EXIT.failure });
       }
       const killed = await killPanes(ctx, [session.pane]);
       // A pane whose process already ended (kept open to show its error) is closed here.

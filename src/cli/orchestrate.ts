@@ -5,7 +5,7 @@ import { STATES } from "../core/states.ts";
 import { promptLineOf } from "../backends/index.ts";
 import { sendText } from "../session/send.ts";
 import { findSession, listSessions, type NamedSession } from "../session/store.ts";
-import { AgentmuxError } from "../util/errors.ts";
+import { AgentmuxError, EXIT } from "../util/errors.ts";
 import { notifyTyped } from "./typed.ts";
 import { Context, printJson } from "./context.ts";
 import { requireControl } from "./permission.ts";
@@ -82,7 +82,7 @@ export function registerOrchestrate(program: Command): void {
 
   program.command("wait").description("wait until a session (or the first of a group) reaches a state")
     .argument("[target]").option("-g, --group <group>", "wait on a group instead").requiredOption("-s, --state <state>", STATES.join(", "))
-    .option("-t, --timeout <secs>", "give up after this many seconds", "120").option("--json", "print the daemon's answer")
+    .option("--timeout <secs>", "give up after this many seconds", "120").option("--json", "print the daemon's answer")
     .action(async (target: string | undefined, options: { group?: string; state: string; timeout: string; json?: boolean }, command: Command) => {
       const ctx = Context.of(command);
       if (!(STATES as readonly string[]).includes(options.state)) throw new AgentmuxError(`unknown state "${options.state}"`, { hint: `use one of ${STATES.join(", ")}` });
@@ -99,7 +99,7 @@ export function registerOrchestrate(program: Command): void {
         if (running.length === 0) throw new AgentmuxError(`${sessions.map((s) => s.name).join(", ")} exited before reaching ${options.state}`);
         const { layout } = await ensureDaemon(ctx.tmux);
         const reply = await request(layout.socket, { op: "wait", panes: running.map((s) => s.pane), state: options.state, timeoutMs: timeout * 1000 }, timeout * 1000 + 5000);
-        if (!reply.ok) throw new AgentmuxError(reply.error, reply.hint ? { hint: reply.hint } : {});
+        if (!reply.ok) throw new AgentmuxError(reply.error, { ...(reply.hint ? { hint: reply.hint } : {}), ...(reply.timedOut ? { exitCode: EXIT.timeout } : {}) });
         answer = reply;
       }
       if (options.json) printJson(answer);

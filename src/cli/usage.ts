@@ -4,6 +4,7 @@ import { UsagePoller } from "../accounts/usage-poller.ts";
 import { readUsageCache, recordKey } from "../accounts/usage-store.ts";
 import { renderUsage, usageRows } from "../accounts/usage-view.ts";
 import type { Config } from "../config/config.ts";
+import { colorAllowed } from "../util/color.ts";
 import { places } from "../util/paths.ts";
 import { Context, printJson } from "./context.ts";
 import { liveUsage } from "./usage-live.ts";
@@ -23,7 +24,7 @@ export function registerUsage(program: Command): void {
     .action(async (options: { refresh?: boolean; once?: boolean; json?: boolean }, command: Command) => {
       const config = Context.of(command).config;
       const stateDir = places().stateDir;
-      const color = Boolean(process.stdout.isTTY) && !process.env["NO_COLOR"];
+      const color = Boolean(process.stdout.isTTY) && colorAllowed();
       if (!options.json && !options.once && process.stdout.isTTY && process.stdin.isTTY) {
         await liveUsage({ config, stateDir, color, refresh: () => refreshAll(config, stateDir), refreshFirst: options.refresh ?? false });
         return;

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { BACKEND_NAMES } from "../backends/index.ts";
 import type { BackendName } from "../backends/types.ts";
-import { AgentmuxError } from "../util/errors.ts";
+import { AgentmuxError, EXIT } from "../util/errors.ts";
 import { ACCOUNT_CONFIG_SCHEMA, ACCOUNTS_SCHEMA, DEFAULT_ACCOUNT_CONFIG, readAccountConfig, type AccountEntry, type AccountSettings, type DirectoryRule, type UsageSettings } from "./accounts.ts";
 import { expandHome, places } from "../util/paths.ts";
 import { bool, dict, list, num, obj, oneOfValues, str, type Schema } from "./schema.ts";
@@ -119,7 +119,7 @@ export function parseConfig(text: string, file: string): Config {
   const { value, problems } = validateYaml(text, CONFIG_SCHEMA);
   if (problems.length > 0) {
     const lines = problems.map((p) => `${file}:${p.line}:${p.col}: ${p.key}: ${p.message} (${p.fix})`);
-    throw new AgentmuxError(lines.join("\n"), { hint: "see etc/config.example.yml for every option", exitCode: 2 });
+    throw new AgentmuxError(lines.join("\n"), { hint: "see etc/config.example.yml for every option", exitCode: EXIT.usage });
   }
   const raw = (value ?? {}) as RawConfig;
   const backends: Config["backends"] = {};
@@ -168,7 +168,7 @@ function readConfigText(file: string): string {
     const what = code === "EISDIR" ? "is a directory, not a file" : `cannot be read (${code ?? (error as Error).message})`;
     throw new AgentmuxError(`${file}: the config file ${what}`, {
       hint: code === "EISDIR" ? `move ${file} aside and write the config there as a YAML file, as in etc/config.example.yml` : `make ${file} a readable YAML file, or point AGENTMUX_CONFIG at one`,
-      exitCode: 2,
+      exitCode: EXIT.usage,
     });
   }
 }

@@ -1,6 +1,6 @@
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from "yaml";
 import { expected, type Schema } from "./schema.ts";
-import { AgentmuxError } from "../util/errors.ts";
+import { AgentmuxError, EXIT } from "../util/errors.ts";
 
 export interface ConfigProblem { line: number; col: number; key: string; message: string; fix: string }
 
@@ -135,5 +135,5 @@ export function locate(text: string, path: ReadonlyArray<string | number>): { li
 /** Problems as one error: a line each, file:line:col: key: what (fix). */
 export function problemsError(problems: readonly ConfigProblem[], file: string): AgentmuxError {
   const lines = problems.map((p) => `${file}:${p.line}:${p.col}: ${p.key}: ${p.message} (${p.fix})`);
-  return new AgentmuxError(lines.join("\n"), { hint: "see etc/config.example.yml for every option", exitCode: 2 });
+  return new AgentmuxError(lines.join("\n"), { hint: "see etc/config.example.yml for every option", exitCode: EXIT.usage });
 }

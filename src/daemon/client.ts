@@ -1,6 +1,6 @@
 import { createConnection } from "node:net";
 import { createInterface } from "node:readline";
-import { AgentmuxError } from "../util/errors.ts";
+import { AgentmuxError, EXIT } from "../util/errors.ts";
 import { sleep } from "../util/sleep.ts";
 import type { Request, Response } from "./protocol.ts";
 
@@ -8,10 +8,10 @@ import type { Request, Response } from "./protocol.ts";
 export function request(socketPath: string, message: Request, timeoutMs = 5000): Promise<Response> {
   return new Promise((resolve, reject) => {
     const socket = createConnection(socketPath);
-    const timer = setTimeout(() => { socket.destroy(); reject(new AgentmuxError(`the daemon did not answer within ${timeoutMs} ms`, { hint: "see agentmux daemon logs" })); }, timeoutMs);
+    const timer = setTimeout(() => { socket.destroy(); reject(new AgentmuxError(`the daemon did not answer within ${timeoutMs} ms`, { hint: "see agentmux daemon logs", exitCode: EXIT.timeout })); }, timeoutMs);
     socket.once("error", (error) => {
       clearTimeout(timer);
-      reject(new AgentmuxError(`the agentmux daemon is not running (${socketPath}: ${(error as NodeJS.ErrnoException).code ?? error.message})`, { hint: "start it with agentmux daemon start" }));
+      reject(new AgentmuxError(`the agentmux daemon is not running (${socketPath}: ${(error as NodeJS.ErrnoException).code ?? error.message})`, { hint: "start it with agentmux daemon start", exitCode: EXIT.daemonDown }));
     });
     socket.once("connect", () => socket.write(`${JSON.stringify(message)}\n`));
     createInterface({ input: socket }).once("line", (line) => {

@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { existsSync, openSync, readFileSync, closeSync } from "node:fs";
 import { join } from "node:path";
 import type { Tmux } from "../tmux/tmux.ts";
-import { AgentmuxError } from "../util/errors.ts";
+import { AgentmuxError, EXIT } from "../util/errors.ts";
 import { installDir } from "../util/install-dir.ts";
 import { sleep } from "../util/sleep.ts";
 import { lockHolder } from "../util/life-lock.ts";
@@ -10,7 +10,7 @@ import { daemonLayout, ensureLayout, type DaemonLayout } from "./layout.ts";
 import { socketAlive } from "./socket-server.ts";
 
 /** How `daemon run` exits when another daemon of the same tmux server holds the lock. */
-export const ANOTHER_DAEMON_EXIT = 4;
+export const ANOTHER_DAEMON_EXIT = EXIT.anotherDaemon;
 
 export async function layoutFor(tmux: Tmux): Promise<DaemonLayout> {
   return daemonLayout(await tmux.socketPath());
@@ -58,7 +58,7 @@ export async function ensureDaemon(tmux: Tmux): Promise<{ layout: DaemonLayout; 
     if (!leftToAnother && (child.exitCode !== null || child.signalCode !== null)) break;
     if (Date.now() >= deadline) {
       throw new AgentmuxError(`the agentmux daemon is still starting (pid ${child.pid ?? "?"}): its socket has not answered within ${Math.round(waitMs / 1000)} s`, {
-        hint: `see ${layout.log}; agentmux daemon status says when it runs`, exitCode: 75,
+        hint: `see ${layout.log}; agentmux daemon status says when it runs`, exitCode: EXIT.timeout,
       });
     }
     await sleep(50);

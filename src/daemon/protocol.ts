@@ -12,6 +12,6 @@ export type Request =
   | { op: "usage-refresh"; backend: string; pool: string }
   | { op: "kill"; panes: string[] };
 
-export type Response = { ok: true; [key: string]: unknown } | { ok: false; error: string; hint?: string };
+export type Response = { ok: true; [key: string]: unknown } | { ok: false; error: string; hint?: string; timedOut?: true };
 
 export const MAX_PUBLISH = 160;

@@ -14,7 +14,7 @@ export class Waiters {
     return new Promise((resolve) => {
       const waiter: Waiter = {
         panes: new Set(panes), state, resolve,
-        timer: setTimeout(() => this.finish(waiter, { ok: false, error: `timed out after ${Math.round(timeoutMs / 1000)} s waiting for ${state}`, hint: "raise --timeout" }), timeoutMs),
+        timer: setTimeout(() => this.finish(waiter, { ok: false, error: `timed out after ${Math.round(timeoutMs / 1000)} s waiting for ${state}`, hint: "raise --timeout", timedOut: true }), timeoutMs),
       };
       this.waiting.add(waiter);
     });

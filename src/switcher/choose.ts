@@ -1,3 +1,4 @@
+import { sgr } from "../util/color.ts";
 import { AgentmuxError } from "../util/errors.ts";
 import { displayWidth, pad, truncate } from "../util/width.ts";
 import { parseKeys, type Key } from "./input.ts";
@@ -42,7 +43,6 @@ export function pressChoice(lines: readonly ChoiceLine[], cursor: number, key: K
   }
 }
 
-const sgr = (codes: string, text: string) => (codes === "" || text === "" ? text : `\x1b[${codes}m${text}\x1b[0m`);
 
 /** Pure: the picker's lines: the question, the answers (numbered, the highlighted one marked ›) around the cursor, the key help. */
 export function choiceFrame(question: string, lines: readonly ChoiceLine[], cursor: number, size: { width: number; height: number }): string[] {

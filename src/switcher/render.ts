@@ -1,3 +1,4 @@
+import { sgr } from "../util/color.ts";
 import { truncate } from "../util/width.ts";
 import { layoutRows, type LaidRow } from "./layout.ts";
 import type { Tone } from "./rows.ts";
@@ -14,7 +15,6 @@ export const TONE_SGR: Record<Tone, string> = {
   plain: "",
 };
 
-const sgr = (codes: string, text: string) => (codes === "" || text === "" ? text : `\x1b[${codes}m${text}\x1b[0m`);
 
 export const FOOTER_KEYS = "jump · / filter · ↑↓ ⏎ · esc quit";
 export const EMPTY_TEXT = ["No agent sessions on this tmux server.", "Start one with: agentmux new", "", "(press any key)"];

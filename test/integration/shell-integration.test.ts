@@ -31,3 +31,35 @@ describe("shell integration (bash)", () => {
     assert.equal(text.trim().split("\n").length, 1, "true did not notify");
   });
 });
+
+/** zsh and fish the same way as bash: their integration files, sourced in an interactive shell without rc files. */
+for (const [shell, command, file] of [
+  ["zsh", "zsh -f -i", "agentmux.zsh"],
+  ["fish", "fish --no-config -i", "agentmux.fish"],
+] as const) {
+  describe(`shell integration (${shell})`, () => {
+    const server = new TestServer();
+    const out = join(server.home, "notified.txt");
+    before(async () => {
+      await server.start();
+      mkdirSync(join(server.home, "config"), { recursive: true });
+      writeFileSync(join(server.home, "config", "config.yml"), `notify:\n  command: "cat >> ${out}"\n`);
+      await server.cli(["daemon", "start"]);
+    });
+    after(async () => {
+      await server.cli(["daemon", "stop"]);
+      await server.stop();
+    });
+
+    it("a failed command is reported with its exit status; a successful one is not", async () => {
+      const pane = String((await server.tmux(["new-window", "-d", "-n", "build", "-P", "-F", "#{pane_id}", command])).stdout).trim();
+      await server.tmux(["send-keys", "-t", pane, `source ${join(ROOT, "shell", file)}`, "Enter"]);
+      await server.tmux(["send-keys", "-t", pane, "true", "Enter"]);
+      await server.tmux(["send-keys", "-t", pane, "sh -c 'exit 3'", "Enter"]);
+      await server.waitFor("the failure notified", () => existsSync(out) && readFileSync(out, "utf8").includes("failed (exit 3)"));
+      const text = readFileSync(out, "utf8");
+      assert.match(text, /^base:build: sh -c 'exit 3' failed \(exit 3\)$/m);
+      assert.equal(text.trim().split("\n").length, 1, "true did not notify");
+    });
+  });
+}

@@ -1,0 +1,65 @@
+import { Command } from "commander";
+import { registerAccount } from "./account.ts";
+import { registerAllow } from "./allow.ts";
+import { registerUsage } from "./usage.ts";
+import { registerDaemon } from "./daemon.ts";
+import { registerDemo } from "./demo.ts";
+import { registerDetect } from "./detect.ts";
+import { registerDrive } from "./drive.ts";
+import { registerHook } from "./hook.ts";
+import { registerInit } from "./init.ts";
+import { registerPublish } from "./publish.ts";
+import { registerList } from "./list.ts";
+import { registerManage } from "./manage.ts";
+import { registerNew } from "./new.ts";
+import { registerNavigate } from "./navigate.ts";
+import { registerOrchestrate } from "./orchestrate.ts";
+import { registerSetup } from "./setup.ts";
+import { registerWatch } from "./watch.ts";
+import { registerRestart } from "./restart.ts";
+import { registerExit } from "./exit.ts";
+import { registerHandoff } from "./handoff.ts";
+import { registerRestore } from "./restore.ts";
+import { registerExplain } from "./explain.ts";
+import { registerCompletion } from "./completion.ts";
+import { addTargetFlags } from "./target-flag.ts";
+import { applyFlagRules } from "./flag-rules.ts";
+
+/** The whole CLI as a commander program, without running it (main.ts parses argv with it; completions and tests read it). */
+export function buildProgram(options: { jsonErrors?: boolean } = {}): Command {
+  const program = new Command("agentmux")
+    .description("run and steer many AI coding agents in tmux")
+    .version("0.1.0")
+    .option("-L, --socket-name <name>", "talk to the tmux server with this socket name (tmux -L)")
+    .option("-S, --socket-path <path>", "talk to the tmux server at this socket path (tmux -S)")
+    .showHelpAfterError("(run agentmux --help for usage)")
+    .exitOverride();
+  // Under --json a usage error is printed as JSON by main.ts (report-error.ts), not as text here.
+  if (options.jsonErrors) program.configureOutput({ outputError: () => undefined, writeErr: () => undefined });
+  registerNew(program);
+  registerList(program);
+  registerDrive(program);
+  registerManage(program);
+  registerOrchestrate(program);
+  registerDaemon(program);
+  registerDemo(program);
+  registerDetect(program);
+  registerHook(program);
+  registerPublish(program);
+  registerInit(program);
+  registerSetup(program);
+  registerWatch(program);
+  registerAllow(program);
+  registerAccount(program);
+  registerUsage(program);
+  registerNavigate(program);
+  registerRestart(program);
+  registerExit(program);
+  registerHandoff(program);
+  registerRestore(program);
+  registerExplain(program);
+  registerCompletion(program);
+  addTargetFlags(program);
+  applyFlagRules(program);
+  return program;
+}

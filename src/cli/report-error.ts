@@ -1,0 +1,41 @@
+import { CommanderError } from "commander";
+import { EXIT, isAgentmuxError } from "../util/errors.ts";
+import { printedJson } from "./context.ts";
+
+/** Whether argv asks for JSON (--json before any `--`): then errors are JSON too. */
+export function wantsJson(argv: readonly string[]): boolean {
+  const end = argv.indexOf("--");
+  return (end === -1 ? argv : argv.slice(0, end)).includes("--json");
+}
+
+/**
+ * Say why a command failed and give its exit status (EXIT in src/util/errors.ts): one line on
+ * stderr, or under --json the daemon's shape {ok: false, error, hint} on stdout, unless the
+ * command already printed its JSON answer (which says ok: false itself).
+ */
+export function reportError(error: unknown, argv: readonly string[]): number {
+  const json = wantsJson(argv) && !printedJson();
+  let code: number;
+  let message: string;
+  let hint: string | undefined;
+  if (error instanceof CommanderError) {
+    // Help and --version end in a CommanderError with exit code 0; anything else is a usage error.
+    if (error.exitCode === 0) return 0;
+    code = EXIT.usage;
+    message = error.message.replace(/^error: /, "");
+    hint = "run agentmux --help for usage";
+    // Without --json commander has printed it already.
+    if (!json) return code;
+  } else if (isAgentmuxError(error)) {
+    code = error.exitCode;
+    message = error.message;
+    hint = error.hint;
+    if (!json) process.stderr.write(`agentmux: ${error.oneLine()}\n`);
+  } else {
+    code = EXIT.unexpected;
+    message = `unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
+    if (!json) process.stderr.write(`agentmux: ${message}\n`);
+  }
+  if (json) process.stdout.write(`${JSON.stringify({ ok: false, error: message, ...(hint ? { hint } : {}), exitCode: code }, null, 2)}\n`);
+  return code;
+}
