@@ -2,8 +2,8 @@ import { existsSync, mkdirSync, realpathSync, statSync } from "node:fs";
 import { canonicalHome, HOME_FACTS, type AccountBackend } from "../backends/account-homes.ts";
 import type { AccountEntry } from "../config/accounts.ts";
 import { AgentmuxError, isAgentmuxError } from "../util/errors.ts";
-import { syncClaudeJson } from "../backends/claude-json-merge.ts";
-import { syncCodexHome } from "../backends/codex-home-sync.ts";
+import { syncClaudeJson } from "../backends/claude/json-merge.ts";
+import { syncCodexHome } from "../backends/codex/home-sync.ts";
 import { linkShared } from "./home-links.ts";
 
 export interface SyncReport {

@@ -2,9 +2,9 @@ import { ACCOUNT_BACKENDS, type AccountBackend } from "../backends/account-homes
 import type { AccountEntry, UsageSettings } from "../config/accounts.ts";
 import type { Config } from "../config/config.ts";
 import { accountsOf, poolsOf } from "./accounts.ts";
-import { fetchClaudeUsage } from "../backends/claude-usage.ts";
-import { fetchCodexUsage } from "../backends/codex-usage.ts";
-import type { FetchOutcome } from "../backends/usage-http.ts";
+import { fetchClaudeUsage } from "../backends/claude/usage.ts";
+import { fetchCodexUsage } from "../backends/codex/usage.ts";
+import type { FetchOutcome } from "../backends/shared/usage-http.ts";
 
 
 /** One account of one backend whose usage is fetched. */

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
-import { keychainService, readKeychain } from "./claude-keychain.ts";
+import { keychainService, readKeychain } from "./claude/keychain.ts";
 
 type Env = Record<string, string | undefined>;
 
@@ -62,7 +62,7 @@ export interface Credentials { where: string; text: string | undefined }
 
 /**
  * An account's credentials: its home's credentials file, except Claude Code on macOS, which keeps
- * them in the Keychain under a service named after the home (src/backends/claude-keychain.ts).
+ * them in the Keychain under a service named after the home (src/backends/claude/keychain.ts).
  */
 export function readCredentials(backend: AccountBackend, home: string, platform: NodeJS.Platform = process.platform, env: Env = process.env): Credentials {
   if (backend === "claude" && platform === "darwin") {

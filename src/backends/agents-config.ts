@@ -1,7 +1,7 @@
-import { agentmuxHooks, agentmuxStatusLine } from "./claude-hooks.ts";
-import { agentmuxCodexHooks } from "./codex-hooks.ts";
-import { NOTIFY_SCRIPT } from "./codex-config.ts";
-import { geminiHooks } from "./gemini-settings.ts";
+import { agentmuxHooks, agentmuxStatusLine } from "./claude/hooks.ts";
+import { agentmuxCodexHooks } from "./codex/hooks.ts";
+import { NOTIFY_SCRIPT } from "./codex/config.ts";
+import { geminiHooks } from "./gemini/settings.ts";
 import { installDir, shellScript } from "../util/install-dir.ts";
 import { shQuote } from "../util/sh.ts";
 import { join } from "node:path";

@@ -1,4 +1,4 @@
-import { stringField } from "./hook-meaning.ts";
+import { stringField } from "./shared/hook-meaning.ts";
 
 /** Why a session needs the user, for the notification text. */
 export interface Cause { why: "permission" | "question" | "plan" | "finished" | "failed" | "interrupted" | "declared"; detail?: string | undefined }

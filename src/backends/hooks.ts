@@ -1,8 +1,8 @@
-import { claudeHookMeaning } from "./claude-hook-events.ts";
-import { codexHookMeaning } from "./codex-hook-events.ts";
-import { geminiHookMeaning } from "./gemini-hook-events.ts";
-import { opencodeHookMeaning } from "./opencode-hook-events.ts";
-import { declaredState, NOTHING, type HookMeaning } from "./hook-meaning.ts";
+import { claudeHookMeaning } from "./claude/hook-events.ts";
+import { codexHookMeaning } from "./codex/hook-events.ts";
+import { geminiHookMeaning } from "./gemini/hook-events.ts";
+import { opencodeHookMeaning } from "./opencode/hook-events.ts";
+import { declaredState, NOTHING, type HookMeaning } from "./shared/hook-meaning.ts";
 
 /** Spool event names written by `agentmux hook STATE`. */
 export const DECLARED_PREFIX = "agentmux-";

@@ -1,4 +1,4 @@
-import type { BackendName } from "./types.ts";
+import type { BackendName } from "./shared/types.ts";
 
 /** Each backend's icon, on its own so the switcher can show icons without loading the backends. */
 export const ICONS: Record<BackendName, string> = { claude: "✻", codex: "◎", opencode: "◇", gemini: "✦", generic: "▸" };

@@ -1,10 +1,10 @@
 import { AgentmuxError } from "../util/errors.ts";
-import { claude } from "./claude.ts";
-import { codex } from "./codex.ts";
-import { gemini } from "./gemini.ts";
-import { generic } from "./generic.ts";
-import { opencode } from "./opencode.ts";
-import type { Backend, BackendName } from "./types.ts";
+import { claude } from "./claude/index.ts";
+import { codex } from "./codex/index.ts";
+import { gemini } from "./gemini/index.ts";
+import { generic } from "./generic/index.ts";
+import { opencode } from "./opencode/index.ts";
+import type { Backend, BackendName } from "./shared/types.ts";
 
 export const BACKENDS: Record<BackendName, Backend> = { claude, codex, opencode, gemini, generic };
 export const BACKEND_NAMES = Object.keys(BACKENDS) as BackendName[];

@@ -1,7 +1,7 @@
 import { accountBackend, accountsOf, backendsWithAccounts, hasCredentials, lookupChoice, poolsOf } from "../accounts/accounts.ts";
 import { syncAccountHome } from "../accounts/home-sync.ts";
 import { currentReading, isFresh } from "../accounts/reading.ts";
-import type { UsageReading } from "../backends/usage-http.ts";
+import type { UsageReading } from "../backends/shared/usage-http.ts";
 import { routeToMember } from "../accounts/resolve.ts";
 import { readSelection, saveSelection } from "../accounts/selection.ts";
 import { cachedReadings } from "../accounts/usage-store.ts";

@@ -1,6 +1,6 @@
 import type { Command } from "commander";
-import { addGlobalSettings, claudeSettingsPath, editSettingsFile, removeGlobalSettings } from "../backends/claude-global.ts";
-import { HOOK_EVENTS } from "../backends/claude-hooks.ts";
+import { addGlobalSettings, claudeSettingsPath, editSettingsFile, removeGlobalSettings } from "../backends/claude/global.ts";
+import { HOOK_EVENTS } from "../backends/claude/hooks.ts";
 import { AgentmuxError } from "../util/errors.ts";
 import { shellScript } from "../util/install-dir.ts";
 

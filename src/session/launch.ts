@@ -3,7 +3,7 @@ import { statSync } from "node:fs";
 import { basename, resolve } from "node:path";
 import { accountForLaunch } from "../accounts/launch-account.ts";
 import { getBackend } from "../backends/index.ts";
-import type { Backend, LaunchMode } from "../backends/types.ts";
+import type { Backend, LaunchMode } from "../backends/shared/types.ts";
 import type { Config } from "../config/config.ts";
 import type { Tmux } from "../tmux/tmux.ts";
 import { AgentmuxError } from "../util/errors.ts";

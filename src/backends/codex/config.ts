@@ -1,6 +1,6 @@
 import { basename } from "node:path";
-import { AgentmuxError } from "../util/errors.ts";
-import { parseStringArray, sameKeys, scanToml, TomlScanError, tomlString, type TomlEntry } from "./codex-toml.ts";
+import { AgentmuxError } from "../../util/errors.ts";
+import { parseStringArray, sameKeys, scanToml, TomlScanError, tomlString, type TomlEntry } from "./toml.ts";
 
 /** A `[hooks.state."<key>"] trusted_hash = "<hash>"` record in config.toml. */
 export interface TrustRecord { key: string; hash: string }

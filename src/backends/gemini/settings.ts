@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
-import { AgentmuxError } from "../util/errors.ts";
-import { isJsonObject, jsonErrorPlace, type JsonObject } from "../util/json.ts";
-import { shQuote } from "../util/sh.ts";
-import { HOOK_TIMEOUT, isAgentmuxCommand } from "./claude-hooks.ts";
-import { GEMINI_HOOK_EVENTS } from "./gemini-hook-events.ts";
+import { AgentmuxError } from "../../util/errors.ts";
+import { isJsonObject, jsonErrorPlace, type JsonObject } from "../../util/json.ts";
+import { shQuote } from "../../util/sh.ts";
+import { HOOK_TIMEOUT, isAgentmuxCommand } from "../claude/hooks.ts";
+import { GEMINI_HOOK_EVENTS } from "./hook-events.ts";
 
 export interface GeminiHookHandler { type: "command"; name: string; command: string; timeout: number }
 export interface GeminiHookGroup { matcher?: string; hooks: GeminiHookHandler[] }

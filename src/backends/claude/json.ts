@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import { lstatSync, readdirSync, readFileSync, realpathSync, statSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
-import { writeFileAtomic } from "../util/atomic-write.ts";
-import { keepSibling } from "../util/backup.ts";
-import { detectIndent, isJsonObject, type JsonObject } from "../util/json.ts";
+import { writeFileAtomic } from "../../util/atomic-write.ts";
+import { keepSibling } from "../../util/backup.ts";
+import { detectIndent, isJsonObject, type JsonObject } from "../../util/json.ts";
 
 export const SNAPSHOT_TAG = "agentmux-snapshot";
 

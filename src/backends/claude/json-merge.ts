@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { isJsonObject, type JsonObject } from "../util/json.ts";
-import { readClaudeJson, writeClaudeJson, type ReadOptions } from "./claude-json.ts";
+import { isJsonObject, type JsonObject } from "../../util/json.ts";
+import { readClaudeJson, writeClaudeJson, type ReadOptions } from "./json.ts";
 
 /** Set once the user has done them in any home: the onboarding, and a project's trust dialog. */
 const DONE_FLAGS = ["hasCompletedOnboarding"] as const;

@@ -1,6 +1,6 @@
-import type { Backend, LaunchRequest, LaunchSpec } from "./types.ts";
-import { ICONS } from "./icons.ts";
-import { prepareOpencodeEnv } from "./opencode-config.ts";
+import type { Backend, LaunchRequest, LaunchSpec } from "../shared/types.ts";
+import { ICONS } from "../icons.ts";
+import { prepareOpencodeEnv } from "./config.ts";
 
 /** opencode: `--session ID`, `--session ID --fork`, `--prompt TEXT`. */
 export const opencode: Backend = {

@@ -2,15 +2,15 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
-import { writeFileAtomic } from "../util/atomic-write.ts";
-import { backupFile } from "../util/backup.ts";
-import { AgentmuxError } from "../util/errors.ts";
-import { shellScript } from "../util/install-dir.ts";
-import { isJsonObject, stableStringify, type JsonObject } from "../util/json.ts";
-import { shQuote } from "../util/sh.ts";
-import { editSettingsFile } from "./claude-global.ts";
-import { HOOK_TIMEOUT, isAgentmuxCommand, type HookGroup } from "./claude-hooks.ts";
-import { NOTIFY_SCRIPT, setNotify, setTrustRecords, type TrustRecord } from "./codex-config.ts";
+import { writeFileAtomic } from "../../util/atomic-write.ts";
+import { backupFile } from "../../util/backup.ts";
+import { AgentmuxError } from "../../util/errors.ts";
+import { shellScript } from "../../util/install-dir.ts";
+import { isJsonObject, stableStringify, type JsonObject } from "../../util/json.ts";
+import { shQuote } from "../../util/sh.ts";
+import { editSettingsFile } from "../claude/global.ts";
+import { HOOK_TIMEOUT, isAgentmuxCommand, type HookGroup } from "../claude/hooks.ts";
+import { NOTIFY_SCRIPT, setNotify, setTrustRecords, type TrustRecord } from "./config.ts";
 
 /** The Codex hook events agentmux forwards (Claude's names; Codex has no Notification event). */
 export const CODEX_HOOK_EVENTS = ["SessionStart", "UserPromptSubmit", "PreToolUse", "PermissionRequest", "PostToolUse", "Stop"] as const;

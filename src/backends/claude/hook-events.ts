@@ -1,4 +1,4 @@
-import { NOTHING, stringField, type HookMeaning } from "./hook-meaning.ts";
+import { NOTHING, stringField, type HookMeaning } from "../shared/hook-meaning.ts";
 
 // Claude Code lists an agent-team teammate as running until it is shut down, idle or not.
 const TEAMMATE_TASK = "in_process_teammate";

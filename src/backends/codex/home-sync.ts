@@ -1,9 +1,9 @@
 import { existsSync, lstatSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { setTrustRecords, type TrustRecord } from "./codex-config.ts";
-import { scanToml } from "./codex-toml.ts";
-import { copyDirAtomic, writeFileAtomic } from "../util/atomic-write.ts";
-import { BACKUP_TAG, backupFile, moveAside } from "../util/backup.ts";
+import { setTrustRecords, type TrustRecord } from "./config.ts";
+import { scanToml } from "./toml.ts";
+import { copyDirAtomic, writeFileAtomic } from "../../util/atomic-write.ts";
+import { BACKUP_TAG, backupFile, moveAside } from "../../util/backup.ts";
 
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

@@ -1,8 +1,8 @@
-import { NOTHING, stringField, type HookMeaning } from "./hook-meaning.ts";
+import { NOTHING, stringField, type HookMeaning } from "../shared/hook-meaning.ts";
 
 /**
  * opencode has no shell hooks; etc/opencode/agentmux.js, a plugin (loaded per session by
- * src/backends/opencode-config.ts), forwards its bus events to
+ * src/backends/opencode/config.ts), forwards its bus events to
  * shell/agentmux-hook under these names, with the event's properties as the payload.
  */
 /** Every name the plugin forwards, each with its meaning below. */

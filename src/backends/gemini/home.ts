@@ -2,9 +2,9 @@ import { createHash } from "node:crypto";
 import { lstatSync, mkdirSync, readdirSync, readlinkSync, renameSync, symlinkSync, unlinkSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
-import { writeFileAtomic } from "../util/atomic-write.ts";
-import { shellScript } from "../util/install-dir.ts";
-import { readGeminiSettings, sessionSettings } from "./gemini-settings.ts";
+import { writeFileAtomic } from "../../util/atomic-write.ts";
+import { shellScript } from "../../util/install-dir.ts";
+import { readGeminiSettings, sessionSettings } from "./settings.ts";
 
 type Env = Record<string, string | undefined>;
 

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { isJsonObject } from "../util/json.ts";
-import { failed, getJson, type FetchOutcome, type UsageReading } from "./usage-http.ts";
+import { isJsonObject } from "../../util/json.ts";
+import { failed, getJson, type FetchOutcome, type UsageReading } from "../shared/usage-http.ts";
 
 const DAY_SECONDS = 24 * 60 * 60;
 

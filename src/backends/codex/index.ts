@@ -1,8 +1,8 @@
-import type { Backend, LaunchRequest, LaunchSpec } from "./types.ts";
-import { codexHome, prepareCodexHome } from "./codex-hooks.ts";
-import { codexLineage } from "./codex-lineage.ts";
-import { positionalPrompt } from "./prompt-arg.ts";
-import { ICONS } from "./icons.ts";
+import type { Backend, LaunchRequest, LaunchSpec } from "../shared/types.ts";
+import { codexHome, prepareCodexHome } from "./hooks.ts";
+import { codexLineage } from "./lineage.ts";
+import { positionalPrompt } from "../shared/prompt-arg.ts";
+import { ICONS } from "../icons.ts";
 
 /** Codex CLI: `codex [prompt]`, `codex resume ID [prompt]`, `codex fork ID [prompt]`. */
 export const codex: Backend = {

@@ -1,10 +1,10 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import { headLines } from "../util/head-lines.ts";
-import { isJsonObject } from "../util/json.ts";
-import { codexHome } from "./codex-hooks.ts";
-import { dirSpellings, isGone, LINEAGE_HEAD_BYTES, LINEAGE_SCAN_LIMIT } from "./lineage-scan.ts";
-import type { LineagePair, LineagePlace } from "./types.ts";
+import { headLines } from "../../util/head-lines.ts";
+import { isJsonObject } from "../../util/json.ts";
+import { codexHome } from "./hooks.ts";
+import { dirSpellings, isGone, LINEAGE_HEAD_BYTES, LINEAGE_SCAN_LIMIT } from "../shared/lineage-scan.ts";
+import type { LineagePair, LineagePlace } from "../shared/types.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,12 +1,12 @@
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, statSync, unlinkSync, utimesSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { writeFileAtomic } from "../util/atomic-write.ts";
-import { AgentmuxError } from "../util/errors.ts";
-import { shellScript } from "../util/install-dir.ts";
-import { isJsonObject, jsonErrorPlace, type JsonObject } from "../util/json.ts";
-import { claudeConfigDir, type HelperScripts } from "./claude-global.ts";
-import { agentmuxHooks, agentmuxStatusLine, chainedCommand, chainStatusLine, combineHooks, isAgentmuxCommand, type HookMap, type StatusLine } from "./claude-hooks.ts";
+import { writeFileAtomic } from "../../util/atomic-write.ts";
+import { AgentmuxError } from "../../util/errors.ts";
+import { shellScript } from "../../util/install-dir.ts";
+import { isJsonObject, jsonErrorPlace, type JsonObject } from "../../util/json.ts";
+import { claudeConfigDir, type HelperScripts } from "./global.ts";
+import { agentmuxHooks, agentmuxStatusLine, chainedCommand, chainStatusLine, combineHooks, isAgentmuxCommand, type HookMap, type StatusLine } from "./hooks.ts";
 
 type Env = Record<string, string | undefined>;
 

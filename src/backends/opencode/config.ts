@@ -1,8 +1,8 @@
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { AgentmuxError } from "../util/errors.ts";
-import { installDir, shellScript } from "../util/install-dir.ts";
-import { isJsonObject, type JsonObject } from "../util/json.ts";
+import { AgentmuxError } from "../../util/errors.ts";
+import { installDir, shellScript } from "../../util/install-dir.ts";
+import { isJsonObject, type JsonObject } from "../../util/json.ts";
 
 type Env = Record<string, string | undefined>;
 

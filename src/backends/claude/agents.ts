@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import type { LiveQueryResult, LiveReport, LiveStatus } from "./types.ts";
+import type { LiveQueryResult, LiveReport, LiveStatus } from "../shared/types.ts";
 
 /**
  * Claude Code takes a moment to register a turn boundary: `claude agents --json` begun right after a

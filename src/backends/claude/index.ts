@@ -1,11 +1,11 @@
-import type { Backend, LaunchRequest, LaunchSpec } from "./types.ts";
-import { claudeLineage } from "./claude-lineage.ts";
-import { agentsLiveReport } from "./claude-agents.ts";
-import { claudeAgents, claudeConfigDirOfPane, readClaudeLiveFile } from "./claude-live.ts";
-import { claudeStatusLine } from "./claude-status.ts";
-import { prepareClaudeLaunchArgs } from "./claude-settings.ts";
-import { positionalPrompt } from "./prompt-arg.ts";
-import { ICONS } from "./icons.ts";
+import type { Backend, LaunchRequest, LaunchSpec } from "../shared/types.ts";
+import { claudeLineage } from "./lineage.ts";
+import { agentsLiveReport } from "./agents.ts";
+import { claudeAgents, claudeConfigDirOfPane, readClaudeLiveFile } from "./live.ts";
+import { claudeStatusLine } from "./status.ts";
+import { prepareClaudeLaunchArgs } from "./settings.ts";
+import { positionalPrompt } from "../shared/prompt-arg.ts";
+import { ICONS } from "../icons.ts";
 
 /** Claude Code: `claude [prompt]`, `--resume ID`, `--resume ID --fork-session`. */
 export const claude: Backend = {

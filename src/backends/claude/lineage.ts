@@ -1,10 +1,10 @@
 import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { headLines } from "../util/head-lines.ts";
-import { isJsonObject } from "../util/json.ts";
-import { claudeConfigDir } from "./claude-global.ts";
-import { dirSpellings, isGone, LINEAGE_HEAD_BYTES, LINEAGE_SCAN_LIMIT } from "./lineage-scan.ts";
-import type { LineagePair, LineagePlace } from "./types.ts";
+import { headLines } from "../../util/head-lines.ts";
+import { isJsonObject } from "../../util/json.ts";
+import { claudeConfigDir } from "./global.ts";
+import { dirSpellings, isGone, LINEAGE_HEAD_BYTES, LINEAGE_SCAN_LIMIT } from "../shared/lineage-scan.ts";
+import type { LineagePair, LineagePlace } from "../shared/types.ts";
 
 // Claude Code cuts a project directory name longer than this and appends "-<hash of the path>".
 const MAX_PROJECT_NAME = 200;

@@ -1,4 +1,4 @@
-import type { LaunchState } from "../core/launch-state.ts";
+import type { LaunchState } from "../../core/launch-state.ts";
 
 /** How a session is launched: fresh, resuming a native session, or forking one. */
 export type LaunchMode = { kind: "new" } | { kind: "resume"; id: string } | { kind: "fork"; id: string };

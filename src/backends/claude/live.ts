@@ -1,9 +1,9 @@
 import { existsSync, readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
-import { childPids, environ } from "../util/proc.ts";
-import type { LiveStatus } from "./types.ts";
-import { ClaudeAgentsQuery } from "./claude-agents.ts";
+import { childPids, environ } from "../../util/proc.ts";
+import type { LiveStatus } from "../shared/types.ts";
+import { ClaudeAgentsQuery } from "./agents.ts";
 
 /** Claude Code's live session file, <config dir>/sessions/<pid>.json (docs/claude-live.md). */
 /** Claude Code's sessions/<pid>.json, as much as agentmux reads of it. */

@@ -1,7 +1,7 @@
-import { AgentmuxError } from "../util/errors.ts";
-import type { Backend, LaunchRequest, LaunchSpec } from "./types.ts";
-import { ICONS } from "./icons.ts";
-import { prepareGeminiHome } from "./gemini-home.ts";
+import { AgentmuxError } from "../../util/errors.ts";
+import type { Backend, LaunchRequest, LaunchSpec } from "../shared/types.ts";
+import { ICONS } from "../icons.ts";
+import { prepareGeminiHome } from "./home.ts";
 
 /** Gemini CLI: `--resume ID`, `-i PROMPT` (interactive with an initial prompt); it has no fork. */
 export const gemini: Backend = {

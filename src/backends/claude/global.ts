@@ -1,11 +1,11 @@
 import { readFileSync, realpathSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
-import { writeFileAtomic } from "../util/atomic-write.ts";
-import { backupFile } from "../util/backup.ts";
-import { AgentmuxError } from "../util/errors.ts";
-import { detectIndent, isJsonObject, jsonErrorPlace, type JsonObject } from "../util/json.ts";
-import { agentmuxHooks, agentmuxStatusLine, chainedCommand, combineHooks, isAgentmuxCommand, withoutAgentmuxHooks } from "./claude-hooks.ts";
+import { writeFileAtomic } from "../../util/atomic-write.ts";
+import { backupFile } from "../../util/backup.ts";
+import { AgentmuxError } from "../../util/errors.ts";
+import { detectIndent, isJsonObject, jsonErrorPlace, type JsonObject } from "../../util/json.ts";
+import { agentmuxHooks, agentmuxStatusLine, chainedCommand, combineHooks, isAgentmuxCommand, withoutAgentmuxHooks } from "./hooks.ts";
 
 type Env = Record<string, string | undefined>;
 

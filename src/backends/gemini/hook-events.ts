@@ -1,7 +1,7 @@
-import { NOTHING, stringField, type HookMeaning } from "./hook-meaning.ts";
+import { NOTHING, stringField, type HookMeaning } from "../shared/hook-meaning.ts";
 
 /**
- * The Gemini CLI hook events agentmux installs for its sessions (src/backends/gemini-settings.ts)
+ * The Gemini CLI hook events agentmux installs for its sessions (src/backends/gemini/settings.ts)
  * and for `agentmux init --agents`. Each has its meaning below. AfterModel, BeforeModel and
  * BeforeToolSelection are known too but not installed: AfterModel fires once per streamed chunk,
  * and the other two repeat what BeforeAgent and BeforeTool already say.

@@ -1,4 +1,4 @@
-import type { StatusLineReading } from "./types.ts";
+import type { StatusLineReading } from "../shared/types.ts";
 
 /** What Claude Code's status-line JSON tells agentmux. */
 export interface ClaudeStatus {

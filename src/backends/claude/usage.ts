@@ -1,6 +1,6 @@
-import { readCredentials } from "./account-homes.ts";
-import { isJsonObject } from "../util/json.ts";
-import { failed, getJson, type FetchOutcome, type UsageReading } from "./usage-http.ts";
+import { readCredentials } from "../account-homes.ts";
+import { isJsonObject } from "../../util/json.ts";
+import { failed, getJson, type FetchOutcome, type UsageReading } from "../shared/usage-http.ts";
 
 /** The beta header the OAuth usage endpoint asks for. */
 export const CLAUDE_OAUTH_BETA = "oauth-2025-04-20";

@@ -1,6 +1,6 @@
-import { AgentmuxError } from "../util/errors.ts";
-import type { Backend, LaunchRequest, LaunchSpec } from "./types.ts";
-import { ICONS } from "./icons.ts";
+import { AgentmuxError } from "../../util/errors.ts";
+import type { Backend, LaunchRequest, LaunchSpec } from "../shared/types.ts";
+import { ICONS } from "../icons.ts";
 
 /** Any command: run through /bin/sh with exec, so the pane's command is the program itself. */
 export const generic: Backend = {

@@ -1,6 +1,6 @@
 import { basename } from "node:path";
-import { isJsonObject, stableStringify, type JsonObject } from "../util/json.ts";
-import { shQuote, shWords } from "../util/sh.ts";
+import { isJsonObject, stableStringify, type JsonObject } from "../../util/json.ts";
+import { shQuote, shWords } from "../../util/sh.ts";
 
 /** The Claude Code hook events agentmux forwards to its daemon. */
 export const HOOK_EVENTS = [

@@ -1,4 +1,4 @@
-import { NOTHING, stringField, type HookMeaning } from "./hook-meaning.ts";
+import { NOTHING, stringField, type HookMeaning } from "../shared/hook-meaning.ts";
 
 /** Codex's hooks (Claude's format) and its `notify` program's agent-turn-complete. */
 export function codexHookMeaning(event: string, payload: Record<string, unknown>): HookMeaning {
