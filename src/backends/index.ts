@@ -4,16 +4,35 @@ import { codex } from "./codex/index.ts";
 import { gemini } from "./gemini/index.ts";
 import { generic } from "./generic/index.ts";
 import { opencode } from "./opencode/index.ts";
-import type { Backend, BackendName } from "./shared/types.ts";
+import type { AccountSupport, Backend } from "./shared/types.ts";
 
-export const BACKENDS: Record<BackendName, Backend> = { claude, codex, opencode, gemini, generic };
+/**
+ * The registry: every agent CLI agentmux knows, one line each (README "Adding an agent"). The
+ * order is the order of help texts and listings.
+ */
+const REGISTRY = {
+  claude,
+  codex,
+  opencode,
+  gemini,
+  generic,
+};
+
+export type BackendName = keyof typeof REGISTRY;
+/** The backends that run under accounts (those with an accounts capability). */
+export type AccountBackend = { [K in BackendName]: (typeof REGISTRY)[K] extends { accounts: AccountSupport } ? K : never }[BackendName];
+
+/** A registered backend: its name is its registry key (test/unit/backends.test.ts holds them equal). */
+export type RegisteredBackend = Backend & { readonly name: BackendName };
+
+export const BACKENDS = REGISTRY as Readonly<Record<BackendName, RegisteredBackend>>;
 export const BACKEND_NAMES = Object.keys(BACKENDS) as BackendName[];
 
 export function isBackendName(name: string): name is BackendName {
   return Object.hasOwn(BACKENDS, name);
 }
 
-export function getBackend(name: string): Backend {
+export function getBackend(name: string): RegisteredBackend {
   if (!isBackendName(name)) {
     throw new AgentmuxError(`unknown backend "${name}"`, { hint: `use one of: ${BACKEND_NAMES.join(", ")}` });
   }

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { BACKEND_NAMES } from "../backends/index.ts";
-import type { BackendName } from "../backends/shared/types.ts";
+import type { BackendName } from "../backends/index.ts";
 import { AgentmuxError } from "../util/errors.ts";
 import { ACCOUNT_CONFIG_SCHEMA, ACCOUNTS_SCHEMA, DEFAULT_ACCOUNT_CONFIG, readAccountConfig, type AccountEntry, type AccountSettings, type DirectoryRule, type UsageSettings } from "./accounts.ts";
 import { expandHome, places } from "../util/paths.ts";

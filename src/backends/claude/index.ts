@@ -1,17 +1,18 @@
-import type { Backend, LaunchRequest, LaunchSpec } from "../shared/types.ts";
+import type { AccountSupport, Backend, LaunchRequest, LaunchSpec } from "../shared/types.ts";
 import { claudeLineage } from "./lineage.ts";
 import { agentsLiveReport } from "./agents.ts";
 import { claudeAgents, claudeConfigDirOfPane, readClaudeLiveFile } from "./live.ts";
 import { claudeStatusLine } from "./status.ts";
 import { prepareClaudeLaunchArgs } from "./settings.ts";
 import { positionalPrompt } from "../shared/prompt-arg.ts";
-import { ICONS } from "../icons.ts";
+import { iconOf } from "../icons.ts";
+import { claudeAccounts } from "./account.ts";
 
 /** Claude Code: `claude [prompt]`, `--resume ID`, `--resume ID --fork-session`. */
-export const claude: Backend = {
+export const claude: Backend & { readonly accounts: AccountSupport } = {
   name: "claude",
   label: "Claude Code",
-  icon: ICONS.claude,
+  icon: iconOf("claude"),
   defaultProgram: "claude",
   installHint: "install Claude Code: npm install -g @anthropic-ai/claude-code",
   takesPrompt: true,
@@ -39,4 +40,5 @@ export const claude: Backend = {
     ...(state.model ? ["--model", state.model] : []),
     ...(state.permissionMode && state.permissionMode !== "default" ? ["--permission-mode", state.permissionMode] : []),
   ],
+  accounts: claudeAccounts,
 };

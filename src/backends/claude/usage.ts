@@ -1,4 +1,4 @@
-import { readCredentials } from "../account-homes.ts";
+import { readClaudeCredentials } from "./credentials.ts";
 import { isJsonObject } from "../../util/json.ts";
 import { failed, getJson, type FetchOutcome, type UsageReading } from "../shared/usage-http.ts";
 
@@ -7,7 +7,7 @@ export const CLAUDE_OAUTH_BETA = "oauth-2025-04-20";
 
 /** The account's OAuth access token, "api-key" for an account without a subscription login, or undefined when logged out. */
 export function claudeAccessToken(home: string, platform: NodeJS.Platform = process.platform): string | "api-key" | undefined {
-  const { text } = readCredentials("claude", home, platform);
+  const { text } = readClaudeCredentials(home, platform);
   if (text === undefined) return undefined;
   let parsed: unknown;
   try {
@@ -45,7 +45,7 @@ export function normaliseClaudeUsage(body: unknown, fetchedAt: number): UsageRea
 /** Claude Code's quota for one account home, from the OAuth usage endpoint. */
 export async function fetchClaudeUsage(home: string, url: string, options: { now: number; timeoutMs: number }): Promise<FetchOutcome> {
   const token = claudeAccessToken(home);
-  if (token === undefined) return failed(`not logged in: ${readCredentials("claude", home).where} is missing or unreadable`);
+  if (token === undefined) return failed(`not logged in: ${readClaudeCredentials(home).where} is missing or unreadable`);
   if (token === "api-key") return { kind: "skipped", reason: "authenticated by API key (no quota)" };
   const answer = await getJson(url, { authorization: `Bearer ${token}`, "anthropic-beta": CLAUDE_OAUTH_BETA }, {
     ...options,

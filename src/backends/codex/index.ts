@@ -1,14 +1,15 @@
-import type { Backend, LaunchRequest, LaunchSpec } from "../shared/types.ts";
+import type { AccountSupport, Backend, LaunchRequest, LaunchSpec } from "../shared/types.ts";
 import { codexHome, prepareCodexHome } from "./hooks.ts";
 import { codexLineage } from "./lineage.ts";
 import { positionalPrompt } from "../shared/prompt-arg.ts";
-import { ICONS } from "../icons.ts";
+import { iconOf } from "../icons.ts";
+import { codexAccounts } from "./account.ts";
 
 /** Codex CLI: `codex [prompt]`, `codex resume ID [prompt]`, `codex fork ID [prompt]`. */
-export const codex: Backend = {
+export const codex: Backend & { readonly accounts: AccountSupport } = {
   name: "codex",
   label: "Codex",
-  icon: ICONS.codex,
+  icon: iconOf("codex"),
   defaultProgram: "codex",
   installHint: "install Codex: npm install -g @openai/codex",
   takesPrompt: true,
@@ -37,4 +38,5 @@ export const codex: Backend = {
     ...(state.model ? ["--model", state.model] : []),
     ...(state.permissionMode === "bypassPermissions" ? ["--dangerously-bypass-approvals-and-sandbox"] : []),
   ],
+  accounts: codexAccounts,
 };

@@ -1,13 +1,13 @@
 import { AgentmuxError } from "../../util/errors.ts";
 import type { Backend, LaunchRequest, LaunchSpec } from "../shared/types.ts";
-import { ICONS } from "../icons.ts";
+import { iconOf } from "../icons.ts";
 import { prepareGeminiHome } from "./home.ts";
 
 /** Gemini CLI: `--resume ID`, `-i PROMPT` (interactive with an initial prompt); it has no fork. */
 export const gemini: Backend = {
   name: "gemini",
   label: "Gemini CLI",
-  icon: ICONS.gemini,
+  icon: iconOf("gemini"),
   defaultProgram: "gemini",
   installHint: "install Gemini CLI: npm install -g @google/gemini-cli",
   takesPrompt: true,

@@ -1,12 +1,12 @@
 import { AgentmuxError } from "../../util/errors.ts";
 import type { Backend, LaunchRequest, LaunchSpec } from "../shared/types.ts";
-import { ICONS } from "../icons.ts";
+import { iconOf } from "../icons.ts";
 
 /** Any command: run through /bin/sh with exec, so the pane's command is the program itself. */
 export const generic: Backend = {
   name: "generic",
   label: "command",
-  icon: ICONS.generic,
+  icon: iconOf("generic"),
   defaultProgram: "sh",
   installHint: "check the command, or put its program on PATH",
   takesPrompt: false,

@@ -1,12 +1,12 @@
 import type { Backend, LaunchRequest, LaunchSpec } from "../shared/types.ts";
-import { ICONS } from "../icons.ts";
+import { iconOf } from "../icons.ts";
 import { prepareOpencodeEnv } from "./config.ts";
 
 /** opencode: `--session ID`, `--session ID --fork`, `--prompt TEXT`. */
 export const opencode: Backend = {
   name: "opencode",
   label: "opencode",
-  icon: ICONS.opencode,
+  icon: iconOf("opencode"),
   defaultProgram: "opencode",
   installHint: "install opencode: npm install -g opencode-ai",
   takesPrompt: true,

@@ -1,4 +1,5 @@
 import type { LaunchState } from "../../core/launch-state.ts";
+import type { FetchOutcome } from "./usage-http.ts";
 
 /** How a session is launched: fresh, resuming a native session, or forking one. */
 export type LaunchMode = { kind: "new" } | { kind: "resume"; id: string } | { kind: "fork"; id: string };
@@ -44,8 +45,6 @@ export interface StatusLineReading {
   options: Record<string, string>;
 }
 
-export type BackendName = "claude" | "codex" | "opencode" | "gemini" | "generic";
-
 /** A session and the one it was forked from, as the CLI's own files record it. */
 export interface LineagePair { id: string; parent: string }
 
@@ -53,7 +52,8 @@ export interface LineagePair { id: string; parent: string }
 export interface LineagePlace { dir: string; since: number | null; env: Record<string, string | undefined> }
 
 export interface Backend {
-  readonly name: BackendName;
+  /** Its name in the registry (src/backends/index.ts), the config and the manifest (manifests/<name>.yml). */
+  readonly name: string;
   readonly label: string;
   readonly icon: string;
   /** The CLI's executable name on PATH. */
@@ -94,4 +94,38 @@ export interface Backend {
   parseStatusLine?(text: string): StatusLineReading | null;
   /** I/O: the fork pairs recorded where sessions branched from one in place.dir can be; null when the scan cannot tell. */
   lineage?(place: LineagePlace): LineagePair[] | null;
+  /** Running the CLI under several accounts (homes, credentials, sync, usage, login); none: it has no accounts. */
+  accounts?: AccountSupport;
+}
+
+/** One item of a home shared with every account through a symbolic link to the canonical home. */
+export interface SharedItem { name: string; kind: "file" | "dir" }
+
+/** Where an account's credentials are, and their text when it has logged in. */
+export interface Credentials { where: string; text: string | undefined }
+
+/** What one account-home sync step of a CLI did: notes for the report and where it moved things aside. */
+export interface HomeSyncResult { notes: string[]; backups: string[] }
+
+/** What agentmux needs to know about a CLI to run it under several accounts, each a home directory. */
+export interface AccountSupport {
+  label: string;
+  /** The environment variable that points the CLI at a home. */
+  variable: string;
+  /** The home the CLI uses when its variable is not set, relative to $HOME (".claude"). */
+  canonicalDir: string;
+  /** The credentials file inside a home (readCredentials may look elsewhere). */
+  credentialsFile: string;
+  /** What every account shares with the canonical home (credentials never are). */
+  shared: readonly SharedItem[];
+  /** The CLI's login flow, run with the account's variable set so the credentials land in its home. */
+  loginArgs: readonly string[];
+  /** I/O: the account's credentials, where the CLI keeps them somewhere else than credentialsFile on some platform. */
+  readCredentials?(home: string, platform: NodeJS.Platform, env: Record<string, string | undefined>): Credentials;
+  /** I/O: the CLI's own part of an account-home sync, after the shared items are linked; item names it in errors. */
+  syncHome?: { item: string; run(canonical: string, home: string, now: Date): HomeSyncResult };
+  /** The usage endpoint's default URL (config usage.<backend>.url). */
+  usageUrl: string;
+  /** I/O: one account's quota from the usage endpoint. */
+  fetchUsage(home: string, url: string, options: { now: number; timeoutMs: number }): Promise<FetchOutcome>;
 }
