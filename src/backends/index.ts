@@ -28,6 +28,12 @@ export type RegisteredBackend = Backend & { readonly name: BackendName };
 export const BACKENDS = REGISTRY as Readonly<Record<BackendName, RegisteredBackend>>;
 export const BACKEND_NAMES = Object.keys(BACKENDS) as BackendName[];
 
+/**
+ * The backend of `agentmux new` without --backend (config defaultBackend), and the agent of a
+ * global hook event that names none (hooks installed before they passed --agent).
+ */
+export const DEFAULT_BACKEND: BackendName = "claude";
+
 export function isBackendName(name: string): name is BackendName {
   return Object.hasOwn(BACKENDS, name);
 }
@@ -37,6 +43,11 @@ export function getBackend(name: string): RegisteredBackend {
     throw new AgentmuxError(`unknown backend "${name}"`, { hint: `use one of: ${BACKEND_NAMES.join(", ")}` });
   }
   return BACKENDS[name];
+}
+
+/** Whether a session's backend is a plain command (or unknown): not an agent with a conversation. */
+export function isPlainCommand(backend: string): boolean {
+  return !isBackendName(backend) || BACKENDS[backend].plainCommand === true;
 }
 
 /** The line an agent CLI holds typed input in, where it has one (Claude, Codex). */

@@ -95,7 +95,7 @@ export async function runSelect(request: SelectRequest): Promise<string> {
     const declared = backendsWithAccounts(config);
     if (request.clear || !request.interactive) {
       throw new AgentmuxError(`account select needs a backend (${ACCOUNT_BACKENDS.join(" or ")})`, {
-        hint: `pass it: agentmux account select ${declared[0] ?? "claude"} ${request.clear ? "--clear" : "NAME"}${request.clear ? "" : " (or run it at a terminal to pick)"}`,
+        hint: `pass it: agentmux account select ${declared[0] ?? ACCOUNT_BACKENDS[0]} ${request.clear ? "--clear" : "NAME"}${request.clear ? "" : " (or run it at a terminal to pick)"}`,
       });
     }
     if (declared.length === 0) throw new AgentmuxError("no backend declares accounts", { hint: "declare them under backends.claude.accounts or backends.codex.accounts in the config" });

@@ -7,6 +7,8 @@ import { prepareClaudeLaunchArgs } from "./settings.ts";
 import { positionalPrompt } from "../shared/prompt-arg.ts";
 import { iconOf } from "../icons.ts";
 import { claudeAccounts } from "./account.ts";
+import { claudeGlobalSetup } from "./global-setup.ts";
+import { claudeHookMeaning } from "./hook-events.ts";
 
 /** Claude Code: `claude [prompt]`, `--resume ID`, `--resume ID --fork-session`. */
 export const claude: Backend & { readonly accounts: AccountSupport } = {
@@ -20,6 +22,7 @@ export const claude: Backend & { readonly accounts: AccountSupport } = {
   // Claude's input box starts with "❯" followed by a no-break space.
   readyPattern: /^\s*(│\s*)?❯[\s\u00a0]/m,
   inputLine: /^\s*(│\s*)?❯[\s\u00a0]/,
+  hookMeaning: claudeHookMeaning,
   launch(request: LaunchRequest): LaunchSpec {
     const argv = [request.program, ...request.args];
     if (request.mode.kind === "resume") argv.push("--resume", request.mode.id);
@@ -30,7 +33,7 @@ export const claude: Backend & { readonly accounts: AccountSupport } = {
   // Every Claude session gets agentmux's hooks and status line through its own --settings file.
   prepare: (argv, context) => prepareClaudeLaunchArgs({ argv, ...context }).argv,
   readLive: readClaudeLiveFile,
-  // `claude agents --json` (docs/claude-live.md): one query per config directory, settled after each event.
+  // `claude agents --json` (docs/backends/claude.md): one query per config directory, settled after each event.
   liveConfigDir: claudeConfigDirOfPane,
   queryLive: (configDir) => claudeAgents.query(configDir),
   liveReport: (result, sessionId, lastEventAt) => agentsLiveReport(result, sessionId, lastEventAt),
@@ -40,5 +43,6 @@ export const claude: Backend & { readonly accounts: AccountSupport } = {
     ...(state.model ? ["--model", state.model] : []),
     ...(state.permissionMode && state.permissionMode !== "default" ? ["--permission-mode", state.permissionMode] : []),
   ],
+  globalSetup: claudeGlobalSetup,
   accounts: claudeAccounts,
 };

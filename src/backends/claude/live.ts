@@ -5,7 +5,7 @@ import { childPids, environ } from "../../util/proc.ts";
 import type { LiveStatus } from "../shared/types.ts";
 import { ClaudeAgentsQuery } from "./agents.ts";
 
-/** Claude Code's live session file, <config dir>/sessions/<pid>.json (docs/claude-live.md). */
+/** Claude Code's live session file, <config dir>/sessions/<pid>.json (docs/backends/claude.md). */
 /** Claude Code's sessions/<pid>.json, as much as agentmux reads of it. */
 export type ClaudeLive = LiveStatus;
 

@@ -8,7 +8,7 @@ import { NOTHING, stringField, type HookMeaning } from "../shared/hook-meaning.t
  */
 export const GEMINI_HOOK_EVENTS = ["SessionStart", "BeforeAgent", "BeforeTool", "AfterTool", "AfterAgent", "Notification"] as const;
 
-/** Gemini CLI's hooks (settings.json `hooks`, timeouts in ms; see docs/gemini.md). */
+/** Gemini CLI's hooks (settings.json `hooks`, timeouts in ms; see docs/backends/gemini.md). */
 export function geminiHookMeaning(event: string, payload: Record<string, unknown>): HookMeaning {
   const sessionId = stringField(payload, "session_id");
   const base = { sessionId };

@@ -9,6 +9,7 @@ export const generic: Backend = {
   icon: iconOf("generic"),
   defaultProgram: "sh",
   installHint: "check the command, or put its program on PATH",
+  plainCommand: true,
   takesPrompt: false,
   readyPattern: /\S/m,
   launch(request: LaunchRequest): LaunchSpec {

@@ -24,6 +24,9 @@ export interface HookMeaning {
 
 export const NOTHING: HookMeaning = { events: [] };
 
+/** Spool event names written by `agentmux hook STATE`. */
+export const DECLARED_PREFIX = "agentmux-";
+
 /** `agentmux hook idle|working|blocked|done`: a state declared outright, for any agent or script. */
 export function declaredState(state: string): HookMeaning {
   switch (state) {

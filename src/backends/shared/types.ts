@@ -1,5 +1,6 @@
 import type { LaunchState } from "../../core/launch-state.ts";
 import type { FetchOutcome } from "./usage-http.ts";
+import type { HookMeaning } from "./hook-meaning.ts";
 
 /** How a session is launched: fresh, resuming a native session, or forking one. */
 export type LaunchMode = { kind: "new" } | { kind: "resume"; id: string } | { kind: "fork"; id: string };
@@ -60,6 +61,8 @@ export interface Backend {
   readonly defaultProgram: string;
   /** How to install the CLI, for the "not installed" error. */
   readonly installHint: string;
+  /** A plain command rather than an agent CLI: no conversation to resume or hand off; its screen is read with the manifest that recognises it. */
+  readonly plainCommand?: true;
   /** Whether an initial prompt can go on the command line. */
   readonly takesPrompt: boolean;
   /** What starts a skill command at the prompt (Claude "/", Codex "$"); none: the CLI has no skills. */
@@ -82,6 +85,8 @@ export interface Backend {
   prepareEnv?(context: PrepareContext): Record<string, string>;
   /** Pure: the arguments that start a resumed session in the launch state the last one reported (model, permission mode). */
   resumeArgs?(state: LaunchState): string[];
+  /** Pure: what one of the CLI's hook events means (its event table: src/backends/<name>/hook-events.ts). */
+  hookMeaning?(event: string, payload: Record<string, unknown>): HookMeaning;
   /** I/O: the CLI's live report for the session whose pane process is panePid; null without one. */
   readLive?(panePid: number): LiveStatus | null;
   /** I/O: the config directory whose report (queryLive) covers the CLI running in the pane whose process is panePid; null when none. */
@@ -94,9 +99,14 @@ export interface Backend {
   parseStatusLine?(text: string): StatusLineReading | null;
   /** I/O: the fork pairs recorded where sessions branched from one in place.dir can be; null when the scan cannot tell. */
   lineage?(place: LineagePlace): LineagePair[] | null;
+  /** `agentmux setup <name> --global|--remove-global`: agentmux's hooks in the CLI's user settings, for sessions agentmux did not start. */
+  globalSetup?: GlobalSetup;
   /** Running the CLI under several accounts (homes, credentials, sync, usage, login); none: it has no accounts. */
   accounts?: AccountSupport;
 }
+
+/** Adding agentmux's hooks to a CLI's user settings, or removing exactly them; each answers the line to print. */
+export interface GlobalSetup { description: string; addOption: string; removeOption: string; add(): string; remove(): string }
 
 /** One item of a home shared with every account through a symbolic link to the canonical home. */
 export interface SharedItem { name: string; kind: "file" | "dir" }
