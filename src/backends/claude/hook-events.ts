@@ -1,4 +1,5 @@
-import { NOTHING, stringField, type HookMeaning } from "../shared/hook-meaning.ts";
+import { stringField, type HookMeaning } from "../shared/hook-meaning.ts";
+import { meaningOf, namesSession, type HookTable } from "../shared/hook-table.ts";
 
 // Claude Code lists an agent-team teammate as running until it is shut down, idle or not.
 const TEAMMATE_TASK = "in_process_teammate";
@@ -19,44 +20,46 @@ function hasBackgroundWork(payload: Record<string, unknown>): boolean {
   });
 }
 
+const activity = { install: true, meaning: (payload: Record<string, unknown>, base: HookMeaning) => ({ ...base, events: [{ kind: "activity" as const, agentId: stringField(payload, "agent_id") }] }) };
+
+/** Claude Code's hook events: the ones agentmux installs (in this order) and what each means. */
+export const CLAUDE_HOOKS: HookTable = {
+  base: (payload) => ({ sessionId: stringField(payload, "session_id"), promptId: stringField(payload, "prompt_id") }),
+  unknownNamesSession: true,
+  events: {
+    UserPromptSubmit: {
+      install: true,
+      prompt: true,
+      // /exit and /quit end the session: no turn begins.
+      meaning: (payload, base) => (/^\s*\/(?:exit|quit)\s*$/.test(stringField(payload, "prompt") ?? "") ? { ...base, events: [] } : { ...base, events: [{ kind: "submit" }] }),
+    },
+    PreToolUse: activity,
+    PostToolUse: activity,
+    PostToolUseFailure: activity,
+    SubagentStart: activity,
+    SubagentStop: { install: true, meaning: (payload, base) => ({ ...base, events: [{ kind: "background", active: hasBackgroundWork(payload) }] }) },
+    Stop: { install: true, meaning: (payload, base) => ({ ...base, events: [{ kind: "stop", background: hasBackgroundWork(payload) }] }) },
+    // A turn ended by an API error fires no Stop.
+    StopFailure: { install: true, meaning: (payload, base) => ({ ...base, events: [{ kind: "stop" }], rateLimited: stringField(payload, "error") === "rate_limit" }) },
+    Notification: {
+      install: true,
+      meaning: (payload, base) => {
+        const type = stringField(payload, "notification_type");
+        if (type === "permission_prompt" || type === "elicitation_dialog") return { ...base, events: [{ kind: "blocked", agentId: stringField(payload, "agent_id") }] };
+        if (type === "idle_prompt") return { ...base, events: [{ kind: "idle-prompt" }] };
+        return { ...base, events: [] };
+      },
+    },
+    PermissionRequest: { install: true, meaning: (payload, base) => ({ ...base, events: [{ kind: "blocked", agentId: stringField(payload, "agent_id") }] }) },
+    SessionStart: { install: true, meaning: (_payload, base) => ({ ...base, events: [{ kind: "started" }] }) },
+    SessionEnd: { install: true, meaning: namesSession },
+    // A teammate went idle; its payload (teammate_name, team_name) lists no other work, so the
+    // background flag is left to SubagentStop's and Stop's lists.
+    TeammateIdle: { install: false, meaning: (_payload, base) => ({ ...base, events: [] }) },
+  },
+};
+
 /** Claude Code's hook events, translated. */
 export function claudeHookMeaning(event: string, payload: Record<string, unknown>): HookMeaning {
-  const sessionId = stringField(payload, "session_id");
-  const promptId = stringField(payload, "prompt_id");
-  const agentId = stringField(payload, "agent_id");
-  const base = { sessionId, promptId };
-  switch (event) {
-    case "SessionStart":
-      return { ...base, events: [{ kind: "started" }] };
-    case "UserPromptSubmit":
-      // /exit and /quit end the session: no turn begins.
-      if (/^\s*\/(?:exit|quit)\s*$/.test(stringField(payload, "prompt") ?? "")) return { ...base, events: [] };
-      return { ...base, events: [{ kind: "submit" }] };
-    case "PreToolUse":
-    case "PostToolUse":
-    case "PostToolUseFailure":
-    case "SubagentStart":
-      return { ...base, events: [{ kind: "activity", agentId }] };
-    case "SubagentStop":
-      return { ...base, events: [{ kind: "background", active: hasBackgroundWork(payload) }] };
-    case "TeammateIdle":
-      // A teammate went idle; its payload (teammate_name, team_name) lists no other work, so the
-      // background flag is left to SubagentStop's and Stop's lists.
-      return { ...base, events: [] };
-    case "Stop":
-      return { ...base, events: [{ kind: "stop", background: hasBackgroundWork(payload) }] };
-    case "StopFailure":
-      // A turn ended by an API error fires no Stop.
-      return { ...base, events: [{ kind: "stop" }], rateLimited: stringField(payload, "error") === "rate_limit" };
-    case "PermissionRequest":
-      return { ...base, events: [{ kind: "blocked", agentId }] };
-    case "Notification": {
-      const type = stringField(payload, "notification_type");
-      if (type === "permission_prompt" || type === "elicitation_dialog") return { ...base, events: [{ kind: "blocked", agentId }] };
-      if (type === "idle_prompt") return { ...base, events: [{ kind: "idle-prompt" }] };
-      return { ...base, events: [] };
-    }
-    default:
-      return sessionId ? { ...base, events: [] } : NOTHING;
-  }
+  return meaningOf(CLAUDE_HOOKS, event, payload);
 }

@@ -1,12 +1,11 @@
 import { basename } from "node:path";
 import { isJsonObject, stableStringify, type JsonObject } from "../../util/json.ts";
 import { shQuote, shWords } from "../../util/sh.ts";
+import { installedEvents } from "../shared/hook-table.ts";
+import { CLAUDE_HOOKS } from "./hook-events.ts";
 
-/** The Claude Code hook events agentmux forwards to its daemon. */
-export const HOOK_EVENTS = [
-  "UserPromptSubmit", "PreToolUse", "PostToolUse", "PostToolUseFailure", "SubagentStart", "SubagentStop",
-  "Stop", "StopFailure", "Notification", "PermissionRequest", "SessionStart", "SessionEnd",
-] as const;
+/** The Claude Code hook events agentmux forwards to its daemon (the installed ones of its event table). */
+export const HOOK_EVENTS: readonly string[] = installedEvents(CLAUDE_HOOKS);
 
 /** Seconds; the forwarder only writes a spool file, so anything longer means it is stuck. */
 export const HOOK_TIMEOUT = 10;

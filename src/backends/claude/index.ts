@@ -8,7 +8,7 @@ import { positionalPrompt } from "../shared/prompt-arg.ts";
 import { iconOf } from "../icons.ts";
 import { claudeAccounts } from "./account.ts";
 import { claudeGlobalSetup } from "./global-setup.ts";
-import { claudeHookMeaning } from "./hook-events.ts";
+import { CLAUDE_HOOKS } from "./hook-events.ts";
 
 /** Claude Code: `claude [prompt]`, `--resume ID`, `--resume ID --fork-session`. */
 export const claude: Backend & { readonly accounts: AccountSupport } = {
@@ -22,7 +22,7 @@ export const claude: Backend & { readonly accounts: AccountSupport } = {
   // Claude's input box starts with "❯" followed by a no-break space.
   readyPattern: /^\s*(│\s*)?❯[\s\u00a0]/m,
   inputLine: /^\s*(│\s*)?❯[\s\u00a0]/,
-  hookMeaning: claudeHookMeaning,
+  hooks: CLAUDE_HOOKS,
   launch(request: LaunchRequest): LaunchSpec {
     const argv = [request.program, ...request.args];
     if (request.mode.kind === "resume") argv.push("--resume", request.mode.id);

@@ -1,29 +1,28 @@
-import { NOTHING, stringField, type HookMeaning } from "../shared/hook-meaning.ts";
+import { stringField, type HookMeaning } from "../shared/hook-meaning.ts";
+import { meaningOf, type HookTable } from "../shared/hook-table.ts";
 
-/** Codex's hooks (Claude's format) and its `notify` program's agent-turn-complete. */
+/**
+ * Codex's hooks (Claude's format and names; Codex has no Notification event), in the order
+ * agentmux installs them, and its `notify` program's agent-turn-complete.
+ */
+export const CODEX_HOOKS: HookTable = {
+  base: (payload) => ({ sessionId: stringField(payload, "session_id"), promptId: stringField(payload, "turn_id") }),
+  unknownNamesSession: true,
+  events: {
+    // Fires at the first prompt, not at launch: it names the session, UserPromptSubmit begins the turn.
+    SessionStart: { install: true, meaning: (_payload, base) => ({ ...base, events: [] }) },
+    UserPromptSubmit: { install: true, prompt: true, meaning: (_payload, base) => ({ ...base, events: [{ kind: "submit" }] }) },
+    PreToolUse: { install: true, meaning: (_payload, base) => ({ ...base, events: [{ kind: "activity" }] }) },
+    PermissionRequest: { install: true, meaning: (_payload, base) => ({ ...base, events: [{ kind: "blocked" }] }) },
+    PostToolUse: { install: true, meaning: (_payload, base) => ({ ...base, events: [{ kind: "activity" }] }) },
+    Stop: { install: true, meaning: (_payload, base) => ({ ...base, events: [{ kind: "stop" }] }) },
+    // From the notify program, not a hook. Also sent for Codex's own title-generation thread: only
+    // the session's thread counts.
+    "agent-turn-complete": { install: false, meaning: (payload) => ({ events: [{ kind: "stop" }], onlyForSession: stringField(payload, "thread-id") }) },
+  },
+};
+
+/** Codex's hooks and its `notify` program's agent-turn-complete, translated. */
 export function codexHookMeaning(event: string, payload: Record<string, unknown>): HookMeaning {
-  const sessionId = stringField(payload, "session_id");
-  const promptId = stringField(payload, "turn_id");
-  const base = { sessionId, promptId };
-  switch (event) {
-    case "SessionStart":
-      // Fires at the first prompt, not at launch: it names the session, UserPromptSubmit begins the turn.
-      return { ...base, events: [] };
-    case "UserPromptSubmit":
-      return { ...base, events: [{ kind: "submit" }] };
-    case "PreToolUse":
-    case "PostToolUse":
-      return { ...base, events: [{ kind: "activity" }] };
-    case "PermissionRequest":
-      return { ...base, events: [{ kind: "blocked" }] };
-    case "Stop":
-      return { ...base, events: [{ kind: "stop" }] };
-    case "agent-turn-complete": {
-      // Also sent for Codex's own title-generation thread: only the session's thread counts.
-      const thread = stringField(payload, "thread-id");
-      return { events: [{ kind: "stop" }], onlyForSession: thread };
-    }
-    default:
-      return sessionId ? { ...base, events: [] } : NOTHING;
-  }
+  return meaningOf(CODEX_HOOKS, event, payload);
 }

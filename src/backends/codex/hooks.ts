@@ -11,9 +11,11 @@ import { shQuote } from "../../util/sh.ts";
 import { editSettingsFile } from "../claude/global.ts";
 import { HOOK_TIMEOUT, isAgentmuxCommand, type HookGroup } from "../claude/hooks.ts";
 import { NOTIFY_SCRIPT, setNotify, setTrustRecords, type TrustRecord } from "./config.ts";
+import { installedEvents } from "../shared/hook-table.ts";
+import { CODEX_HOOKS } from "./hook-events.ts";
 
-/** The Codex hook events agentmux forwards (Claude's names; Codex has no Notification event). */
-export const CODEX_HOOK_EVENTS = ["SessionStart", "UserPromptSubmit", "PreToolUse", "PermissionRequest", "PostToolUse", "Stop"] as const;
+/** The Codex hook events agentmux forwards (the installed ones of its event table). */
+export const CODEX_HOOK_EVENTS: readonly string[] = installedEvents(CODEX_HOOKS);
 
 const TOOL_EVENTS = new Set(["PreToolUse", "PermissionRequest", "PostToolUse"]);
 // Codex ignores the matcher of these events, also when it hashes them.

@@ -4,7 +4,7 @@ import { codexLineage } from "./lineage.ts";
 import { positionalPrompt } from "../shared/prompt-arg.ts";
 import { iconOf } from "../icons.ts";
 import { codexAccounts } from "./account.ts";
-import { codexHookMeaning } from "./hook-events.ts";
+import { CODEX_HOOKS } from "./hook-events.ts";
 
 /** Codex CLI: `codex [prompt]`, `codex resume ID [prompt]`, `codex fork ID [prompt]`. */
 export const codex: Backend & { readonly accounts: AccountSupport } = {
@@ -18,7 +18,7 @@ export const codex: Backend & { readonly accounts: AccountSupport } = {
   // The composer line: "› " followed by the text or the placeholder.
   readyPattern: /^\s*›\s/m,
   inputLine: /^\s*›\s/,
-  hookMeaning: codexHookMeaning,
+  hooks: CODEX_HOOKS,
   launch(request: LaunchRequest): LaunchSpec {
     const argv = [request.program];
     if (request.mode.kind === "new") {

@@ -1,33 +1,34 @@
-import { NOTHING, stringField, type HookMeaning } from "../shared/hook-meaning.ts";
+import { stringField, type HookMeaning } from "../shared/hook-meaning.ts";
+import { installedEvents, meaningOf, type HookTable } from "../shared/hook-table.ts";
+
+const activity = { meaning: (_payload: Record<string, unknown>, base: HookMeaning): HookMeaning => ({ ...base, events: [{ kind: "activity" }] }) };
 
 /**
- * The Gemini CLI hook events agentmux installs for its sessions (src/backends/gemini/settings.ts)
- * and for `agentmux init --agents`. Each has its meaning below. AfterModel, BeforeModel and
- * BeforeToolSelection are known too but not installed: AfterModel fires once per streamed chunk,
- * and the other two repeat what BeforeAgent and BeforeTool already say.
+ * Gemini CLI's hooks (settings.json `hooks`, timeouts in ms; see docs/backends/gemini.md), in the
+ * order agentmux installs them for its sessions (src/backends/gemini/settings.ts) and for
+ * `agentmux init --agents`. AfterModel, BeforeModel and BeforeToolSelection are known too but not
+ * installed: AfterModel fires once per streamed chunk, and the other two repeat what BeforeAgent
+ * and BeforeTool already say.
  */
-export const GEMINI_HOOK_EVENTS = ["SessionStart", "BeforeAgent", "BeforeTool", "AfterTool", "AfterAgent", "Notification"] as const;
+export const GEMINI_HOOKS: HookTable = {
+  base: (payload) => ({ sessionId: stringField(payload, "session_id") }),
+  unknownNamesSession: true,
+  events: {
+    SessionStart: { install: true, meaning: (_payload, base) => ({ ...base, events: [{ kind: "started" }] }) },
+    BeforeAgent: { install: true, prompt: true, meaning: (_payload, base) => ({ ...base, events: [{ kind: "submit" }] }) },
+    BeforeTool: { install: true, ...activity },
+    AfterTool: { install: true, ...activity },
+    AfterAgent: { install: true, meaning: (_payload, base) => ({ ...base, events: [{ kind: "stop" }] }) },
+    Notification: { install: true, meaning: (payload, base) => ({ ...base, events: stringField(payload, "notification_type") === "ToolPermission" ? [{ kind: "blocked" }] : [] }) },
+    BeforeModel: { install: false, ...activity },
+    AfterModel: { install: false, ...activity },
+    BeforeToolSelection: { install: false, ...activity },
+  },
+};
 
-/** Gemini CLI's hooks (settings.json `hooks`, timeouts in ms; see docs/backends/gemini.md). */
+/** The Gemini CLI hook events agentmux installs. */
+export const GEMINI_HOOK_EVENTS: readonly string[] = installedEvents(GEMINI_HOOKS);
+
 export function geminiHookMeaning(event: string, payload: Record<string, unknown>): HookMeaning {
-  const sessionId = stringField(payload, "session_id");
-  const base = { sessionId };
-  switch (event) {
-    case "SessionStart":
-      return { ...base, events: [{ kind: "started" }] };
-    case "BeforeAgent":
-      return { ...base, events: [{ kind: "submit" }] };
-    case "BeforeModel":
-    case "AfterModel":
-    case "BeforeToolSelection":
-    case "BeforeTool":
-    case "AfterTool":
-      return { ...base, events: [{ kind: "activity" }] };
-    case "AfterAgent":
-      return { ...base, events: [{ kind: "stop" }] };
-    case "Notification":
-      return { ...base, events: stringField(payload, "notification_type") === "ToolPermission" ? [{ kind: "blocked" }] : [] };
-    default:
-      return sessionId ? { ...base, events: [] } : NOTHING;
-  }
+  return meaningOf(GEMINI_HOOKS, event, payload);
 }

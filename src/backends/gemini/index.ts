@@ -2,7 +2,7 @@ import { AgentmuxError } from "../../util/errors.ts";
 import type { Backend, LaunchRequest, LaunchSpec } from "../shared/types.ts";
 import { iconOf } from "../icons.ts";
 import { prepareGeminiHome } from "./home.ts";
-import { geminiHookMeaning } from "./hook-events.ts";
+import { GEMINI_HOOKS } from "./hook-events.ts";
 
 /** Gemini CLI: `--resume ID`, `-i PROMPT` (interactive with an initial prompt); it has no fork. */
 export const gemini: Backend = {
@@ -14,7 +14,7 @@ export const gemini: Backend = {
   takesPrompt: true,
   skillPrefix: "/",
   readyPattern: /Type your message/m,
-  hookMeaning: geminiHookMeaning,
+  hooks: GEMINI_HOOKS,
   launch(request: LaunchRequest): LaunchSpec {
     const argv = [request.program, ...request.args];
     if (request.mode.kind === "fork") {

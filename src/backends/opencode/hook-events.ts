@@ -1,28 +1,27 @@
-import { NOTHING, stringField, type HookMeaning } from "../shared/hook-meaning.ts";
+import { stringField, type HookMeaning } from "../shared/hook-meaning.ts";
+import { installedEvents, meaningOf, type HookTable } from "../shared/hook-table.ts";
 
 /**
  * opencode has no shell hooks; etc/opencode/agentmux.js, a plugin (loaded per session by
- * src/backends/opencode/config.ts), forwards its bus events to
- * shell/agentmux-hook under these names, with the event's properties as the payload.
+ * src/backends/opencode/config.ts), forwards its bus events to shell/agentmux-hook under these
+ * names, with the event's properties as the payload. "install" here: the plugin forwards it.
  */
-/** Every name the plugin forwards, each with its meaning below. */
-export const OPENCODE_HOOK_EVENTS = ["session-created", "session-busy", "session-idle", "permission-asked", "permission-replied", "question-asked"] as const;
+export const OPENCODE_HOOKS: HookTable = {
+  base: (payload) => ({ sessionId: stringField(payload, "sessionID") }),
+  unknownNamesSession: false,
+  events: {
+    "session-created": { install: true, meaning: (_payload, base) => ({ ...base, events: [{ kind: "started" }] }) },
+    "session-busy": { install: true, meaning: (_payload, base) => ({ ...base, events: [{ kind: "activity" }] }) },
+    "session-idle": { install: true, meaning: (_payload, base) => ({ ...base, events: [{ kind: "stop" }] }) },
+    "permission-asked": { install: true, meaning: (_payload, base) => ({ ...base, events: [{ kind: "blocked" }] }) },
+    "permission-replied": { install: true, meaning: (_payload, base) => ({ ...base, events: [{ kind: "activity" }] }) },
+    "question-asked": { install: true, meaning: (_payload, base) => ({ ...base, events: [{ kind: "blocked" }] }) },
+  },
+};
+
+/** Every name the plugin forwards, each with its meaning in the table. */
+export const OPENCODE_HOOK_EVENTS: readonly string[] = installedEvents(OPENCODE_HOOKS);
 
 export function opencodeHookMeaning(event: string, payload: Record<string, unknown>): HookMeaning {
-  const sessionId = stringField(payload, "sessionID");
-  const base = { sessionId };
-  switch (event) {
-    case "session-created":
-      return { ...base, events: [{ kind: "started" }] };
-    case "session-busy":
-    case "permission-replied":
-      return { ...base, events: [{ kind: "activity" }] };
-    case "session-idle":
-      return { ...base, events: [{ kind: "stop" }] };
-    case "permission-asked":
-    case "question-asked":
-      return { ...base, events: [{ kind: "blocked" }] };
-    default:
-      return NOTHING;
-  }
+  return meaningOf(OPENCODE_HOOKS, event, payload);
 }

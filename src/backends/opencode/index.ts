@@ -1,7 +1,7 @@
 import type { Backend, LaunchRequest, LaunchSpec } from "../shared/types.ts";
 import { iconOf } from "../icons.ts";
 import { prepareOpencodeEnv } from "./config.ts";
-import { opencodeHookMeaning } from "./hook-events.ts";
+import { OPENCODE_HOOKS } from "./hook-events.ts";
 
 /** opencode: `--session ID`, `--session ID --fork`, `--prompt TEXT`. */
 export const opencode: Backend = {
@@ -13,7 +13,7 @@ export const opencode: Backend = {
   takesPrompt: true,
   skillPrefix: "/",
   readyPattern: /ctrl\+p commands|tab agents|Ask anything/m,
-  hookMeaning: opencodeHookMeaning,
+  hooks: OPENCODE_HOOKS,
   launch(request: LaunchRequest): LaunchSpec {
     const argv = [request.program, ...request.args];
     if (request.mode.kind === "resume") argv.push("--session", request.mode.id);

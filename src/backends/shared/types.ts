@@ -1,6 +1,6 @@
 import type { LaunchState } from "../../core/launch-state.ts";
 import type { FetchOutcome } from "./usage-http.ts";
-import type { HookMeaning } from "./hook-meaning.ts";
+import type { HookTable } from "./hook-table.ts";
 
 /** How a session is launched: fresh, resuming a native session, or forking one. */
 export type LaunchMode = { kind: "new" } | { kind: "resume"; id: string } | { kind: "fork"; id: string };
@@ -85,8 +85,8 @@ export interface Backend {
   prepareEnv?(context: PrepareContext): Record<string, string>;
   /** Pure: the arguments that start a resumed session in the launch state the last one reported (model, permission mode). */
   resumeArgs?(state: LaunchState): string[];
-  /** Pure: what one of the CLI's hook events means (its event table: src/backends/<name>/hook-events.ts). */
-  hookMeaning?(event: string, payload: Record<string, unknown>): HookMeaning;
+  /** The CLI's hook events: which agentmux installs, and what each means (src/backends/<name>/hook-events.ts). */
+  readonly hooks?: HookTable;
   /** I/O: the CLI's live report for the session whose pane process is panePid; null without one. */
   readLive?(panePid: number): LiveStatus | null;
   /** I/O: the config directory whose report (queryLive) covers the CLI running in the pane whose process is panePid; null when none. */
