@@ -1,4 +1,5 @@
 import { stringField, type HookMeaning } from "../shared/hook-meaning.ts";
+import { failedCause, finishedCause, permissionCause, questionCause } from "../shared/causes.ts";
 import { meaningOf, namesSession, type HookTable } from "../shared/hook-table.ts";
 
 // Claude Code lists an agent-team teammate as running until it is shut down, idle or not.
@@ -38,11 +39,17 @@ export const CLAUDE_HOOKS: HookTable = {
     PostToolUseFailure: activity,
     SubagentStart: activity,
     SubagentStop: { install: true, meaning: (payload, base) => ({ ...base, events: [{ kind: "background", active: hasBackgroundWork(payload) }] }) },
-    Stop: { install: true, meaning: (payload, base) => ({ ...base, events: [{ kind: "stop", background: hasBackgroundWork(payload) }] }) },
+    Stop: { install: true, cause: finishedCause, meaning: (payload, base) => ({ ...base, events: [{ kind: "stop", background: hasBackgroundWork(payload) }] }) },
     // A turn ended by an API error fires no Stop.
-    StopFailure: { install: true, meaning: (payload, base) => ({ ...base, events: [{ kind: "stop" }], rateLimited: stringField(payload, "error") === "rate_limit" }) },
+    StopFailure: { install: true, cause: failedCause, meaning: (payload, base) => ({ ...base, events: [{ kind: "stop" }], rateLimited: stringField(payload, "error") === "rate_limit" }) },
     Notification: {
       install: true,
+      cause: (payload) => {
+        const type = stringField(payload, "notification_type");
+        if (type === "elicitation_dialog") return questionCause(payload);
+        if (type === "permission_prompt") return permissionCause(payload);
+        return type === "idle_prompt" ? finishedCause(payload) : undefined;
+      },
       meaning: (payload, base) => {
         const type = stringField(payload, "notification_type");
         if (type === "permission_prompt" || type === "elicitation_dialog") return { ...base, events: [{ kind: "blocked", agentId: stringField(payload, "agent_id") }] };
@@ -50,7 +57,7 @@ export const CLAUDE_HOOKS: HookTable = {
         return { ...base, events: [] };
       },
     },
-    PermissionRequest: { install: true, meaning: (payload, base) => ({ ...base, events: [{ kind: "blocked", agentId: stringField(payload, "agent_id") }] }) },
+    PermissionRequest: { install: true, cause: permissionCause, meaning: (payload, base) => ({ ...base, events: [{ kind: "blocked", agentId: stringField(payload, "agent_id") }] }) },
     SessionStart: { install: true, meaning: (_payload, base) => ({ ...base, events: [{ kind: "started" }] }) },
     SessionEnd: { install: true, meaning: namesSession },
     // A teammate went idle; its payload (teammate_name, team_name) lists no other work, so the

@@ -1,4 +1,5 @@
 import { stringField, type HookMeaning } from "../shared/hook-meaning.ts";
+import { finishedCause, permissionCause } from "../shared/causes.ts";
 import { meaningOf, type HookTable } from "../shared/hook-table.ts";
 
 /**
@@ -13,12 +14,12 @@ export const CODEX_HOOKS: HookTable = {
     SessionStart: { install: true, meaning: (_payload, base) => ({ ...base, events: [] }) },
     UserPromptSubmit: { install: true, prompt: true, meaning: (_payload, base) => ({ ...base, events: [{ kind: "submit" }] }) },
     PreToolUse: { install: true, meaning: (_payload, base) => ({ ...base, events: [{ kind: "activity" }] }) },
-    PermissionRequest: { install: true, meaning: (_payload, base) => ({ ...base, events: [{ kind: "blocked" }] }) },
+    PermissionRequest: { install: true, cause: permissionCause, meaning: (_payload, base) => ({ ...base, events: [{ kind: "blocked" }] }) },
     PostToolUse: { install: true, meaning: (_payload, base) => ({ ...base, events: [{ kind: "activity" }] }) },
-    Stop: { install: true, meaning: (_payload, base) => ({ ...base, events: [{ kind: "stop" }] }) },
+    Stop: { install: true, cause: finishedCause, meaning: (_payload, base) => ({ ...base, events: [{ kind: "stop" }] }) },
     // From the notify program, not a hook. Also sent for Codex's own title-generation thread: only
     // the session's thread counts.
-    "agent-turn-complete": { install: false, meaning: (payload) => ({ events: [{ kind: "stop" }], onlyForSession: stringField(payload, "thread-id") }) },
+    "agent-turn-complete": { install: false, cause: finishedCause, meaning: (payload) => ({ events: [{ kind: "stop" }], onlyForSession: stringField(payload, "thread-id") }) },
   },
 };
 

@@ -1,4 +1,5 @@
 import { stringField, type HookMeaning } from "../shared/hook-meaning.ts";
+import { finishedCause, permissionCause } from "../shared/causes.ts";
 import { installedEvents, meaningOf, type HookTable } from "../shared/hook-table.ts";
 
 const activity = { meaning: (_payload: Record<string, unknown>, base: HookMeaning): HookMeaning => ({ ...base, events: [{ kind: "activity" }] }) };
@@ -18,8 +19,8 @@ export const GEMINI_HOOKS: HookTable = {
     BeforeAgent: { install: true, prompt: true, meaning: (_payload, base) => ({ ...base, events: [{ kind: "submit" }] }) },
     BeforeTool: { install: true, ...activity },
     AfterTool: { install: true, ...activity },
-    AfterAgent: { install: true, meaning: (_payload, base) => ({ ...base, events: [{ kind: "stop" }] }) },
-    Notification: { install: true, meaning: (payload, base) => ({ ...base, events: stringField(payload, "notification_type") === "ToolPermission" ? [{ kind: "blocked" }] : [] }) },
+    AfterAgent: { install: true, cause: finishedCause, meaning: (_payload, base) => ({ ...base, events: [{ kind: "stop" }] }) },
+    Notification: { install: true, cause: (payload) => (stringField(payload, "notification_type") === "ToolPermission" ? permissionCause(payload) : undefined), meaning: (payload, base) => ({ ...base, events: stringField(payload, "notification_type") === "ToolPermission" ? [{ kind: "blocked" }] : [] }) },
     BeforeModel: { install: false, ...activity },
     AfterModel: { install: false, ...activity },
     BeforeToolSelection: { install: false, ...activity },

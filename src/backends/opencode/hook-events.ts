@@ -1,4 +1,5 @@
 import { stringField, type HookMeaning } from "../shared/hook-meaning.ts";
+import { finishedCause, permissionCause, questionCause } from "../shared/causes.ts";
 import { installedEvents, meaningOf, type HookTable } from "../shared/hook-table.ts";
 
 /**
@@ -12,10 +13,10 @@ export const OPENCODE_HOOKS: HookTable = {
   events: {
     "session-created": { install: true, meaning: (_payload, base) => ({ ...base, events: [{ kind: "started" }] }) },
     "session-busy": { install: true, meaning: (_payload, base) => ({ ...base, events: [{ kind: "activity" }] }) },
-    "session-idle": { install: true, meaning: (_payload, base) => ({ ...base, events: [{ kind: "stop" }] }) },
-    "permission-asked": { install: true, meaning: (_payload, base) => ({ ...base, events: [{ kind: "blocked" }] }) },
+    "session-idle": { install: true, cause: finishedCause, meaning: (_payload, base) => ({ ...base, events: [{ kind: "stop" }] }) },
+    "permission-asked": { install: true, cause: permissionCause, meaning: (_payload, base) => ({ ...base, events: [{ kind: "blocked" }] }) },
     "permission-replied": { install: true, meaning: (_payload, base) => ({ ...base, events: [{ kind: "activity" }] }) },
-    "question-asked": { install: true, meaning: (_payload, base) => ({ ...base, events: [{ kind: "blocked" }] }) },
+    "question-asked": { install: true, cause: questionCause, meaning: (_payload, base) => ({ ...base, events: [{ kind: "blocked" }] }) },
   },
 };
 

@@ -1,3 +1,4 @@
+import type { Cause } from "./causes.ts";
 import { NOTHING, type HookMeaning } from "./hook-meaning.ts";
 
 type Payload = Record<string, unknown>;
@@ -11,6 +12,8 @@ export interface HookEvent {
   /** The payload's `prompt` is the text of the prompt just submitted. */
   prompt?: true;
   meaning(payload: Payload, base: HookBase): HookMeaning;
+  /** Why the session needs the user after it, for the notification; undefined: it gives no cause. */
+  cause?(payload: Payload): Cause | undefined;
 }
 
 /**
