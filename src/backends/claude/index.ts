@@ -10,6 +10,13 @@ import { claudeAccounts } from "./account.ts";
 import { claudeGlobalSetup } from "./global-setup.ts";
 import { CLAUDE_HOOKS } from "./hook-events.ts";
 
+/**
+ * Claude's input box: "❯" followed by a no-break space (in a "│" box in older versions). Its one
+ * definition for the backend (the ready check and the line send watches); the manifest's
+ * promptBox (manifests/claude.yml) is the detector's, anchored at column 0.
+ */
+const INPUT_LINE = /^\s*(│\s*)?❯[\s\u00a0]/;
+
 /** Claude Code: `claude [prompt]`, `--resume ID`, `--resume ID --fork-session`. */
 export const claude: Backend & { readonly accounts: AccountSupport } = {
   name: "claude",
@@ -19,9 +26,8 @@ export const claude: Backend & { readonly accounts: AccountSupport } = {
   installHint: "install Claude Code: npm install -g @anthropic-ai/claude-code",
   takesPrompt: true,
   skillPrefix: "/",
-  // Claude's input box starts with "❯" followed by a no-break space.
-  readyPattern: /^\s*(│\s*)?❯[\s\u00a0]/m,
-  inputLine: /^\s*(│\s*)?❯[\s\u00a0]/,
+  readyPattern: new RegExp(INPUT_LINE.source, "m"),
+  inputLine: INPUT_LINE,
   hooks: CLAUDE_HOOKS,
   launch(request: LaunchRequest): LaunchSpec {
     const argv = [request.program, ...request.args];

@@ -6,6 +6,9 @@ import { iconOf } from "../icons.ts";
 import { codexAccounts } from "./account.ts";
 import { CODEX_HOOKS } from "./hook-events.ts";
 
+/** The composer line: "› " followed by the text or the placeholder (the ready check and the line send watches). */
+const INPUT_LINE = /^\s*›\s/;
+
 /** Codex CLI: `codex [prompt]`, `codex resume ID [prompt]`, `codex fork ID [prompt]`. */
 export const codex: Backend & { readonly accounts: AccountSupport } = {
   name: "codex",
@@ -15,9 +18,8 @@ export const codex: Backend & { readonly accounts: AccountSupport } = {
   installHint: "install Codex: npm install -g @openai/codex",
   takesPrompt: true,
   skillPrefix: "$",
-  // The composer line: "› " followed by the text or the placeholder.
-  readyPattern: /^\s*›\s/m,
-  inputLine: /^\s*›\s/,
+  readyPattern: new RegExp(INPUT_LINE.source, "m"),
+  inputLine: INPUT_LINE,
   hooks: CODEX_HOOKS,
   launch(request: LaunchRequest): LaunchSpec {
     const argv = [request.program];
