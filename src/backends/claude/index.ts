@@ -9,6 +9,7 @@ import { iconOf } from "../icons.ts";
 import { claudeAccounts } from "./account.ts";
 import { claudeGlobalSetup } from "./global-setup.ts";
 import { CLAUDE_HOOKS } from "./hook-events.ts";
+import { claudeOutsideConfig } from "./outside-config.ts";
 
 /**
  * Claude's input box: "❯" followed by a no-break space (in a "│" box in older versions). Its one
@@ -29,6 +30,7 @@ export const claude: Backend & { readonly accounts: AccountSupport } = {
   readyPattern: new RegExp(INPUT_LINE.source, "m"),
   inputLine: INPUT_LINE,
   hooks: CLAUDE_HOOKS,
+  outsideConfig: claudeOutsideConfig,
   launch(request: LaunchRequest): LaunchSpec {
     const argv = [request.program, ...request.args];
     if (request.mode.kind === "resume") argv.push("--resume", request.mode.id);

@@ -5,6 +5,7 @@ import { positionalPrompt } from "../shared/prompt-arg.ts";
 import { iconOf } from "../icons.ts";
 import { codexAccounts } from "./account.ts";
 import { CODEX_HOOKS } from "./hook-events.ts";
+import { codexOutsideConfig } from "./outside-config.ts";
 
 /** The composer line: "› " followed by the text or the placeholder (the ready check and the line send watches). */
 const INPUT_LINE = /^\s*›\s/;
@@ -21,6 +22,7 @@ export const codex: Backend & { readonly accounts: AccountSupport } = {
   readyPattern: new RegExp(INPUT_LINE.source, "m"),
   inputLine: INPUT_LINE,
   hooks: CODEX_HOOKS,
+  outsideConfig: codexOutsideConfig,
   launch(request: LaunchRequest): LaunchSpec {
     const argv = [request.program];
     if (request.mode.kind === "new") {

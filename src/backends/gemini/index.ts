@@ -3,6 +3,7 @@ import type { Backend, LaunchRequest, LaunchSpec } from "../shared/types.ts";
 import { iconOf } from "../icons.ts";
 import { prepareGeminiHome } from "./home.ts";
 import { GEMINI_HOOKS } from "./hook-events.ts";
+import { geminiOutsideConfig } from "./outside-config.ts";
 
 /** Gemini CLI: `--resume ID`, `-i PROMPT` (interactive with an initial prompt); it has no fork. */
 export const gemini: Backend = {
@@ -15,6 +16,7 @@ export const gemini: Backend = {
   skillPrefix: "/",
   readyPattern: /Type your message/m,
   hooks: GEMINI_HOOKS,
+  outsideConfig: geminiOutsideConfig,
   launch(request: LaunchRequest): LaunchSpec {
     const argv = [request.program, ...request.args];
     if (request.mode.kind === "fork") {

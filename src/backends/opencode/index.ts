@@ -2,6 +2,7 @@ import type { Backend, LaunchRequest, LaunchSpec } from "../shared/types.ts";
 import { iconOf } from "../icons.ts";
 import { prepareOpencodeEnv } from "./config.ts";
 import { OPENCODE_HOOKS } from "./hook-events.ts";
+import { opencodeOutsideConfig } from "./outside-config.ts";
 
 /** opencode: `--session ID`, `--session ID --fork`, `--prompt TEXT`. */
 export const opencode: Backend = {
@@ -14,6 +15,7 @@ export const opencode: Backend = {
   skillPrefix: "/",
   readyPattern: /ctrl\+p commands|tab agents|Ask anything/m,
   hooks: OPENCODE_HOOKS,
+  outsideConfig: opencodeOutsideConfig,
   launch(request: LaunchRequest): LaunchSpec {
     const argv = [request.program, ...request.args];
     if (request.mode.kind === "resume") argv.push("--session", request.mode.id);

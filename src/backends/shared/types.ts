@@ -99,11 +99,16 @@ export interface Backend {
   parseStatusLine?(text: string): StatusLineReading | null;
   /** I/O: the fork pairs recorded where sessions branched from one in place.dir can be; null when the scan cannot tell. */
   lineage?(place: LineagePlace): LineagePair[] | null;
+  /** Pure: the lines `agentmux init --agents` prints for the CLI, to install agentmux's hooks by hand for sessions agentmux did not start. */
+  outsideConfig?(scripts: HookScripts): string[];
   /** `agentmux setup <name> --global|--remove-global`: agentmux's hooks in the CLI's user settings, for sessions agentmux did not start. */
   globalSetup?: GlobalSetup;
   /** Running the CLI under several accounts (homes, credentials, sync, usage, login); none: it has no accounts. */
   accounts?: AccountSupport;
 }
+
+/** agentmux's hook forwarder and status-line helper, as paths. */
+export interface HookScripts { hook: string; statusLine: string }
 
 /** Adding agentmux's hooks to a CLI's user settings, or removing exactly them; each answers the line to print. */
 export interface GlobalSetup { description: string; addOption: string; removeOption: string; add(): string; remove(): string }
