@@ -10,7 +10,7 @@ import { codexOutsideConfig } from "./outside-config.ts";
 /** The composer line: "› " followed by the text or the placeholder (the ready check and the line send watches). */
 const INPUT_LINE = /^\s*›\s/;
 
-/** Codex CLI: `codex [prompt]`, `codex resume ID [prompt]`, `codex fork ID [prompt]`. */
+/** Codex CLI: `codex [prompt]`, `codex resume ID [prompt]`, `codex fork ID [prompt]` (its hooks, home and files: docs/backends/codex.md). */
 export const codex: Backend & { readonly accounts: AccountSupport } = {
   name: "codex",
   label: "Codex",
