@@ -45,6 +45,9 @@ export function getBackend(name: string): RegisteredBackend {
   return BACKENDS[name];
 }
 
+/** The backend that runs a plain command (`agentmux new --command`). */
+export const COMMAND_BACKEND: BackendName = "generic";
+
 /** Whether a session's backend is a plain command (or unknown): not an agent with a conversation. */
 export function isPlainCommand(backend: string): boolean {
   return !isBackendName(backend) || BACKENDS[backend].plainCommand === true;

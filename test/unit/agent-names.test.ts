@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { BACKEND_NAMES, BACKENDS } from "../../src/backends/index.ts";
+import { BACKEND_NAMES } from "../../src/backends/index.ts";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const SRC = join(ROOT, "src");
@@ -38,8 +38,8 @@ function withoutComments(text: string): string {
   return out;
 }
 
-/** The agent CLIs (not the plain-command backend, whose name is a word in many messages). */
-const AGENTS = BACKEND_NAMES.filter((name) => !BACKENDS[name].plainCommand);
+/** Every backend's name, the plain command's ("generic") too. */
+const AGENTS = BACKEND_NAMES;
 
 describe("agent names", () => {
   it("are written only in src/backends (and manifests/): every other file asks the registry", () => {
