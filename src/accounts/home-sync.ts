@@ -2,8 +2,6 @@ import { existsSync, mkdirSync, realpathSync, statSync } from "node:fs";
 import { canonicalHome, HOME_FACTS, type AccountBackend } from "../backends/account-homes.ts";
 import type { AccountEntry } from "../config/accounts.ts";
 import { AgentmuxError, isAgentmuxError } from "../util/errors.ts";
-import { syncClaudeJson } from "../backends/claude-json-merge.ts";
-import { syncCodexHome } from "../backends/codex-home-sync.ts";
 import { linkShared } from "./home-links.ts";
 
 export interface SyncReport {
@@ -32,9 +30,9 @@ export interface SyncOptions {
 
 /**
  * Prepare or repair an account home: shared state linked from the canonical home (conflicting
- * account-local items moved aside first), credentials left per account, for Codex its
- * account-local config.toml and plugins, and for Claude its .claude.json merged from the canonical
- * one (src/accounts/claude-json-merge.ts). Any failure is an AgentmuxError naming the item.
+ * account-local items moved aside first), credentials left per account, then the backend's own
+ * step (accounts.syncHome: Codex's account-local config.toml and plugins, Claude's .claude.json
+ * merged from the canonical one). Any failure is an AgentmuxError naming the item.
  */
 export function syncAccountHome(backend: AccountBackend, account: AccountEntry, options: SyncOptions = {}): SyncReport {
   const facts = HOME_FACTS[backend];
@@ -65,15 +63,11 @@ export function syncAccountHome(backend: AccountBackend, account: AccountEntry, 
       } else if (outcome.kind === "already") report.already.push(item.name);
       else if (outcome.kind === "kept-local") report.keptLocal.push(item.name);
     }
-    if (backend === "codex") {
-      current = "config.toml";
-      const codex = syncCodexHome(canonical, account.home, now);
-      report.notes.push(...codex.notes);
-      report.backups.push(...codex.backups);
-    }
-    if (backend === "claude") {
-      current = ".claude.json";
-      report.notes.push(...syncClaudeJson(canonical, account.home));
+    if (facts.syncHome) {
+      current = facts.syncHome.item;
+      const own = facts.syncHome.run(canonical, account.home, now);
+      report.notes.push(...own.notes);
+      report.backups.push(...own.backups);
     }
   } catch (error) {
     const why = isAgentmuxError(error) ? error.message : (error as Error).message;

@@ -1,5 +1,5 @@
 import { HOME_FACTS, isAccountBackend, readCredentials } from "../backends/account-homes.ts";
-import type { BackendName } from "../backends/types.ts";
+import type { BackendName } from "../backends/index.ts";
 import type { AccountEntry } from "../config/accounts.ts";
 import type { Config } from "../config/config.ts";
 import { AgentmuxError } from "../util/errors.ts";

@@ -3,7 +3,7 @@ import { ACCOUNT_BACKENDS, type AccountBackend } from "../backends/account-homes
 import type { Config } from "../config/config.ts";
 import { lookupChoice, type Pool } from "./accounts.ts";
 import { currentReading, isFresh } from "./reading.ts";
-import type { UsageReading } from "../backends/usage-http.ts";
+import type { UsageReading } from "../backends/shared/usage-http.ts";
 import { readUsageCache, recordKey, usageCacheFile, type UsageRecord } from "./usage-store.ts";
 
 /** What is left of an account's quota, as the status segment and the switcher show it. */

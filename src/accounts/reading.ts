@@ -1,4 +1,4 @@
-import type { UsageReading } from "../backends/usage-http.ts";
+import type { UsageReading } from "../backends/shared/usage-http.ts";
 
 /**
  * The reading as it stands now: a window whose reset time has passed is a fresh window (0 %), and

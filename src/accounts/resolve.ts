@@ -4,7 +4,7 @@ import type { Config } from "../config/config.ts";
 import { AgentmuxError, isAgentmuxError } from "../util/errors.ts";
 import { backendsWithAccounts, hasCredentials, lookupChoice, type Choice, type Pool } from "./accounts.ts";
 import { directoryRuleFor, type RuleMatch } from "./directory-rules.ts";
-import type { UsageReading } from "../backends/usage-http.ts";
+import type { UsageReading } from "../backends/shared/usage-http.ts";
 import { routePool, type RouteDecision } from "./route.ts";
 import { readSelection, saveRouted } from "./selection.ts";
 

@@ -1,6 +1,6 @@
 import { AgentmuxError } from "../util/errors.ts";
 import { availableAt, currentReading, describeReading, isExhausted, isFresh, usageScore } from "./reading.ts";
-import type { UsageReading } from "../backends/usage-http.ts";
+import type { UsageReading } from "../backends/shared/usage-http.ts";
 
 export interface RouteMember {
   name: string;

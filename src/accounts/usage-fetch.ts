@@ -1,10 +1,8 @@
-import { ACCOUNT_BACKENDS, type AccountBackend } from "../backends/account-homes.ts";
+import { ACCOUNT_BACKENDS, HOME_FACTS, type AccountBackend } from "../backends/account-homes.ts";
 import type { AccountEntry, UsageSettings } from "../config/accounts.ts";
 import type { Config } from "../config/config.ts";
 import { accountsOf, poolsOf } from "./accounts.ts";
-import { fetchClaudeUsage } from "../backends/claude-usage.ts";
-import { fetchCodexUsage } from "../backends/codex-usage.ts";
-import type { FetchOutcome } from "../backends/usage-http.ts";
+import type { FetchOutcome } from "../backends/shared/usage-http.ts";
 
 
 /** One account of one backend whose usage is fetched. */
@@ -12,8 +10,7 @@ export interface PollTarget { backend: AccountBackend; account: AccountEntry }
 
 /** One account's quota, from its backend's usage endpoint (usage.<backend>.url). */
 export function fetchUsage(backend: AccountBackend, account: AccountEntry, usage: UsageSettings, now: number, timeoutMs = 20_000): Promise<FetchOutcome> {
-  const options = { now, timeoutMs };
-  return backend === "claude" ? fetchClaudeUsage(account.home, usage.claude.url, options) : fetchCodexUsage(account.home, usage.codex.url, options);
+  return HOME_FACTS[backend].fetchUsage(account.home, usage[backend].url, { now, timeoutMs });
 }
 
 /**

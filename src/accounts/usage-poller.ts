@@ -1,8 +1,8 @@
 import type { AccountBackend } from "../backends/account-homes.ts";
 import { poolsOf } from "./accounts.ts";
 import type { Config } from "../config/config.ts";
-import type { UsageReading } from "../backends/usage-http.ts";
-import type { FetchOutcome } from "../backends/usage-http.ts";
+import type { UsageReading } from "../backends/shared/usage-http.ts";
+import type { FetchOutcome } from "../backends/shared/usage-http.ts";
 import { fetchUsage, type PollTarget } from "./usage-fetch.ts";
 import { mergeRecords, readUsageCache, recordKey, writeUsageCache, type UsageRecord } from "./usage-store.ts";
 

@@ -4,7 +4,7 @@ import { writeFileAtomic } from "../util/atomic-write.ts";
 import { isJsonObject } from "../util/json.ts";
 import { withFileLock } from "../util/lock-file.ts";
 import { readStateFile } from "../util/state-file.ts";
-import type { UsageReading } from "../backends/usage-http.ts";
+import type { UsageReading } from "../backends/shared/usage-http.ts";
 
 /** Everything known about one account's usage: the last reading, and the last failure with its retry time. */
 export interface UsageRecord {

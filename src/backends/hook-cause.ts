@@ -1,61 +1,19 @@
-import { stringField } from "./hook-meaning.ts";
+import { BACKENDS, BACKEND_NAMES } from "./index.ts";
+import type { Cause } from "./shared/causes.ts";
+import { DECLARED_PREFIX } from "./shared/hook-meaning.ts";
 
-/** Why a session needs the user, for the notification text. */
-export interface Cause { why: "permission" | "question" | "plan" | "finished" | "failed" | "interrupted" | "declared"; detail?: string | undefined }
-
-const QUESTION_EVENTS = new Set(["question-asked"]);
-const FAILED_EVENTS = new Set(["StopFailure"]);
-
-function oneLine(text: string | undefined, max = 120): string | undefined {
-  if (!text) return undefined;
-  const flat = text.replace(/\s+/g, " ").trim();
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
-}
+export { causeText, type Cause } from "./shared/causes.ts";
 
 /**
- * What a failed turn says: the CLI's own words (error_details, else the last message it showed,
- * e.g. "API Error: 400 …"), with the error's category when it has a useful one.
+ * The cause a hook event gives for the state it leads to: the `cause` of the event in a backend's
+ * table (any backend: the events that share a name, Claude's and Codex's, give the same causes).
  */
-function failure(payload: Record<string, unknown>): string | undefined {
-  const category = stringField(payload, "error");
-  const words = oneLine(stringField(payload, "error_details") ?? stringField(payload, "last_assistant_message"));
-  const known = category && category !== "unknown" ? category.replaceAll("_", " ") : undefined;
-  if (words && known) return words.toLowerCase().includes(known) ? words : `${known}: ${words}`;
-  return words ?? known;
-}
-
-/** The first question of an AskUserQuestion call's input. */
-function firstQuestion(input: unknown): string | undefined {
-  if (!input || typeof input !== "object") return undefined;
-  const questions = (input as Record<string, unknown>)["questions"];
-  const first: unknown = Array.isArray(questions) ? questions[0] : undefined;
-  return first && typeof first === "object" ? stringField(first as Record<string, unknown>, "question") : undefined;
-}
-
-/** The cause a hook event gives for the state it leads to (any backend: the names do not collide). */
 export function hookCause(event: string, payload: Record<string, unknown>): Cause | undefined {
-  const type = stringField(payload, "notification_type");
-  if (event.startsWith("agentmux-")) return { why: "declared" };
-  if (FAILED_EVENTS.has(event)) return { why: "failed", detail: failure(payload) };
-  if (type === "elicitation_dialog" || QUESTION_EVENTS.has(event)) return { why: "question", detail: oneLine(stringField(payload, "message") ?? stringField(payload, "question")) };
-  if (event === "PermissionRequest" || type === "permission_prompt" || type === "ToolPermission" || event === "permission-asked") {
-    const input = payload["tool_input"];
-    // Claude asks its questions and plan approvals through permission requests of these tools.
-    const tool = stringField(payload, "tool_name");
-    if (tool === "AskUserQuestion") return { why: "question", detail: oneLine(firstQuestion(input)) };
-    if (tool === "ExitPlanMode") return { why: "plan" };
-    const command = input && typeof input === "object" ? stringField(input as Record<string, unknown>, "command") : undefined;
-    return { why: "permission", detail: oneLine(command ?? stringField(payload, "message") ?? stringField(payload, "tool_name")) };
-  }
-  if (event === "Stop" || event === "AfterAgent" || event === "agent-turn-complete" || event === "session-idle" || type === "idle_prompt") {
-    return { why: "finished", detail: oneLine(stringField(payload, "last_assistant_message") ?? stringField(payload, "last-assistant-message") ?? stringField(payload, "prompt_response")) };
+  if (event.startsWith(DECLARED_PREFIX)) return { why: "declared" };
+  for (const name of BACKEND_NAMES) {
+    const events = BACKENDS[name].hooks?.events;
+    const cause = events && Object.hasOwn(events, event) ? events[event]?.cause?.(payload) : undefined;
+    if (cause) return cause;
   }
   return undefined;
-}
-
-/** The notification line: the session's name, why, and what it asks or said. */
-export function causeText(name: string, state: string, cause: Cause | undefined): string {
-  const why = cause?.why ?? (state === "blocked" ? "needs you" : "finished");
-  const words: Record<string, string> = { permission: "asks permission", question: "asks a question", plan: "asks to approve a plan", finished: "finished", failed: "failed", interrupted: "was interrupted", declared: state === "blocked" ? "needs you" : "is done", "needs you": "needs you" };
-  return `${name} ${words[why] ?? why}${cause?.detail ? `: ${cause.detail}` : ""}`;
 }

@@ -1,9 +1,13 @@
-// The hook events that report a prompt as it is submitted, with its text in `prompt`:
-// Claude's and Codex's UserPromptSubmit, Gemini's BeforeAgent.
-const PROMPT_EVENTS = new Set(["UserPromptSubmit", "BeforeAgent"]);
+import { BACKENDS, BACKEND_NAMES } from "./index.ts";
+import { reportsPrompt } from "./shared/hook-table.ts";
 
-/** The text of a prompt a hook event reports as submitted, or undefined when the event is not one. */
+/**
+ * The text of a prompt a hook event reports as submitted (an event some backend's table marks
+ * `prompt`: Claude's and Codex's UserPromptSubmit, Gemini's BeforeAgent), or undefined when the
+ * event is not one.
+ */
 export function submittedPrompt(event: string, payload: Record<string, unknown>): string | undefined {
   const prompt = payload["prompt"];
-  return PROMPT_EVENTS.has(event) && typeof prompt === "string" ? prompt : undefined;
+  if (typeof prompt !== "string") return undefined;
+  return BACKEND_NAMES.some((name) => { const table = BACKENDS[name].hooks; return table !== undefined && reportsPrompt(table, event); }) ? prompt : undefined;
 }

@@ -1,25 +1,12 @@
-import { claudeHookMeaning } from "./claude-hook-events.ts";
-import { codexHookMeaning } from "./codex-hook-events.ts";
-import { geminiHookMeaning } from "./gemini-hook-events.ts";
-import { opencodeHookMeaning } from "./opencode-hook-events.ts";
-import { declaredState, NOTHING, type HookMeaning } from "./hook-meaning.ts";
+import { BACKENDS, isBackendName } from "./index.ts";
+import { DECLARED_PREFIX, declaredState, NOTHING, type HookMeaning } from "./shared/hook-meaning.ts";
+import { meaningOf } from "./shared/hook-table.ts";
 
-/** Spool event names written by `agentmux hook STATE`. */
-export const DECLARED_PREFIX = "agentmux-";
+export { DECLARED_PREFIX } from "./shared/hook-meaning.ts";
 
-/** Translate one hook event of a session's backend into what it means. */
+/** Translate one hook event of a session's backend into what it means (the backend's event table). */
 export function hookMeaning(backend: string, event: string, payload: Record<string, unknown>): HookMeaning {
   if (event.startsWith(DECLARED_PREFIX)) return declaredState(event.slice(DECLARED_PREFIX.length));
-  switch (backend) {
-    case "claude":
-      return claudeHookMeaning(event, payload);
-    case "codex":
-      return codexHookMeaning(event, payload);
-    case "gemini":
-      return geminiHookMeaning(event, payload);
-    case "opencode":
-      return opencodeHookMeaning(event, payload);
-    default:
-      return NOTHING;
-  }
+  const table = isBackendName(backend) ? BACKENDS[backend].hooks : undefined;
+  return table ? meaningOf(table, event, payload) : NOTHING;
 }

@@ -1,23 +1,56 @@
 import { AgentmuxError } from "../util/errors.ts";
-import { claude } from "./claude.ts";
-import { codex } from "./codex.ts";
-import { gemini } from "./gemini.ts";
-import { generic } from "./generic.ts";
-import { opencode } from "./opencode.ts";
-import type { Backend, BackendName } from "./types.ts";
+import { claude } from "./claude/index.ts";
+import { codex } from "./codex/index.ts";
+import { gemini } from "./gemini/index.ts";
+import { generic } from "./generic/index.ts";
+import { opencode } from "./opencode/index.ts";
+import type { AccountSupport, Backend } from "./shared/types.ts";
 
-export const BACKENDS: Record<BackendName, Backend> = { claude, codex, opencode, gemini, generic };
+/**
+ * The registry: every agent CLI agentmux knows, one line each (README "Adding an agent"). The
+ * order is the order of help texts and listings.
+ */
+const REGISTRY = {
+  claude,
+  codex,
+  opencode,
+  gemini,
+  generic,
+};
+
+export type BackendName = keyof typeof REGISTRY;
+/** The backends that run under accounts (those with an accounts capability). */
+export type AccountBackend = { [K in BackendName]: (typeof REGISTRY)[K] extends { accounts: AccountSupport } ? K : never }[BackendName];
+
+/** A registered backend: its name is its registry key (test/unit/backends.test.ts holds them equal). */
+export type RegisteredBackend = Backend & { readonly name: BackendName };
+
+export const BACKENDS = REGISTRY as Readonly<Record<BackendName, RegisteredBackend>>;
 export const BACKEND_NAMES = Object.keys(BACKENDS) as BackendName[];
+
+/**
+ * The backend of `agentmux new` without --backend (config defaultBackend), and the agent of a
+ * global hook event that names none (hooks installed before they passed --agent).
+ */
+export const DEFAULT_BACKEND: BackendName = "claude";
 
 export function isBackendName(name: string): name is BackendName {
   return Object.hasOwn(BACKENDS, name);
 }
 
-export function getBackend(name: string): Backend {
+export function getBackend(name: string): RegisteredBackend {
   if (!isBackendName(name)) {
     throw new AgentmuxError(`unknown backend "${name}"`, { hint: `use one of: ${BACKEND_NAMES.join(", ")}` });
   }
   return BACKENDS[name];
+}
+
+/** The backend that runs a plain command (`agentmux new --command`). */
+export const COMMAND_BACKEND: BackendName = "generic";
+
+/** Whether a session's backend is a plain command (or unknown): not an agent with a conversation. */
+export function isPlainCommand(backend: string): boolean {
+  return !isBackendName(backend) || BACKENDS[backend].plainCommand === true;
 }
 
 /** The line an agent CLI holds typed input in, where it has one (Claude, Codex). */

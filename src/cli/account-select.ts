@@ -1,7 +1,7 @@
 import { accountBackend, accountsOf, backendsWithAccounts, hasCredentials, lookupChoice, poolsOf } from "../accounts/accounts.ts";
 import { syncAccountHome } from "../accounts/home-sync.ts";
 import { currentReading, isFresh } from "../accounts/reading.ts";
-import type { UsageReading } from "../backends/usage-http.ts";
+import type { UsageReading } from "../backends/shared/usage-http.ts";
 import { routeToMember } from "../accounts/resolve.ts";
 import { readSelection, saveSelection } from "../accounts/selection.ts";
 import { cachedReadings } from "../accounts/usage-store.ts";
@@ -95,7 +95,7 @@ export async function runSelect(request: SelectRequest): Promise<string> {
     const declared = backendsWithAccounts(config);
     if (request.clear || !request.interactive) {
       throw new AgentmuxError(`account select needs a backend (${ACCOUNT_BACKENDS.join(" or ")})`, {
-        hint: `pass it: agentmux account select ${declared[0] ?? "claude"} ${request.clear ? "--clear" : "NAME"}${request.clear ? "" : " (or run it at a terminal to pick)"}`,
+        hint: `pass it: agentmux account select ${declared[0] ?? ACCOUNT_BACKENDS[0]} ${request.clear ? "--clear" : "NAME"}${request.clear ? "" : " (or run it at a terminal to pick)"}`,
       });
     }
     if (declared.length === 0) throw new AgentmuxError("no backend declares accounts", { hint: "declare them under backends.claude.accounts or backends.codex.accounts in the config" });

@@ -1,7 +1,7 @@
 import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { Command } from "commander";
-import { DECLARED_PREFIX } from "../backends/hooks.ts";
+import { DECLARED_PREFIX } from "../backends/shared/hook-meaning.ts";
 
 const STATES = ["idle", "working", "blocked", "done"];
 

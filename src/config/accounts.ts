@@ -1,5 +1,5 @@
 import { isAbsolute } from "node:path";
-import { ACCOUNT_BACKENDS, isAccountBackend, type AccountBackend } from "../backends/account-homes.ts";
+import { ACCOUNT_BACKENDS, HOME_FACTS, isAccountBackend, type AccountBackend } from "../backends/account-homes.ts";
 import { expandHome } from "../util/paths.ts";
 import { dict, list, num, obj, oneOfValues, str, type Schema } from "./schema.ts";
 import { locate, problemsError, type ConfigProblem } from "./validate.ts";
@@ -24,16 +24,16 @@ export interface DirectoryRule { dir: string; selection: RuleSelection }
  */
 export interface AccountSettings { hysteresis: number; failover: "off" | "notify" | "auto" }
 
-export interface UsageSettings {
+export interface UsageTimings {
   /** Seconds between polls. */
   interval: number;
   /** The longest wait after consecutive failures, in seconds. */
   maxInterval: number;
   /** A reading older than this many seconds does not count for routing. */
   staleAfter: number;
-  claude: { url: string };
-  codex: { url: string };
 }
+/** The usage settings, with each account backend's endpoint (usage.<backend>.url). */
+export type UsageSettings = UsageTimings & Record<AccountBackend, { url: string }>;
 
 export const ACCOUNTS_SCHEMA: Schema = dict({
   kind: "oneOf",
@@ -53,7 +53,7 @@ export const ACCOUNT_CONFIG_SCHEMA: Record<string, Schema> = {
   usage: obj({
     // Seconds: polls at least daily, backs off at most a week, a reading is stale after at most a week.
     interval: num(10, DAY), maxInterval: num(10, WEEK), staleAfter: num(1, WEEK),
-    claude: obj({ url: str("a URL") }), codex: obj({ url: str("a URL") }),
+    ...Object.fromEntries(ACCOUNT_BACKENDS.map((b) => [b, obj({ url: str("a URL") })])),
   }),
 };
 
@@ -61,9 +61,13 @@ export const DEFAULT_USAGE: UsageSettings = {
   interval: 300,
   maxInterval: 900,
   staleAfter: 1800,
-  claude: { url: "https://api.anthropic.com/api/oauth/usage" },
-  codex: { url: "https://chatgpt.com/backend-api/wham/usage" },
+  ...usageUrls((b) => HOME_FACTS[b].usageUrl),
 };
+
+/** One value per account backend, as usage.<backend>: { url }. */
+function usageUrls(url: (backend: AccountBackend) => string): Record<AccountBackend, { url: string }> {
+  return Object.fromEntries(ACCOUNT_BACKENDS.map((b) => [b, { url: url(b) }])) as Record<AccountBackend, { url: string }>;
+}
 
 export const DEFAULT_ACCOUNT_CONFIG = { directoryRules: [] as DirectoryRule[], accounts: { hysteresis: 10, failover: "notify" } as AccountSettings, usage: DEFAULT_USAGE };
 
@@ -72,7 +76,7 @@ interface RawTop {
   backends?: Record<string, { accounts?: Record<string, RawAccount> | null } | null> | null;
   directoryRules?: Array<{ dir: string; account?: string } & Partial<Record<AccountBackend, string>>> | null;
   accounts?: { hysteresis?: number; failover?: AccountSettings["failover"] } | null;
-  usage?: { interval?: number; maxInterval?: number; staleAfter?: number; claude?: { url?: string } | null; codex?: { url?: string } | null } | null;
+  usage?: ({ interval?: number; maxInterval?: number; staleAfter?: number } & Partial<Record<AccountBackend, { url?: string } | null>>) | null;
 }
 
 const NAME = /^[\w.-]+$/;
@@ -129,7 +133,7 @@ export function readAccountConfig<B extends object>(value: unknown, text: string
     if (rule.account !== undefined) {
       const governed = ACCOUNT_BACKENDS.filter((b) => declared.has(b));
       const missing = governed.filter((b) => !declared.get(b)?.has(rule.account as string));
-      if (governed.length === 0) bad([...at, "account"], `"${rule.account}" is not an account: no backend declares accounts`, "declare it under backends.claude.accounts or backends.codex.accounts");
+      if (governed.length === 0) bad([...at, "account"], `"${rule.account}" is not an account: no backend declares accounts`, `declare it under ${ACCOUNT_BACKENDS.map((b) => `backends.${b}.accounts`).join(" or ")}`);
       else if (missing.length > 0) bad([...at, "account"], `"${rule.account}" is not an account or pool of ${missing.join(" or ")}`, knownNames(missing[0] as AccountBackend, declared));
       directoryRules.push({ dir: expandHome(rule.dir, env), selection: rule.account });
       return;
@@ -152,8 +156,7 @@ export function readAccountConfig<B extends object>(value: unknown, text: string
       interval: usage.interval ?? DEFAULT_USAGE.interval,
       maxInterval: usage.maxInterval ?? DEFAULT_USAGE.maxInterval,
       staleAfter: usage.staleAfter ?? DEFAULT_USAGE.staleAfter,
-      claude: { url: usage.claude?.url ?? DEFAULT_USAGE.claude.url },
-      codex: { url: usage.codex?.url ?? DEFAULT_USAGE.codex.url },
+      ...usageUrls((b) => usage[b]?.url ?? DEFAULT_USAGE[b].url),
     },
   };
 }

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
-import { BACKEND_NAMES } from "../backends/index.ts";
-import type { BackendName } from "../backends/types.ts";
+import { BACKEND_NAMES, DEFAULT_BACKEND } from "../backends/index.ts";
+import type { BackendName } from "../backends/index.ts";
 import { AgentmuxError, EXIT } from "../util/errors.ts";
 import { ACCOUNT_CONFIG_SCHEMA, ACCOUNTS_SCHEMA, DEFAULT_ACCOUNT_CONFIG, readAccountConfig, type AccountEntry, type AccountSettings, type DirectoryRule, type UsageSettings } from "./accounts.ts";
 import { expandHome, places } from "../util/paths.ts";
@@ -100,7 +100,7 @@ export const CONFIG_SCHEMA = obj({
   ...ACCOUNT_CONFIG_SCHEMA,
 });
 
-export const DEFAULT_CONFIG: Config = { defaultBackend: "claude", backends: {}, display: { backendSuffix: false, quota: false }, control: { enabled: false }, notify: { enabled: true }, switcher: { annotations: [], annotationMaxWidth: null }, stats: {}, protection: { kill: true, branches: true }, exit: { skills: [], directories: [], timeout: 600 }, ...DEFAULT_ACCOUNT_CONFIG };
+export const DEFAULT_CONFIG: Config = { defaultBackend: DEFAULT_BACKEND, backends: {}, display: { backendSuffix: false, quota: false }, control: { enabled: false }, notify: { enabled: true }, switcher: { annotations: [], annotationMaxWidth: null }, stats: {}, protection: { kill: true, branches: true }, exit: { skills: [], directories: [], timeout: 600 }, ...DEFAULT_ACCOUNT_CONFIG };
 
 interface RawConfig {
   defaultBackend?: BackendName;

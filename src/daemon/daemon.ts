@@ -1,5 +1,5 @@
 import { watch, unlinkSync, type FSWatcher } from "node:fs";
-import { claudeSettingsDir, pruneSettingsFiles } from "../backends/claude-settings.ts";
+import { claudeSettingsDir, pruneSettingsFiles } from "../backends/claude/settings.ts";
 import { BACKENDS, isBackendName } from "../backends/index.ts";
 import type { Server } from "node:net";
 import { displayMessageArgs } from "../tmux/commands.ts";

@@ -1,5 +1,5 @@
 import { dirname, join } from "node:path";
-import { isBackendName } from "../backends/index.ts";
+import { DEFAULT_BACKEND, isBackendName } from "../backends/index.ts";
 import type { PaneRecord } from "../tmux/formats.ts";
 import type { Alerts } from "./alerts.ts";
 import { refuse, type Applied } from "./apply.ts";
@@ -149,7 +149,7 @@ export class Intake {
     const record = (await deps.listPanes()).find((r) => r.pane === event.pane && r.dead !== "1");
     if (!record || record.backend) return deps.tracked.get(event.pane);
     const cwd = typeof event.payload["cwd"] === "string" ? event.payload["cwd"] : record.path;
-    const backend = isBackendName(event.agent) ? event.agent : "claude";
+    const backend = isBackendName(event.agent) ? event.agent : DEFAULT_BACKEND;
     await deps.setOptions(event.pane, { "@agentmux-backend": backend, "@agentmux-dir": cwd, "@agentmux-started": String(Date.now()) });
     const t = trackedFromPane({ ...record, backend, dir: cwd });
     deps.tracked.set(t.pane, t);

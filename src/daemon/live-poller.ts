@@ -1,4 +1,4 @@
-import type { Backend } from "../backends/types.ts";
+import type { Backend } from "../backends/shared/types.ts";
 import type { LiveWord } from "../core/evidence.ts";
 
 const STATUSES = new Set<LiveWord["status"]>(["busy", "idle", "waiting"]);

@@ -1,5 +1,5 @@
 import { BACKENDS, isBackendName } from "../backends/index.ts";
-import type { Backend, LiveQueryResult } from "../backends/types.ts";
+import type { Backend, LiveQueryResult } from "../backends/shared/types.ts";
 import type { LiveWord } from "../core/evidence.ts";
 import type { Logger } from "./log.ts";
 import type { Tracked } from "./tracked.ts";

@@ -1,3 +1,4 @@
+import { BACKENDS, isBackendName } from "../backends/index.ts";
 import { findManifest, formatProblem, identifyAgent, loadManifests, type Manifest } from "../detect/index.ts";
 import type { ControlClient } from "../tmux/control.ts";
 import type { Logger } from "./log.ts";
@@ -33,7 +34,7 @@ export class ScreenState {
   private manifestFor(t: Tracked, command: string, title: string): Manifest | null {
     const own = findManifest(this.manifests, t.backend);
     if (own) return own;
-    const name = t.backend === "generic" ? identifyAgent(this.manifests, { command, title }) : null;
+    const name = isBackendName(t.backend) && BACKENDS[t.backend].plainCommand ? identifyAgent(this.manifests, { command, title }) : null;
     return name ? (findManifest(this.manifests, name) ?? null) : null;
   }
 }

@@ -1,3 +1,4 @@
+import { DEFAULT_BACKEND } from "../backends/index.ts";
 import { lstatSync, readdirSync, readFileSync, renameSync, unlinkSync } from "node:fs";
 import { join } from "node:path";
 import { readBounded, rejectSpooled, salvagePayload } from "./spool-file.ts";
@@ -53,7 +54,7 @@ export function parseSpoolContent(content: string, truncated = false): { event: 
   }
   const token = header[3] ?? "-";
   const global = header[4] ?? "0";
-  return { event: header[1] ?? "unknown", pane: header[2] ?? "", token: token === "-" ? "" : token, global: global !== "0", agent: global === "1" || global === "0" ? "claude" : global, payload };
+  return { event: header[1] ?? "unknown", pane: header[2] ?? "", token: token === "-" ? "" : token, global: global !== "0", agent: global === "1" || global === "0" ? DEFAULT_BACKEND : global, payload };
 }
 
 let pidMax = 0;

@@ -1,6 +1,6 @@
 import { HOME_FACTS, isAccountBackend } from "../backends/account-homes.ts";
 import { BACKENDS, isBackendName } from "../backends/index.ts";
-import type { LineagePair } from "../backends/types.ts";
+import type { LineagePair } from "../backends/shared/types.ts";
 import type { Config } from "../config/config.ts";
 import type { Session } from "../session/identity.ts";
 

@@ -1,7 +1,7 @@
 import { readFileSync, realpathSync, statSync } from "node:fs";
 import { basename, resolve } from "node:path";
 import { parse } from "yaml";
-import { isBackendName } from "../backends/index.ts";
+import { isBackendName, isPlainCommand } from "../backends/index.ts";
 import type { Config } from "../config/config.ts";
 import { prepareLaunch, windowNameFor, type NewSessionRequest, type Prepared } from "../session/launch.ts";
 import { shownWindowName } from "../tmux/commands.ts";
@@ -103,8 +103,8 @@ export interface HandoffPlan {
 /** Check every precondition of a handoff (file, front matter, directory, launch); nothing is touched here. */
 export function planHandoff(session: NamedSession, config: Config, options: { to?: string | undefined; cwd: string }): HandoffPlan {
   const refuse = (why: string, hint: string) => new AgentmuxError(`cannot hand off ${session.name} (${session.pane}): ${why}`, { hint });
-  if (!isBackendName(session.backend) || session.backend === "generic") {
-    throw refuse(`a ${session.backend === "generic" ? "plain command" : `"${session.backend}" session`} takes no handoff prompt`, "hand off agent sessions only");
+  if (!isBackendName(session.backend) || isPlainCommand(session.backend)) {
+    throw refuse(`a ${isBackendName(session.backend) ? "plain command" : `"${session.backend}" session`} takes no handoff prompt`, "hand off agent sessions only");
   }
   const backend = session.backend;
   const configured = config.backends[backend]?.handoffFile;

@@ -1,7 +1,7 @@
 import { isAccountBackend } from "../backends/account-homes.ts";
 import { poolsOf } from "../accounts/accounts.ts";
 import { readSelection } from "../accounts/selection.ts";
-import { isBackendName } from "../backends/index.ts";
+import { isBackendName, isPlainCommand } from "../backends/index.ts";
 import type { Config } from "../config/config.ts";
 import { ensureDaemon } from "../daemon/lifecycle.ts";
 import { launchSession, prepareLaunch, type NewSessionRequest, type Prepared } from "../session/launch.ts";
@@ -44,8 +44,8 @@ export function offeredAccount(session: NamedSession, config: Config, explicit: 
 /** Check every precondition of a restart; nothing is touched here. Throws naming the failed one. */
 export function planRestart(session: NamedSession, config: Config, options: { account?: string | undefined } = {}): RestartPlan {
   const refuse = (why: string, hint: string) => new AgentmuxError(`cannot restart ${session.name} (${session.pane}): ${why}`, { hint });
-  if (!isBackendName(session.backend) || session.backend === "generic") {
-    throw refuse(`a ${session.backend === "generic" ? "plain command" : `"${session.backend}" session`} cannot resume its conversation`, "kill it and start it again with agentmux new");
+  if (!isBackendName(session.backend) || isPlainCommand(session.backend)) {
+    throw refuse(`a ${isBackendName(session.backend) ? "plain command" : `"${session.backend}" session`} cannot resume its conversation`, "kill it and start it again with agentmux new");
   }
   if (!session.id) {
     throw refuse("its native session id is not known yet", "wait until the agent has started and reported its session (its first hook), then try again");

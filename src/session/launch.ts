@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 import { statSync } from "node:fs";
 import { basename, resolve } from "node:path";
 import { accountForLaunch } from "../accounts/launch-account.ts";
-import { getBackend } from "../backends/index.ts";
-import type { Backend, LaunchMode } from "../backends/types.ts";
+import { COMMAND_BACKEND, getBackend } from "../backends/index.ts";
+import type { Backend, LaunchMode } from "../backends/shared/types.ts";
 import type { Config } from "../config/config.ts";
 import type { Tmux } from "../tmux/tmux.ts";
 import { AgentmuxError } from "../util/errors.ts";
@@ -54,10 +54,10 @@ export interface Prepared {
 
 /** Check everything that can be checked before a window exists; nothing is created here. */
 export function prepareLaunch(request: NewSessionRequest, config: Config, cwd = process.cwd(), pathEnv = process.env["PATH"] ?? ""): Prepared {
-  if (request.backend && request.command && request.backend !== "generic") {
+  if (request.backend && request.command && request.backend !== COMMAND_BACKEND) {
     throw new AgentmuxError("--backend and --command cannot be used together", { hint: "--command runs any command; --backend starts an agent CLI" });
   }
-  const backend = getBackend(request.command ? "generic" : request.backend ?? config.defaultBackend);
+  const backend = getBackend(request.command ? COMMAND_BACKEND : request.backend ?? config.defaultBackend);
   const dir = resolve(cwd, request.dir ?? ".");
   let isDir = false;
   try { isDir = statSync(dir).isDirectory(); } catch { /* missing */ }
@@ -67,7 +67,7 @@ export function prepareLaunch(request: NewSessionRequest, config: Config, cwd = 
   }
   const backendConfig = config.backends[backend.name];
   const program = backendConfig?.program ?? backend.defaultProgram;
-  if (backend.name === "generic") {
+  if (backend.plainCommand) {
     const first = /^\s*(?:exec\s+)?([^\s;&|()<>]+)/.exec(request.command ?? "")?.[1];
     if (first && !first.includes("=") && !which(first, pathEnv) && !isShellBuiltin(first)) {
       throw new AgentmuxError(`command "${first}" is not installed (not found on PATH)`, { hint: backend.installHint });
@@ -76,7 +76,7 @@ export function prepareLaunch(request: NewSessionRequest, config: Config, cwd = 
     throw new AgentmuxError(`${backend.label} is not installed: "${program}" is not on PATH`, { hint: backend.installHint });
   }
   const typedPrompt = request.submit ? undefined : request.prompt;
-  if (typedPrompt !== undefined && backend.name === "generic") {
+  if (typedPrompt !== undefined && backend.plainCommand) {
     throw new AgentmuxError("a plain command takes no --prompt", { hint: "put the input in the command, or use an agent backend" });
   }
   const spec = backend.launch({

@@ -2,7 +2,7 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { UsageReading } from "../../src/backends/usage-http.ts";
+import type { UsageReading } from "../../src/backends/shared/usage-http.ts";
 import { writeUsageCache, type UsageRecord } from "../../src/accounts/usage-store.ts";
 import { startFakeUsageServer, type FakeUsageServer } from "../helpers/fake-usage-server.ts";
 import { CLI, TestServer } from "../helpers/tmux-server.ts";

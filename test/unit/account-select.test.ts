@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { UsageReading } from "../../src/backends/usage-http.ts";
+import type { UsageReading } from "../../src/backends/shared/usage-http.ts";
 import { readSelection } from "../../src/accounts/selection.ts";
 import { accountLines, backendLines, runSelect, usageText } from "../../src/cli/account-select.ts";
 import { parseConfig } from "../../src/config/config.ts";

@@ -3,8 +3,8 @@ import assert from "node:assert/strict";
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { readClaudeJson, writeClaudeJson } from "../../src/backends/claude-json.ts";
-import { mergeClaudeJson, syncClaudeJson } from "../../src/backends/claude-json-merge.ts";
+import { readClaudeJson, writeClaudeJson } from "../../src/backends/claude/json.ts";
+import { mergeClaudeJson, syncClaudeJson } from "../../src/backends/claude/json-merge.ts";
 import { syncAccountHome } from "../../src/accounts/home-sync.ts";
 
 const root = realpathSync(mkdtempSync(join(tmpdir(), "agentmux-claude-json-")));

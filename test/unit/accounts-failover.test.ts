@@ -1,7 +1,7 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { decideFailover, restartedText, restartFailedText, type FailoverAction, type FailoverInput } from "../../src/accounts/failover.ts";
-import type { UsageReading } from "../../src/backends/usage-http.ts";
+import type { UsageReading } from "../../src/backends/shared/usage-http.ts";
 import type { RouteMember } from "../../src/accounts/route.ts";
 
 const NOW = Date.parse("2026-03-02T12:00:00Z");

@@ -4,7 +4,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { cachedQuotaLookup, formatQuota, quotaLabel, quotaOf, selectedQuotas } from "../../src/accounts/quota.ts";
-import type { UsageReading } from "../../src/backends/usage-http.ts";
+import type { UsageReading } from "../../src/backends/shared/usage-http.ts";
 import { writeUsageCache } from "../../src/accounts/usage-store.ts";
 import { parseConfig } from "../../src/config/config.ts";
 import { renderStatusSegment } from "../../src/daemon/status-segment.ts";

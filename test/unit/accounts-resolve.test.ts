@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } fro
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { lookupChoice, poolsOf } from "../../src/accounts/accounts.ts";
-import type { UsageReading } from "../../src/backends/usage-http.ts";
+import type { UsageReading } from "../../src/backends/shared/usage-http.ts";
 import { resolveAccount, type ReadingLookup } from "../../src/accounts/resolve.ts";
 import { readSelection, saveSelection, selectionFile } from "../../src/accounts/selection.ts";
 import { parseConfig } from "../../src/config/config.ts";

@@ -1,6 +1,6 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import type { UsageReading } from "../../src/backends/usage-http.ts";
+import type { UsageReading } from "../../src/backends/shared/usage-http.ts";
 import { routePool, type RouteMember } from "../../src/accounts/route.ts";
 import { throwsLine } from "../helpers/assert-error.ts";
 

@@ -3,10 +3,10 @@ import assert from "node:assert/strict";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { UsageReading } from "../../src/backends/usage-http.ts";
-import { fetchClaudeUsage, normaliseClaudeUsage } from "../../src/backends/claude-usage.ts";
-import { fetchCodexUsage, normaliseCodexUsage } from "../../src/backends/codex-usage.ts";
-import { parseRetryAfter } from "../../src/backends/usage-http.ts";
+import type { UsageReading } from "../../src/backends/shared/usage-http.ts";
+import { fetchClaudeUsage, normaliseClaudeUsage } from "../../src/backends/claude/usage.ts";
+import { fetchCodexUsage, normaliseCodexUsage } from "../../src/backends/codex/usage.ts";
+import { parseRetryAfter } from "../../src/backends/shared/usage-http.ts";
 import { closedPort, startFakeUsageServer, type FakeUsageServer } from "../helpers/fake-usage-server.ts";
 
 const NOW = Date.parse("2026-03-02T12:00:00Z");

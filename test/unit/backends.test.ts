@@ -1,7 +1,8 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { BACKENDS, getBackend } from "../../src/backends/index.ts";
-import type { BackendName, LaunchMode } from "../../src/backends/types.ts";
+import type { BackendName } from "../../src/backends/index.ts";
+import type { LaunchMode } from "../../src/backends/shared/types.ts";
 
 type Row = [BackendName, LaunchMode, string | undefined, string[] | RegExp];
 const NEW: LaunchMode = { kind: "new" };

@@ -2,9 +2,9 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { agentsLiveReport, ClaudeAgentsQuery, LiveDisagreements, parseClaudeAgents, type RunFile } from "../../src/backends/claude-agents.ts";
-import { claudeLiveAgrees } from "../../src/backends/claude-live.ts";
-import type { LiveQueryResult } from "../../src/backends/types.ts";
+import { agentsLiveReport, ClaudeAgentsQuery, LiveDisagreements, parseClaudeAgents, type RunFile } from "../../src/backends/claude/agents.ts";
+import { claudeLiveAgrees } from "../../src/backends/claude/live.ts";
+import type { LiveQueryResult } from "../../src/backends/shared/types.ts";
 
 // `claude agents --json` of Claude Code 2.1.197, captured with sessions running against a fake model server.
 const FIXTURES = join(import.meta.dirname, "..", "fixtures", "real", "claude-agents");

@@ -5,8 +5,8 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { readCredentials } from "../../src/backends/account-homes.ts";
-import { keychainService } from "../../src/backends/claude-keychain.ts";
-import { claudeAccessToken } from "../../src/backends/claude-usage.ts";
+import { keychainService } from "../../src/backends/claude/keychain.ts";
+import { claudeAccessToken } from "../../src/backends/claude/usage.ts";
 
 const tmp = mkdtempSync(join(tmpdir(), "agentmux-keychain-"));
 after(() => rmSync(tmp, { recursive: true, force: true }));

@@ -3,11 +3,11 @@ import assert from "node:assert/strict";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
-import { addGlobalSettings, removeGlobalSettings } from "../../src/backends/claude-global.ts";
-import { chainedCommand, HOOK_EVENTS, isAgentmuxCommand } from "../../src/backends/claude-hooks.ts";
+import { addGlobalSettings, removeGlobalSettings } from "../../src/backends/claude/global.ts";
+import { chainedCommand, HOOK_EVENTS, isAgentmuxCommand } from "../../src/backends/claude/hooks.ts";
 import {
   mergeSettings, prepareClaudeLaunchArgs, pruneSettingsFiles, readUserSettings, sessionSettings, settingsFile, splitSettingsArgs, WEEK_MS,
-} from "../../src/backends/claude-settings.ts";
+} from "../../src/backends/claude/settings.ts";
 import { shWords } from "../../src/util/sh.ts";
 import { throwsLine } from "../helpers/assert-error.ts";
 

@@ -1,7 +1,7 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { setNotify, setTrustRecord } from "../../src/backends/codex-config.ts";
-import { parseStringArray, scanToml } from "../../src/backends/codex-toml.ts";
+import { setNotify, setTrustRecord } from "../../src/backends/codex/config.ts";
+import { parseStringArray, scanToml } from "../../src/backends/codex/toml.ts";
 import { throwsLine } from "../helpers/assert-error.ts";
 
 const SCRIPT = "/a/agentmux-codex-notify";

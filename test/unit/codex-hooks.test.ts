@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
   agentmuxCodexHooks, codexEventLabel, codexHookHash, codexHookKey, codexTrustRecords, mergeCodexHooks, prepareCodexHome,
-} from "../../src/backends/codex-hooks.ts";
+} from "../../src/backends/codex/hooks.ts";
 import { throwsLine } from "../helpers/assert-error.ts";
 
 type Json = Record<string, unknown>;

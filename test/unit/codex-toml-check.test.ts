@@ -3,9 +3,9 @@ import assert from "node:assert/strict";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { setTrustRecord } from "../../src/backends/codex-config.ts";
-import { prepareCodexHome } from "../../src/backends/codex-hooks.ts";
-import { verifiedToml } from "../../src/backends/codex-toml-check.ts";
+import { setTrustRecord } from "../../src/backends/codex/config.ts";
+import { prepareCodexHome } from "../../src/backends/codex/hooks.ts";
+import { verifiedToml } from "../../src/backends/codex/toml-check.ts";
 import { throwsLine } from "../helpers/assert-error.ts";
 
 const record = { key: "/h/hooks.json:stop:1:0", hash: "sha256:ab" };

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { UsageReading } from "../../src/backends/usage-http.ts";
+import type { UsageReading } from "../../src/backends/shared/usage-http.ts";
 import type { UsageRecord } from "../../src/accounts/usage-store.ts";
 import { parseConfig, type Config } from "../../src/config/config.ts";
 import { Failover } from "../../src/daemon/failover.ts";

@@ -4,10 +4,10 @@ import { lstatSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, writeFil
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { agentsConfig } from "../../src/backends/agents-config.ts";
-import { gemini } from "../../src/backends/gemini.ts";
-import { GEMINI_HOOK_EVENTS, geminiHookMeaning } from "../../src/backends/gemini-hook-events.ts";
-import { geminiSessionHome, HOME_VARIABLE, prepareGeminiHome, userGeminiDir } from "../../src/backends/gemini-home.ts";
-import { geminiHooks, readGeminiSettings, sessionSettings } from "../../src/backends/gemini-settings.ts";
+import { gemini } from "../../src/backends/gemini/index.ts";
+import { GEMINI_HOOK_EVENTS, geminiHookMeaning } from "../../src/backends/gemini/hook-events.ts";
+import { geminiSessionHome, HOME_VARIABLE, prepareGeminiHome, userGeminiDir } from "../../src/backends/gemini/home.ts";
+import { geminiHooks, readGeminiSettings, sessionSettings } from "../../src/backends/gemini/settings.ts";
 import { AgentmuxError } from "../../src/util/errors.ts";
 
 const HOOK = "/opt/agent mux/shell/agentmux-hook";

@@ -1,7 +1,7 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { claude } from "../../src/backends/claude.ts";
-import { codex } from "../../src/backends/codex.ts";
+import { claude } from "../../src/backends/claude/index.ts";
+import { codex } from "../../src/backends/codex/index.ts";
 import { formatLaunchState, launchStateFromPayload, parseLaunchState, updateLaunchState } from "../../src/core/launch-state.ts";
 
 describe("launch state: what restart and restore hand back to the CLI", () => {

@@ -1,7 +1,7 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { agentsLiveReport } from "../../src/backends/claude-agents.ts";
-import type { Backend, LiveQueryResult, LiveStatus } from "../../src/backends/types.ts";
+import { agentsLiveReport } from "../../src/backends/claude/agents.ts";
+import type { Backend, LiveQueryResult, LiveStatus } from "../../src/backends/shared/types.ts";
 import type { LiveWord } from "../../src/core/evidence.ts";
 import { LiveQueries, QUERY_MAX_AGE_MS } from "../../src/daemon/live-queries.ts";
 import { trackedFromPane, type Tracked } from "../../src/daemon/tracked.ts";

@@ -4,9 +4,9 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { opencode } from "../../src/backends/opencode.ts";
-import { CONTENT_VARIABLE, opencodePluginPath, prepareOpencodeEnv, sessionContent } from "../../src/backends/opencode-config.ts";
-import { OPENCODE_HOOK_EVENTS, opencodeHookMeaning } from "../../src/backends/opencode-hook-events.ts";
+import { opencode } from "../../src/backends/opencode/index.ts";
+import { CONTENT_VARIABLE, opencodePluginPath, prepareOpencodeEnv, sessionContent } from "../../src/backends/opencode/config.ts";
+import { OPENCODE_HOOK_EVENTS, opencodeHookMeaning } from "../../src/backends/opencode/hook-events.ts";
 import { AgentmuxError } from "../../src/util/errors.ts";
 import { sleep } from "../../src/util/sleep.ts";
 

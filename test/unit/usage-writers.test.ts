@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { UsagePoller } from "../../src/accounts/usage-poller.ts";
 import type { PollTarget } from "../../src/accounts/usage-fetch.ts";
 import { readUsageCache } from "../../src/accounts/usage-store.ts";
-import type { FetchOutcome } from "../../src/backends/usage-http.ts";
+import type { FetchOutcome } from "../../src/backends/shared/usage-http.ts";
 import { parseConfig } from "../../src/config/config.ts";
 
 const reading = (pct: number, at: number): FetchOutcome => ({ kind: "reading", reading: { sessionPct: pct, weeklyPct: pct, sessionResetsAt: null, weeklyResetsAt: null, limited: false, fetchedAt: at } });

@@ -1,0 +1,56 @@
+import type { AccountSupport, Backend, LaunchRequest, LaunchSpec } from "../shared/types.ts";
+import { claudeLineage } from "./lineage.ts";
+import { agentsLiveReport } from "./agents.ts";
+import { claudeAgents, claudeConfigDirOfPane, readClaudeLiveFile } from "./live.ts";
+import { claudeStatusLine } from "./status.ts";
+import { prepareClaudeLaunchArgs } from "./settings.ts";
+import { positionalPrompt } from "../shared/prompt-arg.ts";
+import { iconOf } from "../icons.ts";
+import { claudeAccounts } from "./account.ts";
+import { claudeGlobalSetup } from "./global-setup.ts";
+import { CLAUDE_HOOKS } from "./hook-events.ts";
+import { claudeOutsideConfig } from "./outside-config.ts";
+
+/**
+ * Claude's input box: "❯" followed by a no-break space (in a "│" box in older versions). Its one
+ * definition for the backend (the ready check and the line send watches); the manifest's
+ * promptBox (manifests/claude.yml) is the detector's, anchored at column 0.
+ */
+const INPUT_LINE = /^\s*(│\s*)?❯[\s\u00a0]/;
+
+/** Claude Code: `claude [prompt]`, `--resume ID`, `--resume ID --fork-session`. */
+export const claude: Backend & { readonly accounts: AccountSupport } = {
+  name: "claude",
+  label: "Claude Code",
+  icon: iconOf("claude"),
+  defaultProgram: "claude",
+  installHint: "install Claude Code: npm install -g @anthropic-ai/claude-code",
+  takesPrompt: true,
+  skillPrefix: "/",
+  readyPattern: new RegExp(INPUT_LINE.source, "m"),
+  inputLine: INPUT_LINE,
+  hooks: CLAUDE_HOOKS,
+  outsideConfig: claudeOutsideConfig,
+  launch(request: LaunchRequest): LaunchSpec {
+    const argv = [request.program, ...request.args];
+    if (request.mode.kind === "resume") argv.push("--resume", request.mode.id);
+    if (request.mode.kind === "fork") argv.push("--resume", request.mode.id, "--fork-session");
+    argv.push(...positionalPrompt(request.prompt));
+    return { argv, env: {} };
+  },
+  // Every Claude session gets agentmux's hooks and status line through its own --settings file.
+  prepare: (argv, context) => prepareClaudeLaunchArgs({ argv, ...context }).argv,
+  readLive: readClaudeLiveFile,
+  // `claude agents --json` (docs/backends/claude.md): one query per config directory, settled after each event.
+  liveConfigDir: claudeConfigDirOfPane,
+  queryLive: (configDir) => claudeAgents.query(configDir),
+  liveReport: (result, sessionId, lastEventAt) => agentsLiveReport(result, sessionId, lastEventAt),
+  parseStatusLine: claudeStatusLine,
+  lineage: claudeLineage,
+  resumeArgs: (state) => [
+    ...(state.model ? ["--model", state.model] : []),
+    ...(state.permissionMode && state.permissionMode !== "default" ? ["--permission-mode", state.permissionMode] : []),
+  ],
+  globalSetup: claudeGlobalSetup,
+  accounts: claudeAccounts,
+};

@@ -1,0 +1,19 @@
+import type { AccountSupport, SharedItem } from "../shared/types.ts";
+import { syncCodexHome } from "./home-sync.ts";
+import { fetchCodexUsage } from "./usage.ts";
+
+const file = (name: string): SharedItem => ({ name, kind: "file" });
+const dir = (name: string): SharedItem => ({ name, kind: "dir" });
+
+/** Codex's accounts: homes pointed at by CODEX_HOME, each with its own config.toml (src/backends/codex/home-sync.ts). */
+export const codexAccounts: AccountSupport = {
+  label: "Codex",
+  variable: "CODEX_HOME",
+  canonicalDir: ".codex",
+  credentialsFile: "auth.json",
+  shared: [file("hooks.json"), file("history.jsonl"), dir("skills"), dir("sessions")],
+  loginArgs: ["login"],
+  syncHome: { item: "config.toml", run: syncCodexHome },
+  usageUrl: "https://chatgpt.com/backend-api/wham/usage",
+  fetchUsage: fetchCodexUsage,
+};

@@ -1,0 +1,97 @@
+import { basename } from "node:path";
+import { AgentmuxError } from "../../util/errors.ts";
+import { parseStringArray, sameKeys, scanToml, TomlScanError, tomlString, type TomlEntry } from "./toml.ts";
+
+/** A `[hooks.state."<key>"] trusted_hash = "<hash>"` record in config.toml. */
+export interface TrustRecord { key: string; hash: string }
+
+export const NOTIFY_SCRIPT = "agentmux-codex-notify";
+
+const FIX = "the file was left untouched";
+
+function scan(text: string, file: string): TomlEntry[] {
+  try {
+    return scanToml(text);
+  } catch (error) {
+    if (!(error instanceof TomlScanError)) throw error;
+    throw new AgentmuxError(`${file}: ${error.message}: not TOML agentmux can read`, { hint: `fix the file (Codex would refuse it too); ${FIX}` });
+  }
+}
+
+function splice(text: string, start: number, end: number, insert: string): string {
+  return text.slice(0, start) + insert + text.slice(end);
+}
+
+const fullPath = (entry: Extract<TomlEntry, { kind: "value" }>): string[] => [...entry.table, ...entry.keys];
+const startsWith = (path: readonly string[], prefix: readonly string[]): boolean => prefix.every((key, i) => path[i] === key);
+
+/**
+ * Set one trust record: the trusted_hash line of an existing `[hooks.state."key"]` table is
+ * replaced (its other lines, such as `enabled`, stay), or the table is appended.
+ */
+export function setTrustRecord(text: string, record: TrustRecord, file = "config.toml"): string {
+  const table = ["hooks", "state", record.key];
+  const entries = scan(text, file);
+  for (const entry of entries) {
+    if (entry.kind !== "value") continue;
+    const path = fullPath(entry);
+    // A dotted key or an inline table reaching this record cannot take a [table] beside it.
+    const inline = path.length <= table.length && startsWith(table, path) && text[entry.valueStart] === "{";
+    if (inline || (startsWith(path, table) && !sameKeys(entry.table, table))) {
+      throw new AgentmuxError(`${file}: hooks.state.${tomlString(record.key)} is written in a form agentmux cannot edit`, {
+        hint: `write it as a [hooks.state.${tomlString(record.key)}] table, or remove it; ${FIX}`,
+      });
+    }
+  }
+  const header = entries.findIndex((e) => e.kind === "header" && !e.array && sameKeys(e.keys, table));
+  const line = `trusted_hash = ${tomlString(record.hash)}`;
+  if (header < 0) {
+    const gap = text === "" ? "" : text.endsWith("\n") ? "\n" : "\n\n";
+    return `${text}${gap}[hooks.state.${tomlString(record.key)}]\n${line}\n`;
+  }
+  const headerEntry = entries[header] as TomlEntry;
+  for (const entry of entries.slice(header + 1)) {
+    if (entry.kind === "header") break;
+    if (sameKeys(entry.keys, ["trusted_hash"])) {
+      const current = text.slice(entry.valueStart, entry.valueEnd);
+      return current === tomlString(record.hash) ? text : splice(text, entry.valueStart, entry.valueEnd, tomlString(record.hash));
+    }
+  }
+  const at = headerEntry.end;
+  return splice(text, at, at, `${text[at - 1] === "\n" ? "" : "\n"}${line}\n`);
+}
+
+export function setTrustRecords(text: string, records: readonly TrustRecord[], file?: string): string {
+  return records.reduce((current, record) => setTrustRecord(current, record, file), text);
+}
+
+/** Whether a notify argv word runs agentmux's forwarder, from any checkout. */
+export function isNotifyScript(word: string | undefined): boolean {
+  return word !== undefined && basename(word) === NOTIFY_SCRIPT;
+}
+
+/**
+ * Make the top-level `notify` run agentmux's forwarder. Codex runs one notify program: a program
+ * the user had is kept, chained after ours (the forwarder runs it with the same JSON argument).
+ */
+export function setNotify(text: string, script: string, file = "config.toml"): string {
+  const entries = scan(text, file);
+  const entry = entries.find((e): e is Extract<TomlEntry, { kind: "value" }> => e.kind === "value" && e.table.length === 0 && e.keys[0] === "notify");
+  let chained: string[] = [];
+  if (entry) {
+    const current = entry.keys.length === 1 ? parseStringArray(text.slice(entry.valueStart, entry.valueEnd)) : null;
+    if (current === null) {
+      throw new AgentmuxError(`${file}: notify is not an array of strings`, { hint: `write it as notify = ["program", "argument"]; ${FIX}` });
+    }
+    chained = current;
+    while (isNotifyScript(chained[0])) chained = chained.slice(1);
+  }
+  const value = `[${[script, ...chained].map(tomlString).join(", ")}]`;
+  if (entry) return text.slice(entry.valueStart, entry.valueEnd) === value ? text : splice(text, entry.valueStart, entry.valueEnd, value);
+  // A top-level key goes before the first table.
+  const first = entries.find((e) => e.kind === "header");
+  if (first) return splice(text, first.start, first.start, `notify = ${value}\n\n`);
+  const gap = text === "" || text.endsWith("\n") ? "" : "\n";
+  return `${text}${gap}notify = ${value}\n`;
+}
+

@@ -1,0 +1,29 @@
+import { AgentmuxError } from "../../util/errors.ts";
+import type { Backend, LaunchRequest, LaunchSpec } from "../shared/types.ts";
+import { iconOf } from "../icons.ts";
+
+/** Any command: run through /bin/sh with exec, so the pane's command is the program itself. */
+export const generic: Backend = {
+  name: "generic",
+  label: "command",
+  icon: iconOf("generic"),
+  defaultProgram: "sh",
+  installHint: "check the command, or put its program on PATH",
+  plainCommand: true,
+  takesPrompt: false,
+  readyPattern: /\S/m,
+  launch(request: LaunchRequest): LaunchSpec {
+    if (request.mode.kind !== "new") {
+      throw new AgentmuxError(`a plain command cannot ${request.mode.kind} a conversation`, { hint: "use --backend claude, codex, opencode or gemini" });
+    }
+    if (!request.command) {
+      throw new AgentmuxError("no command given for the generic backend", { hint: "pass --command 'CMD'" });
+    }
+    if (request.prompt) {
+      throw new AgentmuxError("a plain command takes no --prompt", { hint: "put the input in the command, or use an agent backend" });
+    }
+    // A simple command is exec'd so the pane shows the program; a pipeline or list runs as written.
+    const simple = !/[;&|()<>`\n]/.test(request.command);
+    return { argv: ["/bin/sh", "-c", simple ? `exec ${request.command}` : request.command], env: {} };
+  },
+};

@@ -1,0 +1,146 @@
+import type { LaunchState } from "../../core/launch-state.ts";
+import type { FetchOutcome } from "./usage-http.ts";
+import type { HookTable } from "./hook-table.ts";
+
+/** How a session is launched: fresh, resuming a native session, or forking one. */
+export type LaunchMode = { kind: "new" } | { kind: "resume"; id: string } | { kind: "fork"; id: string };
+
+export interface LaunchRequest {
+  mode: LaunchMode;
+  /** Initial prompt, handed over on the command line at launch. */
+  prompt?: string | undefined;
+  /** The program to run (config backends.<name>.program, default the CLI's own name). */
+  program: string;
+  /** Extra arguments from config backends.<name>.args and the command line. */
+  args: string[];
+  /** For the generic backend: the shell command to run. */
+  command?: string | undefined;
+}
+
+export interface LaunchSpec {
+  argv: string[];
+  env: Record<string, string>;
+}
+
+export interface PrepareContext { stateDir: string; cwd: string; env: Record<string, string | undefined> }
+
+/** What a CLI's own live report says of a session (Claude Code's sessions/<pid>.json). */
+export interface LiveStatus { status: string; waitingFor?: string | undefined; sessionId?: string | undefined }
+
+/** One query of a CLI's report of every session in one config directory (Claude Code's `claude agents --json`). */
+export type LiveQueryResult =
+  | { ok: true; startedAt: number; sessions: Map<string, LiveStatus> }
+  | { ok: false; startedAt: number; error: string };
+
+/** What a query says of one session: its report, "stale" (begun too soon after the session's last event), or "unknown". */
+export type LiveReport = LiveStatus | "stale" | "unknown";
+
+/** What a CLI's status-line JSON says of a session (Claude Code's statusLine command input). */
+export interface StatusLineReading {
+  sessionId?: string | undefined;
+  /** New for every turn, whatever started it. */
+  promptId?: string | undefined;
+  /** The model's id, as --model takes it. */
+  modelId?: string | undefined;
+  /** Pane options to show (plain text; the daemon escapes them for formats). */
+  options: Record<string, string>;
+}
+
+/** A session and the one it was forked from, as the CLI's own files record it. */
+export interface LineagePair { id: string; parent: string }
+
+/** Where a session's branches can be: its directory, its start (ms epoch), and the environment naming the CLI's home. */
+export interface LineagePlace { dir: string; since: number | null; env: Record<string, string | undefined> }
+
+export interface Backend {
+  /** Its name in the registry (src/backends/index.ts), the config and the manifest (manifests/<name>.yml). */
+  readonly name: string;
+  readonly label: string;
+  readonly icon: string;
+  /** The CLI's executable name on PATH. */
+  readonly defaultProgram: string;
+  /** How to install the CLI, for the "not installed" error. */
+  readonly installHint: string;
+  /** A plain command rather than an agent CLI: no conversation to resume or hand off; its screen is read with the manifest that recognises it. */
+  readonly plainCommand?: true;
+  /** Whether an initial prompt can go on the command line. */
+  readonly takesPrompt: boolean;
+  /** What starts a skill command at the prompt (Claude "/", Codex "$"); none: the CLI has no skills. */
+  readonly skillPrefix?: string;
+  /** A line of the screen that shows the CLI is ready for typing (the prompt box). */
+  readonly readyPattern: RegExp;
+  /** The line that holds what is typed (the last line matching it), where the CLI has one such line. */
+  readonly inputLine?: RegExp;
+  /** Pure: the argv and environment for a launch. Throws AgentmuxError for what the CLI cannot do. */
+  launch(request: LaunchRequest): LaunchSpec;
+  /**
+   * I/O just before an interactive launch: put agentmux's hooks where this CLI reads them
+   * (Claude: a --settings file; Codex: its home). Answers the argv to run.
+   */
+  prepare?(argv: string[], context: PrepareContext): string[];
+  /**
+   * I/O just before an interactive launch, for a CLI that finds agentmux's hooks through its
+   * environment (Gemini: a system-defaults settings file; opencode: a config naming the plugin).
+   */
+  prepareEnv?(context: PrepareContext): Record<string, string>;
+  /** Pure: the arguments that start a resumed session in the launch state the last one reported (model, permission mode). */
+  resumeArgs?(state: LaunchState): string[];
+  /** The CLI's hook events: which agentmux installs, and what each means (src/backends/<name>/hook-events.ts). */
+  readonly hooks?: HookTable;
+  /** I/O: the CLI's live report for the session whose pane process is panePid; null without one. */
+  readLive?(panePid: number): LiveStatus | null;
+  /** I/O: the config directory whose report (queryLive) covers the CLI running in the pane whose process is panePid; null when none. */
+  liveConfigDir?(panePid: number): string | null;
+  /** I/O: one query of the CLI's report of every session in a config directory; at most one runs per directory at a time. */
+  queryLive?(configDir: string): Promise<LiveQueryResult>;
+  /** Pure: what a query result says of one session, given the time of the session's last hook or session event. */
+  liveReport?(result: LiveQueryResult | undefined, sessionId: string | undefined, lastEventAt: number): LiveReport;
+  /** Pure: a status-line JSON document (shell/agentmux-statusline keeps the last one); null when torn. */
+  parseStatusLine?(text: string): StatusLineReading | null;
+  /** I/O: the fork pairs recorded where sessions branched from one in place.dir can be; null when the scan cannot tell. */
+  lineage?(place: LineagePlace): LineagePair[] | null;
+  /** Pure: the lines `agentmux init --agents` prints for the CLI, to install agentmux's hooks by hand for sessions agentmux did not start. */
+  outsideConfig?(scripts: HookScripts): string[];
+  /** `agentmux setup <name> --global|--remove-global`: agentmux's hooks in the CLI's user settings, for sessions agentmux did not start. */
+  globalSetup?: GlobalSetup;
+  /** Running the CLI under several accounts (homes, credentials, sync, usage, login); none: it has no accounts. */
+  accounts?: AccountSupport;
+}
+
+/** agentmux's hook forwarder and status-line helper, as paths. */
+export interface HookScripts { hook: string; statusLine: string }
+
+/** Adding agentmux's hooks to a CLI's user settings, or removing exactly them; each answers the line to print. */
+export interface GlobalSetup { description: string; addOption: string; removeOption: string; add(): string; remove(): string }
+
+/** One item of a home shared with every account through a symbolic link to the canonical home. */
+export interface SharedItem { name: string; kind: "file" | "dir" }
+
+/** Where an account's credentials are, and their text when it has logged in. */
+export interface Credentials { where: string; text: string | undefined }
+
+/** What one account-home sync step of a CLI did: notes for the report and where it moved things aside. */
+export interface HomeSyncResult { notes: string[]; backups: string[] }
+
+/** What agentmux needs to know about a CLI to run it under several accounts, each a home directory. */
+export interface AccountSupport {
+  label: string;
+  /** The environment variable that points the CLI at a home. */
+  variable: string;
+  /** The home the CLI uses when its variable is not set, relative to $HOME (".claude"). */
+  canonicalDir: string;
+  /** The credentials file inside a home (readCredentials may look elsewhere). */
+  credentialsFile: string;
+  /** What every account shares with the canonical home (credentials never are). */
+  shared: readonly SharedItem[];
+  /** The CLI's login flow, run with the account's variable set so the credentials land in its home. */
+  loginArgs: readonly string[];
+  /** I/O: the account's credentials, where the CLI keeps them somewhere else than credentialsFile on some platform. */
+  readCredentials?(home: string, platform: NodeJS.Platform, env: Record<string, string | undefined>): Credentials;
+  /** I/O: the CLI's own part of an account-home sync, after the shared items are linked; item names it in errors. */
+  syncHome?: { item: string; run(canonical: string, home: string, now: Date): HomeSyncResult };
+  /** The usage endpoint's default URL (config usage.<backend>.url). */
+  usageUrl: string;
+  /** I/O: one account's quota from the usage endpoint. */
+  fetchUsage(home: string, url: string, options: { now: number; timeoutMs: number }): Promise<FetchOutcome>;
+}
