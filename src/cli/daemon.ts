@@ -2,7 +2,7 @@ import { readFileSync, existsSync } from "node:fs";
 import type { Command } from "commander";
 import { request } from "../daemon/client.ts";
 import { AnotherDaemon, Daemon } from "../daemon/daemon.ts";
-import { ANOTHER_DAEMON_EXIT, daemonPid, ensureDaemon, layoutFor } from "../daemon/lifecycle.ts";
+import { ANOTHER_DAEMON_EXIT, daemonPid, ensureDaemon, layoutFor } from "../daemon/start.ts";
 import { fileLogger } from "../daemon/log.ts";
 import { socketAlive } from "../daemon/socket-server.ts";
 import { AgentmuxError } from "../util/errors.ts";

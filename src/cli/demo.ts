@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Command } from "commander";
 import { execa } from "execa";
-import { ensureDaemon } from "../daemon/lifecycle.ts";
+import { ensureDaemon } from "../daemon/start.ts";
 import { launchSession, prepareLaunch } from "../session/launch.ts";
 import { serverArgs } from "../tmux/server.ts";
 import { Tmux } from "../tmux/tmux.ts";

@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import { request } from "../daemon/client.ts";
-import { ensureDaemon, layoutFor } from "../daemon/lifecycle.ts";
+import { ensureDaemon, layoutFor } from "../daemon/start.ts";
 import { findSession } from "../session/store.ts";
 import { AgentmuxError } from "../util/errors.ts";
 import { Context, printJson } from "./context.ts";

@@ -1,6 +1,6 @@
 import { realpathSync } from "node:fs";
 import type { Command } from "commander";
-import { ensureDaemon } from "../daemon/lifecycle.ts";
+import { ensureDaemon } from "../daemon/start.ts";
 import { planHandoff, sessionWindowName, soleSessionIn, type HandoffPlan } from "../lifecycle/handoff.ts";
 import { launchSession, windowNameFor, type Launched } from "../session/launch.ts";
 import { refreshRoutedPool } from "./usage-refresh.ts";

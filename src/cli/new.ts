@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { ensureDaemon } from "../daemon/lifecycle.ts";
+import { ensureDaemon } from "../daemon/start.ts";
 import { refreshRoutedPool } from "./usage-refresh.ts";
 import { launchSession, prepareLaunch } from "../session/launch.ts";
 import { AgentmuxError } from "../util/errors.ts";

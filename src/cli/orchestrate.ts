@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import { request } from "../daemon/client.ts";
-import { ensureDaemon } from "../daemon/lifecycle.ts";
+import { ensureDaemon } from "../daemon/start.ts";
 import { STATES } from "../core/states.ts";
 import { promptLineOf } from "../backends/index.ts";
 import { sendText } from "../session/send.ts";

@@ -1,6 +1,6 @@
 import { createInterface } from "node:readline/promises";
 import type { Command } from "commander";
-import { ensureDaemon } from "../daemon/lifecycle.ts";
+import { ensureDaemon } from "../daemon/start.ts";
 import { findRestorable, restoreAll, type Candidate, type Outcome } from "../lifecycle/restore.ts";
 import { AgentmuxError } from "../util/errors.ts";
 import { Context, printJson } from "./context.ts";

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { Command } from "commander";
-import { ensureDaemon } from "../daemon/lifecycle.ts";
+import { ensureDaemon } from "../daemon/start.ts";
 import { findSession } from "../session/store.ts";
 import { AgentmuxError } from "../util/errors.ts";
 import { shellScript } from "../util/install-dir.ts";

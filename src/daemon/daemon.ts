@@ -11,7 +11,7 @@ import { setOptionArgs } from "../tmux/options.ts";
 import type { TmuxServer } from "../tmux/server.ts";
 import type { MachineEvent } from "../core/state-machine.ts";
 import type { InputWord, LiveWord } from "../core/evidence.ts";
-import { ensureLayout, type DaemonLayout } from "./layout.ts";
+import { ensureLayout, type DaemonLayout } from "./places.ts";
 import type { Logger } from "./log.ts";
 import { removeMirror, writeMirror } from "./mirror.ts";
 import { listen } from "./socket-server.ts";
@@ -41,7 +41,7 @@ import { Notifier } from "./notifier.ts";
 import { recordRestorable } from "./restore-record.ts";
 import { ExitChains } from "./exit-chains.ts";
 import { Intake } from "./intake.ts";
-import { Failover } from "./failover.ts";
+import { Failover } from "./restart-on-limit.ts";
 import { restartByChild } from "./restart-child.ts";
 import { loadConfig } from "../config/config.ts";
 

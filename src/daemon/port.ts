@@ -1,6 +1,6 @@
 import type { InputWord } from "../core/evidence.ts";
 import type { ControlClient } from "../tmux/control.ts";
-import type { DaemonLayout } from "./layout.ts";
+import type { DaemonLayout } from "./places.ts";
 import type { Response } from "./protocol.ts";
 import type { Teardown } from "./teardown.ts";
 import type { Tracked } from "./tracked.ts";
