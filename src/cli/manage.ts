@@ -6,7 +6,7 @@ import { THEN } from "../tmux/safe-text.ts";
 import { AgentmuxError } from "../util/errors.ts";
 import { confirm } from "./confirm.ts";
 import { Context, printJson } from "./context.ts";
-import { killPanes } from "./orchestrate.ts";
+import { killPanes } from "../daemon/asks.ts";
 import { requireControl } from "./permission.ts";
 import { serverArgs } from "../tmux/server.ts";
 
@@ -33,7 +33,7 @@ export function registerManage(program: Command): void {
       if (branches && !(await confirm(`${session.name} has ${branches} ${branches === 1 ? "branch" : "branches"} (sessions forked from it). Kill it anyway?`))) {
         throw new AgentmuxError(`${session.name} was not killed`, { hint: "answer y, or pass --yes", exitCode: 1 });
       }
-      const killed = await killPanes(ctx, [session.pane]);
+      const killed = await killPanes(ctx.tmux, [session.pane]);
       // A pane whose process already ended (kept open to show its error) is closed here.
       if (killed === 0) await ctx.tmux.killPane(session.pane);
       if (options.json) printJson({ ok: true, pane: session.pane, killed: 1 });

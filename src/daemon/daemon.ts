@@ -39,7 +39,7 @@ import { recordEnded } from "./ended.ts";
 import { exitedFile, forgetExited } from "../session/exited.ts";
 import { Notifier } from "./notifier.ts";
 import { recordRestorable } from "./restore-record.ts";
-import { ExitChains } from "./exit-chains.ts";
+import { ExitChains } from "../lifecycle/exit-driver.ts";
 import { Intake } from "./intake.ts";
 import { Failover } from "./restart-on-limit.ts";
 import { restartByChild } from "./restart-child.ts";

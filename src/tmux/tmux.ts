@@ -120,6 +120,10 @@ export class Tmux {
     await this.run(["kill-pane", "-t", pane]);
   }
 
+  async selectPane(pane: string): Promise<void> {
+    await this.run(["select-pane", "-t", pane]);
+  }
+
   async renameWindow(pane: string, name: string): Promise<void> {
     await this.run(renameWindowArgs(pane, name));
   }

@@ -5,19 +5,19 @@ import { realPath } from "../accounts/directory-rules.ts";
 import { submittedPrompt } from "../backends/hook-prompt.ts";
 import { BACKENDS, isBackendName, promptLineOf } from "../backends/index.ts";
 import { loadConfig } from "../config/config.ts";
-import { describeChain, isActive, startChain, stepChain, type ExitAction, type ExitChain, type ExitInput, type ExitResult } from "../session/exit-chain.ts";
-import { parseReceipt, type ReceiptReading } from "../session/exit-receipt.ts";
-import { exitSteps, stepCommand } from "../session/exit-steps.ts";
+import { describeChain, isActive, startChain, stepChain, type ExitAction, type ExitChain, type ExitInput, type ExitResult } from "./exit-chain.ts";
+import { parseReceipt, type ReceiptReading } from "./exit-receipt.ts";
+import { exitSteps, stepCommand } from "./exit-steps.ts";
 import type { SessionState } from "../core/states.ts";
 import { inPromptLine, stillInPrompt } from "../session/send.ts";
 import { displayMessageArgs } from "../tmux/commands.ts";
 import { sleep } from "../util/sleep.ts";
-import { sessionLabel } from "./labels.ts";
-import type { SessionsPort } from "./port.ts";
-import type { Logger } from "./log.ts";
-import type { Response } from "./protocol.ts";
-import type { SpooledEvent } from "./spool.ts";
-import type { Tracked } from "./tracked.ts";
+import { sessionLabel } from "../daemon/labels.ts";
+import type { SessionsPort } from "../daemon/port.ts";
+import type { Logger } from "../daemon/log.ts";
+import type { Response } from "../daemon/protocol.ts";
+import type { SpooledEvent } from "../daemon/spool.ts";
+import type { Tracked } from "../daemon/tracked.ts";
 
 const BUSY: ReadonlySet<SessionState> = new Set(["working", "blocked"]);
 /** How long after a turn ended without a receipt the session is looked at again. */
@@ -45,7 +45,7 @@ interface Armed {
 }
 
 /**
- * The daemon's side of `agentmux exit` (the chain itself is src/session/exit-chain.ts): arms a
+ * The daemon's side of `agentmux exit` (the chain itself is src/lifecycle/exit-chain.ts): arms a
  * session's before-exit skills, feeds the chain the session's turns and typed prompts, types the
  * skill commands, keeps the watchdog and the receipt directories, and closes the pane at the end.
  */
