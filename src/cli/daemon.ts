@@ -16,7 +16,7 @@ export function registerDaemon(program: Command): void {
 
   daemon.command("start").description("start the daemon (if it is not running)").action(async (_o: unknown, command: Command) => {
     const ctx = Context.of(command);
-    await ctx.tmux.runner.version();
+    await ctx.tmux.version();
     const { layout, started } = await ensureDaemon(ctx.tmux);
     process.stdout.write(`${started ? "started" : "already running"}: pid ${daemonPid(layout) ?? "?"}, socket ${layout.socket}\n`);
   });

@@ -35,7 +35,7 @@ Leave with: tmux kill-server   (this demo runs on its own tmux server)
 async function startDemo(ctx: Context, name: string): Promise<void> {
   const tmux = new Tmux({ socketName: name });
   if (await tmux.hasServer()) return;
-  await tmux.runner.version();
+  await tmux.version();
   const base = join(places().stateDir, "demo");
   mkdirSync(base, { recursive: true });
   writeFileSync(join(base, "WELCOME.txt"), WELCOME);
@@ -43,9 +43,9 @@ async function startDemo(ctx: Context, name: string): Promise<void> {
   const bin = join(installDir(), "bin");
   await tmux.run(["-f", "/dev/null", "new-session", "-d", "-s", "demo", "-x", "200", "-y", "50", "-c", base, "-e", `PATH=${bin}:${process.env["PATH"] ?? ""}`,
     "--", "/bin/sh", "-c", `cat ${shQuote(join(base, "WELCOME.txt"))}; exec ${shQuote(shell)}`]);
-  await tmux.run(["set-environment", "-g", "PATH", `${bin}:${process.env["PATH"] ?? ""}`]);
+  await tmux.setEnvironment("PATH", `${bin}:${process.env["PATH"] ?? ""}`);
   const plugin = join(installDir(), "tmux", "agentmux.tmux");
-  if (existsSync(plugin)) await tmux.run(["run-shell", plugin]);
+  if (existsSync(plugin)) await tmux.runShell([plugin]);
   await ensureDaemon(tmux);
   for (const role of ROLES) {
     const dir = join(base, role);
@@ -53,7 +53,7 @@ async function startDemo(ctx: Context, name: string): Promise<void> {
     const request = { command: `node ${shQuote(join(installDir(), "etc", "demo", "agent.js"))} ${role}`, dir, submit: true, split: false, norestore: true };
     await launchSession(tmux, request, prepareLaunch(request, ctx.config));
   }
-  await tmux.run(["select-window", "-t", "demo:0"]);
+  await tmux.selectWindow("demo:0");
 }
 
 export function registerDemo(program: Command): void {
