@@ -178,6 +178,19 @@ export class Tmux {
     return (await this.run(args)).trim();
   }
 
+  /**
+   * Start a detached session running argv (a one-shot command: it may start the server, reading
+   * configFile, e.g. /dev/null, instead of the user's tmux.conf).
+   */
+  async newSession(request: { name: string; width: number; height: number; dir: string; env: Record<string, string>; argv: string[]; configFile?: string }): Promise<void> {
+    await this.run([...(request.configFile ? ["-f", request.configFile] : []), "new-session", "-d", "-s", request.name, "-x", String(request.width), "-y", String(request.height), "-c", startDirArg(request.dir), ...envArgs(request.env), "--", ...request.argv]);
+  }
+
+  /** The command line that attaches to a session of this server, for a person to type. */
+  attachCommandLine(target: string): string {
+    return ["tmux", ...serverArgs(this.server), "attach", "-t", target].join(" ");
+  }
+
   /** Replace a pane's process in place (same pane id), running argv in dir. */
   async respawn(pane: string, request: { argv: string[]; dir: string; env: Record<string, string> }): Promise<void> {
     await this.run(["respawn-pane", "-k", "-t", pane, "-c", startDirArg(request.dir), ...envArgs(request.env), "--", ...request.argv]);

@@ -44,7 +44,10 @@ function tmuxCommandsBuilt(file: string): string[] {
   const visit = (node: ts.Node): void => {
     if (ts.isArrayLiteralExpression(node)) {
       const first = stringValue(node.elements[0]);
-      if (first !== undefined && TMUX_COMMANDS.has(first)) found.push(`${where(node)}: [${JSON.stringify(first)}, ...]`);
+      // Led by a command name, or by "tmux" (a command line), or holding a full command name after flags (["-f", FILE, "new-session", ...]).
+      const named = node.elements.map((e) => stringValue(e)).find((word) => word !== undefined && word.includes("-") && TMUX_COMMANDS.has(word));
+      if (first !== undefined && (TMUX_COMMANDS.has(first) || first === "tmux")) found.push(`${where(node)}: [${JSON.stringify(first)}, ...]`);
+      else if (named !== undefined) found.push(`${where(node)}: [..., ${JSON.stringify(named)}, ...]`);
     }
     if (ts.isCallExpression(node)) {
       const callee = ts.isIdentifier(node.expression) ? node.expression.text : ts.isPropertyAccessExpression(node.expression) ? node.expression.name.text : "";
@@ -68,6 +71,6 @@ describe("only src/tmux builds tmux commands", () => {
   it("the check sees what it looks for", () => {
     const probe = join(import.meta.dirname, "..", "fixtures", "tmux-facade-probe.ts.txt");
     const found = tmuxCommandsBuilt(probe).map((line) => line.replace(/^.*?:(\d+):/, "$1:"));
-    assert.deepEqual(found, ['1: ["send-keys", ...]', '2: spawn("tmux")', '3: ["display-message", ...]']);
+    assert.deepEqual(found, ['1: ["send-keys", ...]', '2: spawn("tmux")', '3: ["display-message", ...]', '4: [..., "new-session", ...]', '5: ["tmux", ...]']);
   });
 });
