@@ -2,7 +2,7 @@ import { readFileSync, existsSync } from "node:fs";
 import type { Command } from "commander";
 import { request } from "../daemon/client.ts";
 import { AnotherDaemon, Daemon } from "../daemon/daemon.ts";
-import { ANOTHER_DAEMON_EXIT, daemonPid, ensureDaemon, layoutFor } from "../daemon/lifecycle.ts";
+import { ANOTHER_DAEMON_EXIT, daemonPid, ensureDaemon, layoutFor } from "../daemon/start.ts";
 import { fileLogger } from "../daemon/log.ts";
 import { socketAlive } from "../daemon/socket-server.ts";
 import { AgentmuxError, EXIT } from "../util/errors.ts";
@@ -16,7 +16,7 @@ export function registerDaemon(program: Command): void {
 
   daemon.command("start").description("start the daemon (if it is not running)").action(async (_o: unknown, command: Command) => {
     const ctx = Context.of(command);
-    await ctx.tmux.runner.version();
+    await ctx.tmux.version();
     const { layout, started } = await ensureDaemon(ctx.tmux);
     process.stdout.write(`${started ? "started" : "already running"}: pid ${daemonPid(layout) ?? "?"}, socket ${layout.socket}\n`);
   });

@@ -1,10 +1,8 @@
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Command } from "commander";
-import { execa } from "execa";
-import { ensureDaemon } from "../daemon/lifecycle.ts";
+import { ensureDaemon } from "../daemon/start.ts";
 import { launchSession, prepareLaunch } from "../session/launch.ts";
-import { serverArgs } from "../tmux/server.ts";
 import { Tmux } from "../tmux/tmux.ts";
 import { installDir } from "../util/install-dir.ts";
 import { places } from "../util/paths.ts";
@@ -35,17 +33,17 @@ Leave with: tmux kill-server   (this demo runs on its own tmux server)
 async function startDemo(ctx: Context, name: string): Promise<void> {
   const tmux = new Tmux({ socketName: name });
   if (await tmux.hasServer()) return;
-  await tmux.runner.version();
+  await tmux.version();
   const base = join(places().stateDir, "demo");
   mkdirSync(base, { recursive: true });
   writeFileSync(join(base, "WELCOME.txt"), WELCOME);
   const shell = process.env["SHELL"] || "/bin/sh";
   const bin = join(installDir(), "bin");
-  await tmux.run(["-f", "/dev/null", "new-session", "-d", "-s", "demo", "-x", "200", "-y", "50", "-c", base, "-e", `PATH=${bin}:${process.env["PATH"] ?? ""}`,
-    "--", "/bin/sh", "-c", `cat ${shQuote(join(base, "WELCOME.txt"))}; exec ${shQuote(shell)}`]);
-  await tmux.run(["set-environment", "-g", "PATH", `${bin}:${process.env["PATH"] ?? ""}`]);
+  await tmux.newSession({ configFile: "/dev/null", name: "demo", width: 200, height: 50, dir: base, env: { PATH: `${bin}:${process.env["PATH"] ?? ""}` },
+    argv: ["/bin/sh", "-c", `cat ${shQuote(join(base, "WELCOME.txt"))}; exec ${shQuote(shell)}`] });
+  await tmux.setEnvironment("PATH", `${bin}:${process.env["PATH"] ?? ""}`);
   const plugin = join(installDir(), "tmux", "agentmux.tmux");
-  if (existsSync(plugin)) await tmux.run(["run-shell", plugin]);
+  if (existsSync(plugin)) await tmux.runShell([plugin]);
   await ensureDaemon(tmux);
   for (const role of ROLES) {
     const dir = join(base, role);
@@ -53,7 +51,7 @@ async function startDemo(ctx: Context, name: string): Promise<void> {
     const request = { command: `node ${shQuote(join(installDir(), "etc", "demo", "agent.js"))} ${role}`, dir, submit: true, split: false, norestore: true };
     await launchSession(tmux, request, prepareLaunch(request, ctx.config));
   }
-  await tmux.run(["select-window", "-t", "demo:0"]);
+  await tmux.selectWindow("demo:0");
 }
 
 export function registerDemo(program: Command): void {
@@ -65,13 +63,11 @@ export function registerDemo(program: Command): void {
     .action(async (options: { attach: boolean; name: string }, command: Command) => {
       const ctx = Context.of(command);
       await startDemo(ctx, options.name);
-      const attach = ["tmux", ...serverArgs({ socketName: options.name }), "attach", "-t", "demo"];
+      const tmux = new Tmux({ socketName: options.name });
       if (!options.attach || !process.stdin.isTTY) {
-        process.stdout.write(`the demo runs; attach with: ${attach.join(" ")}\n`);
+        process.stdout.write(`the demo runs; attach with: ${tmux.attachCommandLine("demo")}\n`);
         return;
       }
-      const env = { ...process.env };
-      delete env["TMUX"];
-      await execa(attach[0] ?? "tmux", attach.slice(1), { stdio: "inherit", env, extendEnv: false, reject: false });
+      await tmux.attach("demo");
     });
 }

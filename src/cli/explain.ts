@@ -1,11 +1,11 @@
 import type { Command } from "commander";
 import { request } from "../daemon/client.ts";
-import { ensureDaemon, layoutFor } from "../daemon/lifecycle.ts";
+import { ensureDaemon, layoutFor } from "../daemon/start.ts";
 import { findSession } from "../session/store.ts";
 import { AgentmuxError } from "../util/errors.ts";
 import { Context, printJson } from "./context.ts";
 import { formatExplain, type Explained } from "./explain-format.ts";
-import { targetOrCurrent } from "./restart.ts";
+import { targetOrCurrent } from "../session/target.ts";
 
 export function registerExplain(program: Command): void {
   program

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import type { TmuxServer } from "../tmux/server.ts";
-import { QuickTmux } from "../tmux/exec.ts";
+import { Tmux } from "../tmux/tmux.ts";
 import { EXIT, isAgentmuxError } from "../util/errors.ts";
 import { DEFAULT_SETTINGS, type SwitcherSettings } from "../switcher/picker.ts";
 import { openSwitcher } from "../switcher/open.ts";
@@ -44,7 +44,7 @@ export async function runFast(argv: readonly string[]): Promise<boolean> {
   const parsed = parseFastSwitch(argv.slice(2));
   if (!parsed) return false;
   try {
-    await openSwitcher({ tmux: new QuickTmux(parsed.server), server: parsed.server, client: parsed.client, settings: switcherSettings });
+    await openSwitcher({ tmux: new Tmux(parsed.server), server: parsed.server, client: parsed.client, settings: switcherSettings });
   } catch (error) {
     process.stderr.write(`agentmux: ${isAgentmuxError(error) ? error.oneLine() : String(error instanceof Error ? error.stack : error)}\n`);
     process.exitCode = isAgentmuxError(error) ? error.exitCode : EXIT.unexpected;

@@ -1,14 +1,11 @@
 import type { Command } from "commander";
-import { execa } from "execa";
 import { branchCount } from "../lifecycle/branches.ts";
 import { findSession } from "../session/store.ts";
-import { THEN } from "../tmux/safe-text.ts";
 import { AgentmuxError, EXIT } from "../util/errors.ts";
 import { confirm } from "./confirm.ts";
 import { Context, printJson } from "./context.ts";
-import { killPanes } from "./orchestrate.ts";
+import { killPanes } from "../daemon/asks.ts";
 import { requireControl } from "./permission.ts";
-import { serverArgs } from "../tmux/server.ts";
 
 export function registerManage(program: Command): void {
   program
@@ -33,7 +30,7 @@ export function registerManage(program: Command): void {
       if (branches && !(await confirm(`${session.name} has ${branches} ${branches === 1 ? "branch" : "branches"} (sessions forked from it). Kill it anyway?`))) {
         throw new AgentmuxError(`${session.name} was not killed`, { hint: "answer y, or pass --yes", exitCode: EXIT.failure });
       }
-      const killed = await killPanes(ctx, [session.pane]);
+      const killed = await killPanes(ctx.tmux, [session.pane]);
       // A pane whose process already ended (kept open to show its error) is closed here.
       if (killed === 0) await ctx.tmux.killPane(session.pane);
       if (options.json) printJson({ ok: true, pane: session.pane, killed: 1 });
@@ -62,14 +59,15 @@ export function registerManage(program: Command): void {
     .action(async (target: string, _options: unknown, command: Command) => {
       const ctx = Context.of(command);
       const session = await findSession(ctx.tmux, target);
-      await ctx.tmux.run(["select-window", "-t", session.pane, THEN, "select-pane", "-t", session.pane]);
+      await ctx.tmux.showPane(session.pane);
       if (process.env["TMUX"] && !ctx.server.socketName && !ctx.server.socketPath) {
-        await ctx.tmux.run(["switch-client", "-t", session.pane]);
+        await ctx.tmux.switchClient(session.pane);
         return;
       }
       if (!process.stdin.isTTY) {
         throw new AgentmuxError("attach needs a terminal when run outside tmux", { hint: `run it in a terminal, or: tmux attach -t ${session.tmuxSession}` });
       }
-      await execa("tmux", [...serverArgs(ctx.server), "attach-session", "-t", session.tmuxSession], { stdio: "inherit", env: ctx.tmux.runner.env(), extendEnv: false });
+      const status = await ctx.tmux.attach(session.tmuxSession);
+      if (status !== 0) throw new AgentmuxError(`tmux attach-session -t ${session.tmuxSession} failed (exit ${status})`);
     });
 }

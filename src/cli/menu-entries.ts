@@ -1,4 +1,4 @@
-import { commandPromptArgs, menuArgs, promptSafe, runShell, tmuxCommand, type MenuItem } from "../tmux/menu.ts";
+import { commandPromptArgs, menuArgs, popupArgs, promptSafe, runShell, tmuxCommand, type MenuItem } from "../tmux/menu.ts";
 import { shQuote } from "../util/sh.ts";
 
 /** What the menu is built for: the client and pane it opened on, and which agentmux commands exist. */
@@ -28,7 +28,7 @@ interface Entry {
 interface Section { title: string; entries: Entry[]; /** Opened as a submenu on this key (the seed's "t ." and "p c"). */ prefix?: string }
 
 const popup = (c: MenuContext, title: string, sh: string, wait = true) =>
-  tmuxCommand(["display-popup", "-c", c.client, "-E", "-w", "80%", "-h", "60%", "-T", ` ${title} `, wait ? `${sh}; printf '\\n(press Enter)'; read -r _` : sh]);
+  tmuxCommand(popupArgs({ client: c.client, title, command: wait ? `${sh}; printf '\\n(press Enter)'; read -r _` : sh }));
 const agentmux = (c: MenuContext, ...words: string[]) => `${c.self} ${words.map(shQuote).join(" ")}`;
 
 /**
@@ -47,7 +47,7 @@ export const MENU: Section[] = [
   { title: "Account", prefix: "a", entries: [
     { label: "list accounts", key: "a", requires: "account list", command: (c) => popup(c, "accounts", agentmux(c, "account", "list")) },
     { label: "select account…", key: "s", requires: "account select", command: (c) => popup(c, "select account", agentmux(c, "account", "select")) },
-    { label: "log in…", key: "l", requires: "account login", command: (c) => tmuxCommand(["command-prompt", "-p", "log in account:", popup(c, "login", `${promptSafe(agentmux(c, "account", "login", "--no-popup"))} '%%%'`)]) },
+    { label: "log in…", key: "l", requires: "account login", command: (c) => tmuxCommand(commandPromptArgs({ prompt: "log in account:", template: popup(c, "login", `${promptSafe(agentmux(c, "account", "login", "--no-popup"))} '%%%'`) })) },
     { label: "usage", key: "u", requires: "usage", command: (c) => popup(c, "usage", agentmux(c, "usage"), false) },
   ] },
   { title: "Current session", entries: [

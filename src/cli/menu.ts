@@ -26,10 +26,10 @@ export function registerMenu(program: Command): void {
     .option("--print", "print the display-menu command instead of opening it")
     .action(async (options: { client?: string; pane?: string; print?: boolean }, command: Command) => {
       const ctx = Context.of(command);
-      const client = options.client ?? (await ctx.tmux.run(["display-message", "-p", "#{client_name}"]).catch(() => "")).trim();
+      const client = options.client ?? (await ctx.tmux.currentClient());
       if (!client && !options.print) throw new AgentmuxError("no tmux client to show the menu on", { hint: "run it from tmux (the plugin binds prefix a), or pass --client" });
-      const targetArgs = options.pane ? ["-t", options.pane] : client ? ["-c", client] : [];
-      const [pane = "", dir = ""] = (await ctx.tmux.run(["display-message", "-p", ...targetArgs, "#{pane_id}\t#{pane_current_path}"])).split("\t");
+      const where = options.pane ? { target: options.pane } : client ? { client } : {};
+      const [pane = "", dir = ""] = (await ctx.tmux.expand("#{pane_id}\t#{pane_current_path}", where)).split("\t");
       const roster = await loadRoster(ctx.tmux, { backendSuffix: ctx.config.display.backendSuffix });
       const session = roster.find((s) => s.pane === pane) ?? null;
       const root = command.parent ?? command;

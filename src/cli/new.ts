@@ -1,12 +1,12 @@
 import type { Command } from "commander";
-import { ensureDaemon } from "../daemon/lifecycle.ts";
-import { refreshRoutedPool } from "./usage-refresh.ts";
+import { ensureDaemon } from "../daemon/start.ts";
+import { refreshRoutedPool } from "../daemon/asks.ts";
 import { launchSession, prepareLaunch } from "../session/launch.ts";
 import { AgentmuxError } from "../util/errors.ts";
 import { basename } from "node:path";
 import { projectWatches } from "../session/project-file.ts";
 import { Context, printJson } from "./context.ts";
-import { armWatcher } from "./watch.ts";
+import { armWatcher } from "../daemon/watch-arm.ts";
 import { requireControl } from "./permission.ts";
 
 interface NewOptions {
@@ -51,7 +51,7 @@ export function registerNew(program: Command): void {
       await refreshRoutedPool(ctx.tmux, prepared);
       if (watches.length > 0) {
         await ctx.tmux.setOption({ pane: launched.pane }, "@agentmux-watch-project", watches.join("\n"));
-        await armWatcher(ctx, launched.pane, undefined);
+        await armWatcher(ctx.tmux, launched.pane, undefined);
       }
       // Never steal the keyboard from an agent driving us; a person inside tmux is taken to the new session.
       const focus = !options.detached && !process.env["AGENTMUX_SESSION"] && process.env["TMUX"] && !ctx.server.socketName && !ctx.server.socketPath;

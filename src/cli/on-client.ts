@@ -1,6 +1,3 @@
-import { displayMessageArgs } from "../tmux/commands.ts";
-import { jumpArgs } from "../tmux/jump.ts";
-import { THEN } from "../tmux/safe-text.ts";
 import { serverArgs } from "../tmux/server.ts";
 import { shQuote } from "../util/sh.ts";
 import type { Context } from "./context.ts";
@@ -12,20 +9,20 @@ function insideOwnServer(ctx: Context): boolean {
 
 /** Say something: in the status line of the client a key binding named, else on stdout. */
 export async function tell(ctx: Context, client: string | undefined, text: string): Promise<void> {
-  if (client) await ctx.tmux.run(displayMessageArgs({ client, text }));
+  if (client) await ctx.tmux.displayMessage(text, client);
   else process.stdout.write(`${text}\n`);
 }
 
 /** Show a pane on the client (named, or the current one inside tmux); outside tmux only select it. */
 export async function jumpTo(ctx: Context, pane: string, client: string | undefined): Promise<void> {
-  if (client || insideOwnServer(ctx)) await ctx.tmux.run(jumpArgs(pane, client));
-  else await ctx.tmux.run(["select-window", "-t", pane, THEN, "select-pane", "-t", pane]);
+  if (client || insideOwnServer(ctx)) await ctx.tmux.jump(pane, client);
+  else await ctx.tmux.showPane(pane);
 }
 
 /** The pane a command acts from: --from, else the named client's current pane, else $TMUX_PANE. */
 export async function currentPane(ctx: Context, client: string | undefined, from: string | undefined): Promise<string | undefined> {
   if (from) return from;
-  if (client) return (await ctx.tmux.run(["display-message", "-p", "-c", client, "#{pane_id}"]).catch(() => "")).trim() || undefined;
+  if (client) return (await ctx.tmux.expand("#{pane_id}", { client }).catch(() => "")).trim() || undefined;
   return insideOwnServer(ctx) ? process.env["TMUX_PANE"] : undefined;
 }
 

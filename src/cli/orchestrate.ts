@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import { request } from "../daemon/client.ts";
-import { ensureDaemon } from "../daemon/lifecycle.ts";
+import { killPanes } from "../daemon/asks.ts";
+import { ensureDaemon } from "../daemon/start.ts";
 import { STATES } from "../core/states.ts";
 import { promptLineOf } from "../backends/index.ts";
 import { sendText } from "../session/send.ts";
@@ -21,14 +22,6 @@ export async function groupMembers(ctx: Context, group: string): Promise<NamedSe
   const members = (await listSessions(ctx.tmux, { includeExited: true })).filter((s) => s.group === group);
   if (members.length === 0) throw new AgentmuxError(`no group "${group}"`, { hint: "put sessions in it with agentmux group TARGET G, or agentmux new --group G" });
   return members;
-}
-
-/** Ask the daemon to end sessions' processes (they stay listed as exited). */
-export async function killPanes(ctx: Context, panes: string[]): Promise<number> {
-  const { layout } = await ensureDaemon(ctx.tmux);
-  const answer = await request(layout.socket, { op: "kill", panes });
-  if (!answer.ok) throw new AgentmuxError(answer.error);
-  return Number(answer["killed"] ?? 0);
 }
 
 export function registerOrchestrate(program: Command): void {
@@ -75,7 +68,7 @@ export function registerOrchestrate(program: Command): void {
       await requireControl(ctx, "group-kill");
       const running = (await groupMembers(ctx, group)).filter((s) => !s.dead);
       if (running.length === 0) throw new AgentmuxError(`every session of group "${group}" has exited already`);
-      const killed = await killPanes(ctx, running.map((s) => s.pane));
+      const killed = await killPanes(ctx.tmux, running.map((s) => s.pane));
       if (options.json) printJson({ ok: true, group, killed });
       else process.stdout.write(`killed ${killed} session${killed === 1 ? "" : "s"}\n`);
     });

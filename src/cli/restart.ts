@@ -1,19 +1,12 @@
 import type { Command } from "commander";
 import { offeredAccount, planRestart, restartSession } from "../lifecycle/restart.ts";
 import { findSession } from "../session/store.ts";
-import { AgentmuxError } from "../util/errors.ts";
+import { targetOrCurrent } from "../session/target.ts";
 import { Context, printJson } from "./context.ts";
 import { confirm } from "./confirm.ts";
-import { refreshRoutedPool } from "./usage-refresh.ts";
+import { refreshRoutedPool } from "../daemon/asks.ts";
 import { requireControl } from "./permission.ts";
-import { forgetExited } from "./forget.ts";
-
-/** TARGET, else the session of the pane this runs in. */
-export function targetOrCurrent(target: string | undefined, verb: string): string {
-  const current = target ?? process.env["AGENTMUX_SESSION"] ?? process.env["TMUX_PANE"];
-  if (!current) throw new AgentmuxError(`${verb} needs a TARGET outside tmux`, { hint: `name a session: agentmux ${verb} NAME (see agentmux list)` });
-  return current;
-}
+import { forgetExited } from "../daemon/asks.ts";
 
 export function registerRestart(program: Command): void {
   program
@@ -35,7 +28,7 @@ export function registerRestart(program: Command): void {
       if (plan.prepared.accountNotice) process.stderr.write(`agentmux: ${plan.prepared.accountNotice}\n`);
       const done = await restartSession(ctx.tmux, plan);
       // Its pane was gone: the new one takes its place in the list.
-      if (!session.window) await forgetExited(ctx, session.pane);
+      if (!session.window) await forgetExited(ctx.tmux, session.pane);
       await refreshRoutedPool(ctx.tmux, plan.prepared);
       if (options.json) printJson({ ok: true, pane: done.pane, id: done.id, account: done.account ?? null });
       else process.stdout.write(`restarted ${session.name} (${done.pane}), resuming ${done.id}${done.account ? ` under ${done.account}` : ""}\n`);

@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { ensureDaemon } from "../daemon/lifecycle.ts";
+import { ensureDaemon } from "../daemon/start.ts";
 import { findRestorable, restoreAll, type Candidate, type Outcome } from "../lifecycle/restore.ts";
 import { AgentmuxError } from "../util/errors.ts";
 import { confirm } from "./confirm.ts";

@@ -1,5 +1,5 @@
 import { request } from "../daemon/client.ts";
-import { layoutFor } from "../daemon/lifecycle.ts";
+import { layoutFor } from "../daemon/start.ts";
 import type { Context } from "./context.ts";
 
 /**

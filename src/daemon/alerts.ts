@@ -1,11 +1,10 @@
 import { causeText } from "../backends/hook-cause.ts";
 import { nameOf, sessionLabel } from "./labels.ts";
 import { readSnooze } from "../session/snooze.ts";
-import type { ControlClient } from "../tmux/control.ts";
+import type { Tmux } from "../tmux/tmux.ts";
 import type { Notifier } from "./notifier.ts";
 import type { Tracked } from "./tracked.ts";
 import type { MachineState } from "../core/state-machine.ts";
-import { panesInView } from "./view.ts";
 
 
 /**
@@ -15,7 +14,7 @@ import { panesInView } from "./view.ts";
 export class Alerts {
   private readonly lastMatch = new Map<string, number>();
 
-  constructor(private readonly client: ControlClient, private readonly notifier: Notifier, private readonly sessions: () => Iterable<Tracked> = () => []) {}
+  constructor(private readonly tmux: Tmux, private readonly notifier: Notifier, private readonly sessions: () => Iterable<Tracked> = () => []) {}
 
   /** Whether the session is snoozed now (it raises no alerts). */
   async isSnoozed(pane: string): Promise<boolean> {
@@ -23,7 +22,7 @@ export class Alerts {
   }
 
   private async snoozeValue(pane: string): Promise<string> {
-    return ((await this.client.command(["show-option", "-pqv", "-t", pane, "@agentmux-snoozed"]).catch(() => [""]))[0] ?? "").trim();
+    return ((await this.tmux.getOption({ pane }, "@agentmux-snoozed").catch(() => "")).split("\n")[0] ?? "").trim();
   }
 
   /** A change made the session's state `made`: one notification per episode, and none for a state already left. */
@@ -31,15 +30,15 @@ export class Alerts {
     const state = made.state;
     if (state !== "blocked" && state !== "waiting") { t.suppressed = false; return; }
     if (readSnooze(await this.snoozeValue(t.pane)).snoozed) { t.suppressed = true; return; }
-    if ((await panesInView(this.client)).includes(t.pane)) return;
+    if ((await this.tmux.panesInView().catch(() => [] as string[])).includes(t.pane)) return;
     if (t.machine.state !== state || t.machine.since !== made.since) return;
     await this.notifier.notify(causeText(sessionLabel(t, this.sessions()), state, t.cause));
   }
 
   /** A command that failed in a pane that is not an agent session (shell integrations). */
   async commandFailed(pane: string, payload: Record<string, unknown>): Promise<void> {
-    if ((await panesInView(this.client)).includes(pane)) return;
-    const where = ((await this.client.command(["display-message", "-p", "-t", pane, "#{session_name}:#{window_name}"]).catch(() => [pane]))[0] ?? pane).trim();
+    if ((await this.tmux.panesInView().catch(() => [] as string[])).includes(pane)) return;
+    const where = ((await this.tmux.query(pane, "#{session_name}:#{window_name}"))?.split("\n")[0] ?? pane).trim();
     const command = typeof payload["command"] === "string" && payload["command"] ? ` ${payload["command"].slice(0, 80)}` : "";
     const status = typeof payload["status"] === "number" ? payload["status"] : "?";
     await this.notifier.notify(`${where}:${command} failed (exit ${status})`);
@@ -51,9 +50,9 @@ export class Alerts {
    */
   async watchMatched(pane: string, payload: Record<string, unknown>, now = Date.now()): Promise<void> {
     const format = "#{alternate_on}\x1f#{@agentmux-watch}\x1f#{@agentmux-snoozed}\x1f#{session_name}:#{window_name}\x1f#{@agentmux-name}\x1f#{@agentmux-dir}\x1f#{@agentmux-instance}";
-    const [info = ""] = await this.client.command(["display-message", "-p", "-t", pane, format]).catch(() => [""]);
+    const [info = ""] = ((await this.tmux.query(pane, format)) ?? "").split("\n");
     const [alternate, own = "", snoozed = "", window = pane, label = "", dir = "", instance = ""] = info.split("\x1f");
-    const project = ((await this.client.command(["show-option", "-pqv", "-t", pane, "@agentmux-watch-project"]).catch(() => [] as string[]))).filter(Boolean);
+    const project = (await this.tmux.getOption({ pane }, "@agentmux-watch-project").catch(() => "")).split("\n").filter(Boolean);
     const line = typeof payload["line"] === "string" ? payload["line"].slice(0, 120) : "";
     // Which pattern matched (extended regexes read as JavaScript ones; the first that matches).
     const pattern = [...project, ...(own ? [own] : [])].find((p) => { try { return new RegExp(p).test(line); } catch { return false; } }) ?? own;
@@ -73,7 +72,7 @@ export class Alerts {
       const value = await this.snoozeValue(t.pane);
       if (readSnooze(value, now).snoozed) continue;
       t.suppressed = false;
-      if (value !== "") await this.client.command(["set-option", "-p", "-u", "-t", t.pane, "@agentmux-snoozed"]).catch(() => undefined);
+      if (value !== "") await this.tmux.unsetOption({ pane: t.pane }, "@agentmux-snoozed").catch(() => undefined);
       if (t.machine.state === "blocked" || t.machine.state === "waiting") await this.notifier.notify(causeText(sessionLabel(t, this.sessions()), t.machine.state, t.cause));
     }
   }

@@ -2,16 +2,15 @@ import { watch, unlinkSync, type FSWatcher } from "node:fs";
 import { claudeSettingsDir, pruneSettingsFiles } from "../backends/claude/settings.ts";
 import { BACKENDS, isBackendName } from "../backends/index.ts";
 import type { Server } from "node:net";
-import { displayMessageArgs } from "../tmux/commands.ts";
 import { cleanLine } from "../tmux/safe-text.ts";
 import { ControlClient } from "../tmux/control.ts";
 import type { ControlMessage } from "../tmux/control-parser.ts";
-import { PANE_FIELDS, PANE_FORMAT, parseRecords, type PaneRecord } from "../tmux/formats.ts";
-import { setOptionArgs } from "../tmux/options.ts";
+import type { PaneRecord } from "../tmux/formats.ts";
 import type { TmuxServer } from "../tmux/server.ts";
+import { Tmux } from "../tmux/tmux.ts";
 import type { MachineEvent } from "../core/state-machine.ts";
 import type { InputWord, LiveWord } from "../core/evidence.ts";
-import { ensureLayout, type DaemonLayout } from "./layout.ts";
+import { ensureLayout, type DaemonLayout } from "./places.ts";
 import type { Logger } from "./log.ts";
 import { removeMirror, writeMirror } from "./mirror.ts";
 import { listen } from "./socket-server.ts";
@@ -22,7 +21,6 @@ import { readStatusFile, removeStatusFile } from "./status-files.ts";
 import { readLiveWord } from "./live-poller.ts";
 import { LiveQueries } from "./live-queries.ts";
 import { explainSession } from "./explain.ts";
-import { panesInView } from "./view.ts";
 import { handleRequest } from "./requests.ts";
 import { Waiters } from "./waiters.ts";
 import { SessionTable, type Change } from "./session-table.ts";
@@ -39,9 +37,9 @@ import { recordEnded } from "./ended.ts";
 import { exitedFile, forgetExited } from "../session/exited.ts";
 import { Notifier } from "./notifier.ts";
 import { recordRestorable } from "./restore-record.ts";
-import { ExitChains } from "./exit-chains.ts";
+import { ExitChains } from "../lifecycle/exit-driver.ts";
 import { Intake } from "./intake.ts";
-import { Failover } from "./failover.ts";
+import { Failover } from "./restart-on-limit.ts";
 import { restartByChild } from "./restart-child.ts";
 import { loadConfig } from "../config/config.ts";
 
@@ -66,6 +64,8 @@ export class Daemon implements DaemonPort {
   /** The only writer of sessions' state; the reactions below subscribe to it. */
   readonly table: SessionTable;
   readonly client: ControlClient;
+  /** tmux over the control connection. */
+  readonly tmux: Tmux;
   readonly teardown: Teardown;
   private socketServer: Server | null = null;
   private lock: LifeLock | null = null;
@@ -87,6 +87,7 @@ export class Daemon implements DaemonPort {
   constructor(private readonly options: DaemonOptions) {
     // %output is not used (screens are captured when they changed): no-output spares parsing every byte agents print.
     this.client = new ControlClient({ server: options.server, attachFlags: ["ignore-size", "no-output"] });
+    this.tmux = new Tmux(options.server, this.client);
     this.teardown = new Teardown(options.log);
     // A hook channel exists once the session delivered a hook event (a plain command, or a CLI run without agentmux's hooks, has none).
     this.table = new SessionTable((line) => this.log(line), (t) => t.machine.hooked === true);
@@ -126,14 +127,14 @@ export class Daemon implements DaemonPort {
     });
     this.client.on("connected", () => this.scheduleReconcile());
     await this.client.connect();
-    this.status = new StatusPush(this.client);
-    this.usage = startUsagePoller(this.tracked, this.layout.stateDir, (line) => this.log(line), (text) => void this.tmux(displayMessageArgs({ text })).catch(() => undefined), this.status, () => void this.renderStatus(), (record) => void this.failover?.readingChanged(record));
-    const notifier = new Notifier(this.client, (line) => this.log(line));
-    this.alerts = new Alerts(this.client, notifier, () => this.tracked.values());
+    this.status = new StatusPush(this.tmux);
+    this.usage = startUsagePoller(this.tracked, this.layout.stateDir, (line) => this.log(line), (text) => void this.tmux.displayMessage(text).catch(() => undefined), this.status, () => void this.renderStatus(), (record) => void this.failover?.readingChanged(record));
+    const notifier = new Notifier(this.tmux, (line) => this.log(line));
+    this.alerts = new Alerts(this.tmux, notifier, () => this.tracked.values());
     this.failover = new Failover({ tracked: this.tracked, config: loadConfig, readings: (b, a) => this.usage?.reading(b, a), notify: (text) => notifier.notify(text), snoozed: async (pane) => (await this.alerts?.isSnoozed(pane)) === true, restart: restartByChild(this.layout.tmuxSocket), log: (line) => this.log(line) });
-    this.screens = new ScreenState(this.client, (line) => this.log(line), (t, word) => this.table.screen(t, word));
-    await this.client.command(["set-environment", "-g", "AGENTMUX_SOCK", this.layout.socket]);
-    this.serverId = (await this.client.command(["display-message", "-p", "#{pid}:#{start_time}"]))[0] ?? "";
+    this.screens = new ScreenState(this.tmux, (line) => this.log(line), (t, word) => this.table.screen(t, word));
+    await this.tmux.setEnvironment("AGENTMUX_SOCK", this.layout.socket);
+    this.serverId = (await this.tmux.serverId()).split("\n")[0] ?? "";
     await this.reconcile();
     this.watchers.push(watch(this.layout.spool, () => void this.intake.drain()));
     this.watchers.push(watch(this.layout.status, (_event, name) => { if (name) void this.statusChanged(String(name)); }));
@@ -173,13 +174,9 @@ export class Daemon implements DaemonPort {
     this.options.onExit(reason);
   }
 
-  private async tmux(args: string[]): Promise<string[]> {
-    return this.client.command(args);
-  }
-
   async setOptions(pane: string | "global", values: Record<string, string>): Promise<void> {
     const scope = pane === "global" ? "global" : { pane };
-    await Promise.all(Object.entries(values).map(([name, value]) => this.tmux(setOptionArgs(scope, name, value)).catch((e: Error) => this.log(`set ${name} on ${pane}: ${e.message}`))));
+    await Promise.all(Object.entries(values).map(([name, value]) => this.tmux.setOption(scope, name, value).catch((e: Error) => this.log(`set ${name} on ${pane}: ${e.message}`))));
   }
 
   private scheduleReconcile(): void {
@@ -188,7 +185,7 @@ export class Daemon implements DaemonPort {
   }
 
   private async listPanes(): Promise<PaneRecord[]> {
-    return parseRecords(PANE_FIELDS, await this.tmux(["list-panes", "-a", "-F", PANE_FORMAT]));
+    return this.tmux.listPanes();
   }
 
   /** Bring the tracked set in line with tmux: new sessions, replaced processes, dead and vanished panes. */
@@ -255,7 +252,7 @@ export class Daemon implements DaemonPort {
       if (!t || t.machine.state === "exited") continue;
       t.killed = true;
       await this.applyMachine(t, { kind: "exited", at: Date.now() }, "process", "killed", "agentmux kill");
-      await this.tmux(["kill-pane", "-t", pane]).catch((e: Error) => this.log(`kill ${pane}: ${e.message}`));
+      await this.tmux.killPane(pane).catch((e: Error) => this.log(`kill ${pane}: ${e.message}`));
       this.finish(t, "killed by agentmux kill");
       this.tracked.delete(pane);
       killed++;
@@ -375,7 +372,7 @@ export class Daemon implements DaemonPort {
   /** Waiting sessions that a person's client shows become idle: the user has looked. */
   private async checkFocus(): Promise<void> {
     if (![...this.tracked.values()].some((t) => t.machine.state === "waiting")) return;
-    for (const pane of await panesInView(this.client)) {
+    for (const pane of await this.tmux.panesInView().catch(() => [] as string[])) {
       const t = this.tracked.get(pane);
       if (t && t.machine.state === "waiting") await this.applyMachine(t, { kind: "focus", at: Date.now() }, "focus", "seen", "a client shows the pane");
     }

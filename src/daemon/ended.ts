@@ -1,5 +1,5 @@
 import { exitedFile, recordExited } from "../session/exited.ts";
-import type { DaemonLayout } from "./layout.ts";
+import type { DaemonLayout } from "./places.ts";
 import type { Logger } from "./log.ts";
 import type { Tracked } from "./tracked.ts";
 

@@ -1,8 +1,7 @@
 import { spawn } from "node:child_process";
 import { open } from "node:fs/promises";
 import { loadConfig, type NotifyConfig } from "../config/config.ts";
-import { displayMessageArgs } from "../tmux/commands.ts";
-import type { ControlClient } from "../tmux/control.ts";
+import type { Tmux } from "../tmux/tmux.ts";
 import { which } from "../util/which.ts";
 import type { Logger } from "./log.ts";
 
@@ -23,7 +22,7 @@ function notifyConfig(log: Logger): NotifyConfig {
 
 /** Tells the people attached to the tmux server: on their terminals, in tmux, or through notify.command. */
 export class Notifier {
-  constructor(private readonly client: ControlClient, private readonly log: Logger) {}
+  constructor(private readonly tmux: Tmux, private readonly log: Logger) {}
 
   async notify(text: string): Promise<void> {
     const config = notifyConfig(this.log);
@@ -34,12 +33,9 @@ export class Notifier {
       this.run(config.command, text);
       return;
     }
-    const clients = await this.client.command(["list-clients", "-F", "#{client_control_mode} #{client_tty}"]).catch(() => [] as string[]);
-    for (const line of clients) {
-      const [control, tty] = line.split(" ");
-      if (control !== "0" || !tty) continue;
+    for (const tty of await this.tmux.humanClients().catch(() => [] as string[])) {
       await this.writeTty(tty, oscNotification(text));
-      await this.client.command(displayMessageArgs({ client: tty, text })).catch(() => undefined);
+      await this.tmux.displayMessage(text, tty).catch(() => undefined);
     }
   }
 

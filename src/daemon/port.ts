@@ -1,6 +1,6 @@
 import type { InputWord } from "../core/evidence.ts";
-import type { ControlClient } from "../tmux/control.ts";
-import type { DaemonLayout } from "./layout.ts";
+import type { Tmux } from "../tmux/tmux.ts";
+import type { DaemonLayout } from "./places.ts";
 import type { Response } from "./protocol.ts";
 import type { Teardown } from "./teardown.ts";
 import type { Tracked } from "./tracked.ts";
@@ -9,7 +9,8 @@ import type { Waiters } from "./waiters.ts";
 /** What the exit chains need of the daemon (declared here so that nothing imports daemon.ts back). */
 export interface SessionsPort {
   readonly tracked: Map<string, Tracked>;
-  readonly client: ControlClient;
+  /** tmux over the daemon's control connection. */
+  readonly tmux: Tmux;
   readonly teardown: Teardown;
   /** End sessions' processes (each stays listed as exited). */
   kill(panes: string[]): Promise<number>;

@@ -1,5 +1,5 @@
 import { recordServer, registryFile, type RestoreEntry } from "../session/restore-registry.ts";
-import type { DaemonLayout } from "./layout.ts";
+import type { DaemonLayout } from "./places.ts";
 import type { Tracked } from "./tracked.ts";
 
 /** Pure: the tracked sessions worth restoring: running, native id known, not marked @agentmux-norestore. */

@@ -1,6 +1,6 @@
 import { BACKENDS, isBackendName } from "../backends/index.ts";
 import { findManifest, formatProblem, identifyAgent, loadManifests, type Manifest } from "../detect/index.ts";
-import type { ControlClient } from "../tmux/control.ts";
+import type { Tmux } from "../tmux/tmux.ts";
 import type { Logger } from "./log.ts";
 import { ScreenWatch, type ScreenSighting } from "./screen-watch.ts";
 import type { Tracked } from "./tracked.ts";
@@ -10,11 +10,11 @@ export class ScreenState {
   private readonly manifests: Manifest[];
   private readonly watch: ScreenWatch;
 
-  constructor(client: ControlClient, log: Logger, private readonly said: (t: Tracked, sighting: ScreenSighting) => Promise<void>) {
+  constructor(tmux: Tmux, log: Logger, private readonly said: (t: Tracked, sighting: ScreenSighting) => Promise<void>) {
     const loaded = loadManifests();
     this.manifests = loaded.manifests;
     for (const p of loaded.problems) log(`manifest skipped: ${formatProblem(p)}`);
-    this.watch = new ScreenWatch(client, (t, command, title) => this.manifestFor(t, command, title), (t, sighting) => this.said(t, sighting));
+    this.watch = new ScreenWatch(tmux, (t, command, title) => this.manifestFor(t, command, title), (t, sighting) => this.said(t, sighting));
   }
 
   forget(pane: string): void {

@@ -1,4 +1,4 @@
-import type { ControlClient } from "../tmux/control.ts";
+import type { Tmux } from "../tmux/tmux.ts";
 import { detect } from "../detect/detect.ts";
 import type { Manifest } from "../detect/types.ts";
 import type { ScreenWord } from "../core/evidence.ts";
@@ -29,7 +29,7 @@ export class ScreenWatch {
   private running = false;
 
   constructor(
-    private readonly client: ControlClient,
+    private readonly tmux: Tmux,
     private readonly manifestFor: (t: Tracked, command: string, title: string) => Manifest | null,
     private readonly onVerdict: (t: Tracked, sighting: ScreenSighting) => Promise<void>,
   ) {}
@@ -55,7 +55,7 @@ export class ScreenWatch {
     this.running = true;
     let captured = 0;
     try {
-      const lines = await this.client.command(["list-panes", "-a", "-F", FORMAT]).catch(() => [] as string[]);
+      const lines = await this.tmux.paneLines(FORMAT).catch(() => [] as string[]);
       for (const line of lines) {
         const [pane = "", activity = "0", cursor = "", history = "", alternate = "0", title = "", command = ""] = line.split(SEP);
         const t = tracked.get(pane);
@@ -74,7 +74,7 @@ export class ScreenWatch {
         if (now - (this.lastCapture.get(pane) ?? 0) < (this.interval.get(pane) ?? SCREEN_TICK_MS)) continue;
         this.dirty.delete(pane);
         this.lastCapture.set(pane, now);
-        const screen = (await this.client.command(["capture-pane", "-p", "-t", pane]).catch(() => null))?.join("\n");
+        const screen = (await this.tmux.tryCapture(pane, { join: false })) ?? undefined;
         if (screen === undefined) continue;
         captured++;
         const verdict = detect(manifest, { screen, title, alternate: alternate === "1" });

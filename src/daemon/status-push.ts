@@ -1,12 +1,10 @@
 import type { SelectedQuota } from "../accounts/quota.ts";
 import { displayNames } from "../session/display-name.ts";
-import type { ControlClient } from "../tmux/control.ts";
-import { setFormatOptionArgs } from "../tmux/commands.ts";
+import type { Tmux } from "../tmux/tmux.ts";
 import { literal, type Format } from "../tmux/safe-text.ts";
 import { borderText, windowStates } from "./markers.ts";
 import { renderStatusSegment } from "./status-segment.ts";
 import type { Tracked } from "./tracked.ts";
-import { refreshStatusLines } from "./view.ts";
 
 /**
  * What the daemon pushes into tmux for people to see: the global @agentmux-status segment (status
@@ -20,13 +18,13 @@ export class StatusPush {
   /** display.quota on: the selected accounts' remaining quota, shown after the counts (src/daemon/usage-start.ts). */
   quota: (() => SelectedQuota[]) | undefined;
 
-  constructor(private readonly client: ControlClient) {}
+  constructor(private readonly tmux: Tmux) {}
 
   private async set(scope: "global" | { pane: string } | { window: string }, option: string, value: Format): Promise<boolean> {
     const key = `${scope === "global" ? "g" : "pane" in scope ? scope.pane : scope.window} ${option}`;
     if (this.written.get(key) === value) return false;
     this.written.set(key, value);
-    await this.client.command(setFormatOptionArgs(scope, option, value)).catch(() => undefined);
+    await this.tmux.setFormatOption(scope, option, value).catch(() => undefined);
     return true;
   }
 
@@ -41,10 +39,10 @@ export class StatusPush {
     // (The option is read at most every 3 s, not on every state change.)
     if (now - this.keysReadAt >= 3000) {
       this.keysReadAt = now;
-      this.withKeys = ((await this.client.command(["show-option", "-gqv", "@agentmux-status-keys"]).catch(() => [""]))[0] ?? "") === "on";
+      this.withKeys = ((await this.tmux.getOption("global", "@agentmux-status-keys").catch(() => "")).split("\n")[0] ?? "") === "on";
     }
     const withKeys = this.withKeys;
     const keys = withKeys ? sessions.filter((t) => (t.machine.state === "waiting" || t.machine.state === "blocked") && t.record.switchKey).map((t) => t.record.switchKey).sort() : [];
-    if (await this.set("global", "@agentmux-status", renderStatusSegment(sessions.map((t) => t.machine), { keys, quota: this.quota?.() ?? [] }))) await refreshStatusLines(this.client);
+    if (await this.set("global", "@agentmux-status", renderStatusSegment(sessions.map((t) => t.machine), { keys, quota: this.quota?.() ?? [] }))) await this.tmux.refreshStatusLines();
   }
 }

@@ -1,6 +1,6 @@
 import { readdirSync, unlinkSync } from "node:fs";
 import { join } from "node:path";
-import type { DaemonLayout } from "./layout.ts";
+import type { DaemonLayout } from "./places.ts";
 import type { Logger } from "./log.ts";
 
 /**

@@ -3,7 +3,7 @@ import { poolsOf } from "../accounts/accounts.ts";
 import { readSelection } from "../accounts/selection.ts";
 import { isBackendName, isPlainCommand } from "../backends/index.ts";
 import type { Config } from "../config/config.ts";
-import { ensureDaemon } from "../daemon/lifecycle.ts";
+import { ensureDaemon } from "../daemon/start.ts";
 import { launchSession, prepareLaunch, type NewSessionRequest, type Prepared } from "../session/launch.ts";
 import type { NamedSession } from "../session/store.ts";
 import type { Tmux } from "../tmux/tmux.ts";

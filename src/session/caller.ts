@@ -77,7 +77,7 @@ export async function callerSession(tmux: Tmux, env: Env = process.env, pid = pr
   if (facts.session) return insideSession(facts, []);
   let listing: string;
   try {
-    listing = await tmux.run(["list-panes", "-a", "-F", "#{pane_id} #{pane_pid} #{?@agentmux-backend,1,0} #{pane_tty}"]);
+    listing = (await tmux.paneLines("#{pane_id} #{pane_pid} #{?@agentmux-backend,1,0} #{pane_tty}")).join("\n");
   } catch {
     return null; // no server: there are no sessions to act on either
   }

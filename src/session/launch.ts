@@ -106,7 +106,7 @@ export interface Launched { pane: string; token: string }
 
 /** Open the session's pane, record its identity in pane options, and hand it its environment. */
 export async function launchSession(tmux: Tmux, request: NewSessionRequest, prepared: Prepared): Promise<Launched> {
-  await tmux.runner.version();
+  await tmux.version();
   if (!(await tmux.hasServer())) {
     throw new AgentmuxError("no tmux server is running and agentmux is not inside tmux", {
       hint: "start tmux first (tmux new -s agents), or pass --socket-name/--socket-path",
@@ -139,14 +139,14 @@ export async function launchSession(tmux: Tmux, request: NewSessionRequest, prep
     "@agentmux-launch": request.launch ? formatLaunchState(request.launch) : "",
   };
   if (request.respawn) return respawnSession(tmux, request.respawn, { argv: [shellScript("agentmux-launch"), ...prepared.argv], dir: prepared.dir, env }, options, token);
-  const splitFrom = request.splitFrom ?? (request.split ? process.env["TMUX_PANE"] || (await tmux.run(["display-message", "-p", "#{pane_id}"])) : undefined);
+  const splitFrom = request.splitFrom ?? (request.split ? process.env["TMUX_PANE"] || (await tmux.expand("#{pane_id}")) : undefined);
   // The window is named like the session (its project, and instance), not after the CLI's process.
   const windowName = windowNameFor(prepared.dir, request.instance);
   const pane = await tmux.spawn({ argv: [shellScript("agentmux-launch"), ...prepared.argv], dir: prepared.dir, env, splitFrom, windowName });
   try {
     await tmux.setPaneOptions(pane, options);
   } catch (error) {
-    await tmux.runner.tryRun(["kill-pane", "-t", pane]);
+    await tmux.killPane(pane).catch(() => undefined);
     throw error;
   }
   if (prepared.typedPrompt) {
@@ -176,7 +176,7 @@ async function respawnSession(tmux: Tmux, pane: string, spawn: { argv: string[];
 export async function waitForReady(tmux: Tmux, pane: string, pattern: RegExp, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const screen = await tmux.runner.tryRun(["capture-pane", "-p", "-t", pane]);
+    const screen = await tmux.tryCapture(pane, { join: false });
     if (screen === null) throw new AgentmuxError(`pane ${pane} went away before its prompt appeared`);
     if (pattern.test(screen)) return;
     await sleep(100);

@@ -1,5 +1,5 @@
 import { buildFormat, PANE_FIELDS, parseRecords, type PaneRecord } from "../tmux/formats.ts";
-import type { TmuxCaller } from "../tmux/exec.ts";
+import type { Tmux } from "../tmux/tmux.ts";
 import { setOptionArgs } from "../tmux/options.ts";
 import { THEN } from "../tmux/safe-text.ts";
 import { displayNames } from "./display-name.ts";
@@ -56,8 +56,8 @@ export function rosterFromRecords(records: RosterRecord[], keys: Map<string, str
 }
 
 /** Every live session on the server with its key; keys handed out now are stored on their panes. */
-export async function loadRoster(tmux: TmuxCaller, options: { backendSuffix?: boolean; now?: number } = {}): Promise<RosterEntry[]> {
-  const records = parseRecords(ROSTER_FIELDS, await tmux.run(["list-panes", "-a", "-F", ROSTER_FORMAT])) as RosterRecord[];
+export async function loadRoster(tmux: Tmux, options: { backendSuffix?: boolean; now?: number } = {}): Promise<RosterEntry[]> {
+  const records = parseRecords(ROSTER_FIELDS, (await tmux.paneLines(ROSTER_FORMAT)).join("\n")) as RosterRecord[];
   const agents = records.filter((r) => r.backend !== "");
   const { keys, assigned } = assignKeys(agents.map((r) => ({ pane: r.pane, key: r.key })));
   if (assigned.size > 0) {

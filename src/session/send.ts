@@ -10,6 +10,10 @@ export interface SendOptions {
   retries?: number;
   /** The CLI's input line (its backend's readyPattern): Enter again while the text sits there, even after the screen changed. */
   promptLine?: RegExp | undefined;
+  /** Evidence from elsewhere that the text was taken (e.g. the daemon saw a turn begin): no more Enters. */
+  submitted?: () => boolean;
+  /** Without a promptLine: Enter again while the text sits at the bottom even when the screen changed. */
+  whileInPrompt?: boolean;
 }
 
 /** The last non-empty line of the text, as it would sit in a prompt. */
@@ -49,16 +53,17 @@ export async function sendText(tmux: Tmux, pane: string, text: string, options: 
   let enters = 1;
   for (let attempt = 0; attempt < (options.retries ?? 2); attempt++) {
     await sleep(options.checkMs ?? 400);
+    if (options.submitted?.()) break;
     // A pane that closed on Enter (e.g. "/exit") took the submission.
-    const after = await tmux.runner.tryRun(["capture-pane", "-p", "-J", "-t", pane]);
+    const after = await tmux.tryCapture(pane);
     // One line in a known input line: pending while it sits there (Codex's "$skill" list takes the
     // first Enter, changing the screen); otherwise pending while nothing changed.
     const pending = after !== null && (options.promptLine && !text.includes("\n")
       ? inPromptLine(after, text, options.promptLine)
-      : after === before && stillInPrompt(after, text));
+      : (options.whileInPrompt === true || after === before) && stillInPrompt(after, text));
     if (!pending) break;
     // An agent that ended on this Enter (its launcher now waits for a key to close the pane) took it.
-    if ((await tmux.runner.tryRun(["display-message", "-p", "-t", pane, "#{@agentmux-exit}"])) !== "") break;
+    if ((await tmux.query(pane, "#{@agentmux-exit}")) !== "") break;
     await tmux.sendKeys(pane, ["Enter"]);
     enters++;
   }

@@ -16,7 +16,7 @@ export async function listSessions(tmux: Tmux, options: ListOptions = {}): Promi
   const names = displayNames(sessions, options);
   const live: NamedSession[] = sessions.map((s) => ({ ...s, name: names.get(s.pane) ?? s.pane }));
   if (!options.includeExited) return live;
-  const serverId = await tmux.run(["display-message", "-p", "#{pid}:#{start_time}"]);
+  const serverId = await tmux.serverId();
   const file = exitedFile(places().stateDir, serverKey(await tmux.socketPath()));
   const livePanes = new Set(live.map((s) => s.pane));
   const liveNames = new Set(live.map((s) => s.name));

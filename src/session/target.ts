@@ -17,3 +17,10 @@ export function resolveTarget<T extends Targetable>(target: string, sessions: T[
   }
   throw new AgentmuxError(`no session "${target}"`, { hint: `sessions: ${candidates()}` });
 }
+
+/** TARGET, else the session of the pane this runs in. */
+export function targetOrCurrent(target: string | undefined, verb: string): string {
+  const current = target ?? process.env["AGENTMUX_SESSION"] ?? process.env["TMUX_PANE"];
+  if (!current) throw new AgentmuxError(`${verb} needs a TARGET outside tmux`, { hint: `name a session: agentmux ${verb} NAME (see agentmux list)` });
+  return current;
+}

@@ -4,6 +4,7 @@ import { createInterface } from "node:readline";
 import { AgentmuxError } from "../util/errors.ts";
 import { commandLine, ControlParser, type ControlMessage } from "./control-parser.ts";
 import { serverArgs, type TmuxServer } from "./server.ts";
+import { tmuxEnv, tmuxFailure, type TmuxTransport } from "./transport.ts";
 import { pidAlive } from "../util/proc.ts";
 
 interface Pending { resolve: (lines: string[]) => void; reject: (error: Error) => void; command: string }
@@ -27,7 +28,7 @@ const IDENTITY = ["display-message", "-p", "#{pid}:#{start_time}"];
  *   "connected", "disconnected", "server-gone" (its server is gone: none to reconnect to, or
  *   another server took its socket, whose panes are not this client's to see).
  */
-export class ControlClient extends EventEmitter {
+export class ControlClient extends EventEmitter implements TmuxTransport {
   private readonly options: Required<ControlClientOptions>;
   private child: ChildProcessWithoutNullStreams | null = null;
   private pending: Pending[] = [];
@@ -84,12 +85,7 @@ export class ControlClient extends EventEmitter {
   }
 
   private env(): NodeJS.ProcessEnv {
-    const env = { ...process.env };
-    if (this.options.server.socketName || this.options.server.socketPath) {
-      delete env["TMUX"];
-      delete env["TMUX_PANE"];
-    }
-    return env;
+    return tmuxEnv(this.options.server);
   }
 
   private attach(): Promise<ChildProcessWithoutNullStreams> {
@@ -163,7 +159,7 @@ export class ControlClient extends EventEmitter {
         const pending = this.pending.shift();
         if (!pending) return;
         if (message.ok) pending.resolve(message.lines);
-        else pending.reject(new AgentmuxError(`tmux ${pending.command}: ${message.lines.join(" ") || "failed"}`));
+        else pending.reject(tmuxFailure({ program: this.options.program, server: this.options.server, args: [pending.command], stderr: message.lines.join(" "), message: "failed" }));
         return;
       }
       case "output":
@@ -177,6 +173,12 @@ export class ControlClient extends EventEmitter {
         this.emit(message.name, message.args);
         return;
     }
+  }
+
+  /** The transport's form of command: the output lines joined (no stdin on a control connection). */
+  async run(args: string[], input?: string): Promise<string> {
+    if (input !== undefined) throw new AgentmuxError("a control-mode command takes no input");
+    return (await this.command(args)).join("\n");
   }
 
   /** Send one command (argv form); resolves with its output lines. */

@@ -41,6 +41,14 @@ export function commandPromptArgs(request: { client?: string | undefined; prompt
   return ["command-prompt", ...(request.client ? ["-t", request.client] : []), ...(request.initial !== undefined ? ["-I", escapeTime(escapeExpand(cleanLine(request.initial)))] : []), "-p", timeFormatLiteral(request.prompt), request.template];
 }
 
+/**
+ * display-popup argv (-E: it closes when its command ends) for a menu item: the command is a sh
+ * command line, run as it is (display-popup does not expand it); the title is shown literally.
+ */
+export function popupArgs(request: { client?: string | undefined; title: string; command: string; width?: string; height?: string }): string[] {
+  return ["display-popup", ...(request.client ? ["-c", request.client] : []), "-E", "-w", request.width ?? "80%", "-h", request.height ?? "60%", "-T", ` ${formatLiteral(request.title)} `, request.command];
+}
+
 export interface MenuSpec { title: string; client?: string | undefined; pane?: string | undefined; items: MenuItem[] }
 
 export function menuArgs(spec: MenuSpec): string[] {

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { shQuote } from "../util/sh.ts";
 import { startDirArg } from "./commands.ts";
-import type { TmuxCaller } from "./exec.ts";
+import type { Tmux } from "./tmux.ts";
 
 /** How a popup ended: its command's exit status, never shown (no client; a popup already open), or closed before the command finished. */
 export type PopupOutcome =
@@ -47,7 +47,7 @@ export function readPopupStatus(text: string | undefined, tmuxError: string): Po
 }
 
 /** Run a command in `display-popup -E` on a client, wait for the popup to close, and say how its command ended. */
-export async function runInPopup(tmux: TmuxCaller, request: PopupRequest): Promise<PopupOutcome> {
+export async function runInPopup(tmux: Tmux, request: PopupRequest): Promise<PopupOutcome> {
   const dir = mkdtempSync(join(tmpdir(), "agentmux-popup-"));
   const statusFile = join(dir, "status");
   try {

@@ -1,11 +1,17 @@
-import { execa, type ExecaError } from "execa";
-import { AgentmuxError } from "../util/errors.ts";
+import { execFile } from "node:child_process";
 import { argvWord } from "./safe-text.ts";
-import { describeServer, serverArgs, type TmuxServer } from "./server.ts";
+import { serverArgs, type TmuxServer } from "./server.ts";
+import { tmuxEnv, tmuxFailure, type TmuxTransport } from "./transport.ts";
 import { checkTmuxVersion, type TmuxVersion } from "./version.ts";
 
-/** Runs one-shot tmux commands against one server. */
-export class TmuxRunner {
+/** tmux may print a lot (a capture with all of its history). */
+const MAX_BUFFER = 100 * 1024 * 1024;
+
+/**
+ * Runs one-shot tmux commands against one server, through node:child_process alone: a key press
+ * (switch, next, menu) runs these, and loading execa would cost more than its whole start-up budget.
+ */
+export class TmuxRunner implements TmuxTransport {
   readonly server: TmuxServer;
   readonly program: string;
   private versionChecked: TmuxVersion | undefined;
@@ -16,18 +22,8 @@ export class TmuxRunner {
   }
 
   /** Run `tmux [server args] ...args` and return stdout without its final newline. */
-  async run(args: string[], options: { input?: string } = {}): Promise<string> {
-    try {
-      const result = await execa(this.program, [...serverArgs(this.server), ...args.map(argvWord)], {
-        input: options.input,
-        stripFinalNewline: true,
-        env: this.env(),
-        extendEnv: false,
-      });
-      return result.stdout;
-    } catch (error) {
-      throw this.translate(error as ExecaError, args);
-    }
+  run(args: string[], input?: string): Promise<string> {
+    return this.exec([...serverArgs(this.server), ...args.map(argvWord)], args, input);
   }
 
   /** Like run, but a failure answers null instead of throwing (for probes). */
@@ -41,40 +37,23 @@ export class TmuxRunner {
 
   async version(): Promise<TmuxVersion> {
     if (this.versionChecked) return this.versionChecked;
-    let output: string;
-    try {
-      output = (await execa(this.program, ["-V"])).stdout;
-    } catch (error) {
-      throw this.translate(error as ExecaError, ["-V"]);
-    }
-    this.versionChecked = checkTmuxVersion(output);
+    this.versionChecked = checkTmuxVersion(await this.exec(["-V"], ["-V"]));
     return this.versionChecked;
   }
 
-  /** The environment tmux gets: with an explicit socket, $TMUX must not redirect it. */
-  env(): Record<string, string | undefined> {
-    const env = { ...process.env };
-    if (this.server.socketName || this.server.socketPath) {
-      delete env["TMUX"];
-      delete env["TMUX_PANE"];
-    }
-    return env;
+  /** The environment tmux gets (tmuxEnv). */
+  env(): NodeJS.ProcessEnv {
+    return tmuxEnv(this.server);
   }
 
-  private translate(error: ExecaError, args: string[]): AgentmuxError {
-    if ((error as { code?: string }).code === "ENOENT") {
-      return new AgentmuxError(`tmux is not installed (no "${this.program}" on PATH)`, {
-        hint: "install tmux >= 3.2, e.g. apt-get install tmux or brew install tmux",
-        cause: error,
+  private exec(argv: string[], shown: string[], input?: string): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const child = execFile(this.program, argv, { env: this.env(), maxBuffer: MAX_BUFFER }, (error, stdout, stderr) => {
+        if (!error) { resolve(stdout.replace(/\r?\n$/, "")); return; }
+        reject(tmuxFailure({ program: this.program, server: this.server, args: shown, code: (error as { code?: unknown }).code, stderr: String(stderr), message: error.message.split("\n")[0] ?? "", cause: error }));
       });
-    }
-    const stderr = String(error.stderr ?? "").trim();
-    if (/no server running|error connecting to|failed to connect to server/i.test(stderr)) {
-      return new AgentmuxError(`no tmux server is running (${describeServer(this.server)})`, {
-        hint: "start tmux first, or run agentmux inside tmux, or pass --socket-name/--socket-path",
-        cause: error,
-      });
-    }
-    return new AgentmuxError(`tmux ${args.join(" ")} failed: ${stderr || error.shortMessage}`, { cause: error });
+      if (input !== undefined) child.stdin?.end(input);
+      else child.stdin?.end();
+    });
   }
 }

@@ -1,9 +1,13 @@
+import { spawn } from "node:child_process";
 import { TmuxRunner } from "./runner.ts";
 import { CLIENT_FIELDS, CLIENT_FORMAT, PANE_FIELDS, PANE_FORMAT, parseRecords, WINDOW_FIELDS, WINDOW_FORMAT, type ClientRecord, type PaneRecord, type WindowRecord } from "./formats.ts";
 import { setOptionArgs, showOptionArgs, unsetOptionArgs, type OptionScope } from "./options.ts";
-import type { TmuxServer } from "./server.ts";
-import { renameWindowArgs, startDirArg, windowNameArg } from "./commands.ts";
-import { THEN } from "./safe-text.ts";
+import { serverArgs, type TmuxServer } from "./server.ts";
+import { displayMessageArgs, renameWindowArgs, runShellArgs, setFormatOptionArgs, startDirArg, windowNameArg } from "./commands.ts";
+import { jumpArgs } from "./jump.ts";
+import { tmuxEnv, type TmuxTransport } from "./transport.ts";
+import type { TmuxVersion } from "./version.ts";
+import { THEN, type Format } from "./safe-text.ts";
 
 export interface SpawnRequest {
   /** argv of the program; run through the shell-free form of new-window. */
@@ -19,24 +23,111 @@ export interface SpawnRequest {
 
 const envArgs = (env: Record<string, string>) => Object.entries(env).flatMap(([k, v]) => ["-e", `${k}=${v}`]);
 
-/** The tmux operations agentmux needs, on one server, through one-shot commands. */
-export class Tmux {
-  readonly runner: TmuxRunner;
+/** Where a display-message -p expands a format: a pane or window (target), a client's current pane, or tmux's current one. */
+export interface FormatWhere { target?: string | undefined; client?: string | undefined }
 
-  constructor(server: TmuxServer = {}, runner?: TmuxRunner) {
-    this.runner = runner ?? new TmuxRunner(server);
+/**
+ * The tmux operations agentmux needs, on one server: the only code outside src/tmux that talks to
+ * tmux goes through these methods. Commands go over one transport: the one-shot runner (default)
+ * or the daemon's control-mode connection (`new Tmux(server, controlClient)`).
+ */
+export class Tmux {
+  readonly server: TmuxServer;
+  readonly transport: TmuxTransport;
+
+  constructor(server: TmuxServer = {}, transport?: TmuxTransport) {
+    this.server = server;
+    this.transport = transport ?? new TmuxRunner(server);
   }
 
+  /** A command built by the builders in src/tmux (commands.ts, menu.ts, options.ts, jump.ts). */
   run(args: string[], input?: string): Promise<string> {
-    return this.runner.run(args, input === undefined ? {} : { input });
+    return this.transport.run(args, input);
+  }
+
+  /** Like run, but a failure answers null (for probes of panes that may be gone). */
+  async tryRun(args: string[]): Promise<string | null> {
+    try {
+      return await this.run(args);
+    } catch {
+      return null;
+    }
+  }
+
+  /** The installed tmux's version, checked against the oldest agentmux supports. */
+  async version(): Promise<TmuxVersion> {
+    return new TmuxRunner(this.server, this.transport instanceof TmuxRunner ? this.transport.program : "tmux").version();
   }
 
   async socketPath(): Promise<string> {
     return this.run(["display-message", "-p", "#{socket_path}"]);
   }
 
+  /** The running server's identity, `pid:start_time` (a new server on the same socket has another). */
+  async serverId(): Promise<string> {
+    return this.run(["display-message", "-p", "#{pid}:#{start_time}"]);
+  }
+
+  /** The expansion of one of agentmux's own formats (display-message -p) at a target, on a client, or at tmux's current pane. */
+  async expand(format: string, where: FormatWhere = {}): Promise<string> {
+    return this.run(["display-message", "-p", ...(where.client ? ["-c", where.client] : []), ...(where.target ? ["-t", where.target] : []), format]);
+  }
+
+  /** The name of tmux's current client ("" when there is none). */
+  async currentClient(): Promise<string> {
+    return (await this.expand("#{client_name}").catch(() => "")).trim();
+  }
+
+  /** One line per pane of every session, in one of agentmux's own formats. */
+  async paneLines(format: string): Promise<string[]> {
+    const out = await this.run(["list-panes", "-a", "-F", format]);
+    return out === "" ? [] : out.split("\n");
+  }
+
+  /** The ttys of the clients a person uses (not control-mode ones such as the daemon's). */
+  async humanClients(): Promise<string[]> {
+    const out = await this.run(["list-clients", "-F", "#{client_control_mode} #{client_tty}"]);
+    return out.split("\n").map((line) => line.split(" ")).filter(([control, tty]) => control === "0" && tty).map(([, tty]) => tty ?? "");
+  }
+
+  /** Panes a person is looking at: the active pane of the active window of each session a person's client shows. */
+  async panesInView(): Promise<string[]> {
+    const clients = (await this.run(["list-clients", "-F", "#{client_control_mode} #{session_id}"])).split("\n");
+    const viewed = new Set(clients.filter((l) => l.startsWith("0 ")).map((l) => l.slice(2)));
+    if (viewed.size === 0) return [];
+    const panes = await this.paneLines("#{pane_id} #{session_id} #{window_active} #{pane_active}");
+    return panes
+      .map((line) => line.split(" "))
+      .filter(([, session, windowActive, paneActive]) => session !== undefined && viewed.has(session) && windowActive === "1" && paneActive === "1")
+      .map(([pane]) => pane ?? "");
+  }
+
+  /** Show text in the status line of a client (or tmux's current one), literally. */
+  async displayMessage(text: string, client?: string): Promise<void> {
+    await this.run(displayMessageArgs({ client, text }));
+  }
+
+  /** Show text on every person's client; a client that fails is skipped. */
+  async displayOnAllClients(text: string): Promise<void> {
+    for (const tty of await this.humanClients().catch(() => [] as string[])) await this.displayMessage(text, tty).catch(() => undefined);
+  }
+
+  /** Redraw the status line of every person's client (a pushed segment changed). */
+  async refreshStatusLines(): Promise<void> {
+    for (const tty of await this.humanClients().catch(() => [] as string[])) await this.run(["refresh-client", "-S", "-t", tty]).catch(() => undefined);
+  }
+
+  async setEnvironment(name: string, value: string): Promise<void> {
+    await this.run(["set-environment", "-g", name, value]);
+  }
+
+  /** run-shell of argv (each word quoted; -b: in the background). */
+  async runShell(argv: readonly string[], options: { background?: boolean } = {}): Promise<string> {
+    return this.run(runShellArgs(argv, options));
+  }
+
   async hasServer(): Promise<boolean> {
-    return (await this.runner.tryRun(["list-sessions", "-F", "#{session_id}"])) !== null;
+    return (await this.tryRun(["list-sessions", "-F", "#{session_id}"])) !== null;
   }
 
   async listPanes(): Promise<PaneRecord[]> {
@@ -57,6 +148,11 @@ export class Tmux {
 
   async setOption(scope: OptionScope, name: string, value: string): Promise<void> {
     await this.run(setOptionArgs(scope, name, value));
+  }
+
+  /** An option tmux reads as a format (a border, a status segment): only a Format goes in. */
+  async setFormatOption(scope: OptionScope, name: string, value: Format): Promise<void> {
+    await this.run(setFormatOptionArgs(scope, name, value));
   }
 
   async unsetOption(scope: OptionScope, name: string): Promise<void> {
@@ -82,6 +178,19 @@ export class Tmux {
     return (await this.run(args)).trim();
   }
 
+  /**
+   * Start a detached session running argv (a one-shot command: it may start the server, reading
+   * configFile, e.g. /dev/null, instead of the user's tmux.conf).
+   */
+  async newSession(request: { name: string; width: number; height: number; dir: string; env: Record<string, string>; argv: string[]; configFile?: string }): Promise<void> {
+    await this.run([...(request.configFile ? ["-f", request.configFile] : []), "new-session", "-d", "-s", request.name, "-x", String(request.width), "-y", String(request.height), "-c", startDirArg(request.dir), ...envArgs(request.env), "--", ...request.argv]);
+  }
+
+  /** The command line that attaches to a session of this server, for a person to type. */
+  attachCommandLine(target: string): string {
+    return ["tmux", ...serverArgs(this.server), "attach", "-t", target].join(" ");
+  }
+
   /** Replace a pane's process in place (same pane id), running argv in dir. */
   async respawn(pane: string, request: { argv: string[]; dir: string; env: Record<string, string> }): Promise<void> {
     await this.run(["respawn-pane", "-k", "-t", pane, "-c", startDirArg(request.dir), ...envArgs(request.env), "--", ...request.argv]);
@@ -103,31 +212,74 @@ export class Tmux {
     await this.run(["paste-buffer", "-p", "-d", "-r", "-b", buffer, "-t", pane]);
   }
 
-  /** The screen (plus `history` lines of scrollback) as plain text, escape codes left out. */
-  async capture(pane: string, options: { history?: number; escapes?: boolean } = {}): Promise<string> {
-    const args = ["capture-pane", "-p", "-J", "-t", pane];
+  /** The screen (plus `history` lines of scrollback) as plain text, escape codes left out; wrapped lines joined unless join is false. */
+  async capture(pane: string, options: { history?: number; escapes?: boolean; join?: boolean } = {}): Promise<string> {
+    const args = ["capture-pane", "-p", ...(options.join === false ? [] : ["-J"]), "-t", pane];
     if (options.escapes) args.push("-e");
     if (options.history !== undefined) args.push("-S", options.history === Infinity ? "-" : String(-options.history));
     return this.run(args);
   }
 
+  /** Like capture, but null when the pane is gone. */
+  async tryCapture(pane: string, options: { history?: number; escapes?: boolean; join?: boolean } = {}): Promise<string | null> {
+    return this.capture(pane, options).catch(() => null);
+  }
+
   /** The expansion of one of agentmux's own formats for a target (display-message -p); null when the target is gone. */
   async query(target: string, format: string): Promise<string | null> {
-    return this.runner.tryRun(["display-message", "-p", "-t", target, format]);
+    return this.tryRun(["display-message", "-p", "-t", target, format]);
   }
 
   async killPane(pane: string): Promise<void> {
     await this.run(["kill-pane", "-t", pane]);
   }
 
+  async selectPane(pane: string): Promise<void> {
+    await this.run(["select-pane", "-t", pane]);
+  }
+
   async renameWindow(pane: string, name: string): Promise<void> {
     await this.run(renameWindowArgs(pane, name));
   }
 
+  async selectWindow(target: string): Promise<void> {
+    await this.run(["select-window", "-t", target]);
+  }
+
+  /** Make the pane current in its window and its window current in its session (no client switches). */
+  async showPane(pane: string): Promise<void> {
+    await this.run(["select-window", "-t", pane, THEN, "select-pane", "-t", pane]);
+  }
+
+  async switchClient(target: string, client?: string): Promise<void> {
+    await this.run(["switch-client", ...(client ? ["-c", client] : []), "-t", target]);
+  }
+
   /** Make the pane current in its window and session; switch the given client (or the current one) to it. */
   async focus(pane: string, client?: string): Promise<void> {
-    await this.run(["select-window", "-t", pane, THEN, "select-pane", "-t", pane]);
-    const switchArgs = ["switch-client", ...(client ? ["-c", client] : []), "-t", pane];
-    await this.run(switchArgs);
+    await this.showPane(pane);
+    await this.switchClient(pane, client);
+  }
+
+  /** Like focus, in one tmux command (a key binding's jump). */
+  async jump(pane: string, client?: string): Promise<void> {
+    await this.run(jumpArgs(pane, client));
+  }
+
+  /**
+   * Attach this terminal to a session (outside tmux, or a server other than $TMUX's): a tmux
+   * client in the foreground until it detaches; answers its exit status.
+   */
+  attach(target: string): Promise<number> {
+    const program = this.transport instanceof TmuxRunner ? this.transport.program : "tmux";
+    const env = tmuxEnv(this.server);
+    // Attaching from inside tmux would nest: the new client is not that server's to redirect.
+    delete env["TMUX"];
+    delete env["TMUX_PANE"];
+    return new Promise((resolve, reject) => {
+      const child = spawn(program, [...serverArgs(this.server), "attach-session", "-t", target], { stdio: "inherit", env });
+      child.on("error", reject);
+      child.on("close", (code) => resolve(code ?? 1));
+    });
   }
 }

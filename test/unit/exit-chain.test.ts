@@ -1,8 +1,8 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { describeChain, startChain, stepChain, type ExitAction, type ExitChain, type ExitInput, type ExitPhase } from "../../src/session/exit-chain.ts";
-import { parseReceipt, type ReceiptReading } from "../../src/session/exit-receipt.ts";
-import { exitSteps, isStepPrompt, stepCommand, type ExitStep } from "../../src/session/exit-steps.ts";
+import { describeChain, startChain, stepChain, type ExitAction, type ExitChain, type ExitInput, type ExitPhase } from "../../src/lifecycle/exit-chain.ts";
+import { parseReceipt, type ReceiptReading } from "../../src/lifecycle/exit-receipt.ts";
+import { exitSteps, isStepPrompt, stepCommand, type ExitStep } from "../../src/lifecycle/exit-steps.ts";
 import type { ExitSkill } from "../../src/config/config.ts";
 
 const plain = (name: string): ExitStep => ({ name, invocation: `/${name}`, args: "", receipt: false });

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { daemonLayout } from "../../src/daemon/layout.ts";
+import { daemonLayout } from "../../src/daemon/places.ts";
 import { removeStatusFile } from "../../src/daemon/status-files.ts";
 import { tokenHash } from "../../src/util/token.ts";
 import { Teardown } from "../../src/daemon/teardown.ts";

@@ -18,7 +18,7 @@ export interface HookMeaning {
   promptId?: string | undefined;
   /** The event counts only for the session with this native id (when the session's id is known). */
   onlyForSession?: string | undefined;
-  /** The turn ended on the provider's rate limit (the account is limited: see src/daemon/failover.ts). */
+  /** The turn ended on the provider's rate limit (the account is limited: see src/daemon/restart-on-limit.ts). */
   rateLimited?: boolean | undefined;
 }
 

@@ -5,19 +5,17 @@ import { realPath } from "../accounts/directory-rules.ts";
 import { submittedPrompt } from "../backends/hook-prompt.ts";
 import { BACKENDS, isBackendName, promptLineOf } from "../backends/index.ts";
 import { loadConfig } from "../config/config.ts";
-import { describeChain, isActive, startChain, stepChain, type ExitAction, type ExitChain, type ExitInput, type ExitResult } from "../session/exit-chain.ts";
-import { parseReceipt, type ReceiptReading } from "../session/exit-receipt.ts";
-import { exitSteps, stepCommand } from "../session/exit-steps.ts";
+import { describeChain, isActive, startChain, stepChain, type ExitAction, type ExitChain, type ExitInput, type ExitResult } from "./exit-chain.ts";
+import { parseReceipt, type ReceiptReading } from "./exit-receipt.ts";
+import { exitSteps, stepCommand } from "./exit-steps.ts";
 import type { SessionState } from "../core/states.ts";
-import { inPromptLine, stillInPrompt } from "../session/send.ts";
-import { displayMessageArgs } from "../tmux/commands.ts";
-import { sleep } from "../util/sleep.ts";
-import { sessionLabel } from "./labels.ts";
-import type { SessionsPort } from "./port.ts";
-import type { Logger } from "./log.ts";
-import type { Response } from "./protocol.ts";
-import type { SpooledEvent } from "./spool.ts";
-import type { Tracked } from "./tracked.ts";
+import { sendText } from "../session/send.ts";
+import { sessionLabel } from "../daemon/labels.ts";
+import type { SessionsPort } from "../daemon/port.ts";
+import type { Logger } from "../daemon/log.ts";
+import type { Response } from "../daemon/protocol.ts";
+import type { SpooledEvent } from "../daemon/spool.ts";
+import type { Tracked } from "../daemon/tracked.ts";
 
 const BUSY: ReadonlySet<SessionState> = new Set(["working", "blocked"]);
 /** How long after a turn ended without a receipt the session is looked at again. */
@@ -45,7 +43,7 @@ interface Armed {
 }
 
 /**
- * The daemon's side of `agentmux exit` (the chain itself is src/session/exit-chain.ts): arms a
+ * The daemon's side of `agentmux exit` (the chain itself is src/lifecycle/exit-chain.ts): arms a
  * session's before-exit skills, feeds the chain the session's turns and typed prompts, types the
  * skill commands, keeps the watchdog and the receipt directories, and closes the pane at the end.
  */
@@ -60,7 +58,7 @@ export class ExitChains {
     const t = this.daemon.tracked.get(pane);
     if (!t) return { ok: false, error: `no agentmux session in pane ${pane}` };
     if (t.machine.state === "exited") {
-      await this.daemon.client.command(["kill-pane", "-t", pane]).catch((e: Error) => this.log(`exit ${pane}: ${e.message}`));
+      await this.daemon.tmux.killPane(pane).catch((e: Error) => this.log(`exit ${pane}: ${e.message}`));
       return { ok: true, pane, result: "closed", state: "its process had exited: the pane is removed" };
     }
     const current = this.armed.get(pane);
@@ -214,24 +212,12 @@ export class ExitChains {
    * takes the name from the list, the second submits (checked with the real Codex 0.171).
    */
   private async type(pane: string, text: string): Promise<void> {
-    const command = (args: string[]) => this.daemon.client.command(args);
-    const screen = async () => (await command(["capture-pane", "-p", "-t", pane]).catch(() => null))?.join("\n") ?? null;
     // A turn that began since (even one already over) took the command.
     const turnBefore = this.daemon.tracked.get(pane)?.machine.turnStart ?? null;
     const backend = this.daemon.tracked.get(pane)?.backend ?? "";
     const submitted = () => { const t = this.daemon.tracked.get(pane); return !t || !AT_PROMPT.has(t.machine.state) || t.machine.turnStart !== turnBefore; };
     const typing = Date.now();
-    await command(["send-keys", "-t", pane, "-l", text]);
-    await sleep(SETTLE_MS);
-    await command(["send-keys", "-t", pane, "Enter"]);
-    for (let attempt = 0; attempt < ENTER_RETRIES; attempt++) {
-      await sleep(CHECK_MS);
-      if (submitted()) break;
-      const after = await screen();
-      const line = promptLineOf(backend);
-      if (after === null || !(line ? inPromptLine(after, text, line) : stillInPrompt(after, text))) break;
-      await command(["send-keys", "-t", pane, "Enter"]);
-    }
+    await sendText(this.daemon.tmux, pane, text, { enter: true, settleMs: SETTLE_MS, checkMs: CHECK_MS, retries: ENTER_RETRIES, promptLine: promptLineOf(backend), submitted, whileInPrompt: true });
     // Evidence for the session table once the submission is settled (a turn begun by it before would end the retries).
     await this.daemon.typed(pane, "submit", typing);
   }
@@ -239,10 +225,6 @@ export class ExitChains {
   /** A warning: in the daemon log, and on every client attached to the server. */
   private async tell(text: string): Promise<void> {
     this.log(`warning: ${text}`);
-    const clients = await this.daemon.client.command(["list-clients", "-F", "#{client_control_mode} #{client_tty}"]).catch(() => [] as string[]);
-    for (const line of clients) {
-      const [control, tty] = line.split(" ");
-      if (control === "0" && tty) await this.daemon.client.command(displayMessageArgs({ client: tty, text })).catch(() => undefined);
-    }
+    await this.daemon.tmux.displayOnAllClients(text);
   }
 }

@@ -6,7 +6,7 @@ import { AgentmuxError, EXIT } from "../util/errors.ts";
 import { installDir } from "../util/install-dir.ts";
 import { sleep } from "../util/sleep.ts";
 import { lockHolder } from "../util/life-lock.ts";
-import { daemonLayout, ensureLayout, type DaemonLayout } from "./layout.ts";
+import { daemonLayout, ensureLayout, type DaemonLayout } from "./places.ts";
 import { socketAlive } from "./socket-server.ts";
 
 /** How `daemon run` exits when another daemon of the same tmux server holds the lock. */

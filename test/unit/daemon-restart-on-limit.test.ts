@@ -6,7 +6,7 @@ import { join } from "node:path";
 import type { UsageReading } from "../../src/backends/shared/usage-http.ts";
 import type { UsageRecord } from "../../src/accounts/usage-store.ts";
 import { parseConfig, type Config } from "../../src/config/config.ts";
-import { Failover } from "../../src/daemon/failover.ts";
+import { Failover } from "../../src/daemon/restart-on-limit.ts";
 import type { RestartOutcome } from "../../src/daemon/restart-child.ts";
 import { hookMeaning } from "../../src/backends/hooks.ts";
 import { trackedFromPane, type Tracked } from "../../src/daemon/tracked.ts";

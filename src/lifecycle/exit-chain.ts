@@ -4,7 +4,7 @@ import { isStepPrompt, stepCommand, type ExitStep } from "./exit-steps.ts";
 /**
  * An exit chain: the before-exit skills of one session, each submitted after the previous turn
  * ended, then the session closes. A pure machine (chain, input) -> (chain, actions); the daemon
- * (src/daemon/exit-chains.ts) feeds it the session's turns, typed prompts and watchdog ticks.
+ * (src/lifecycle/exit-driver.ts) feeds it the session's turns, typed prompts and watchdog ticks.
  */
 export type ExitPhase =
   /** Armed while a turn runs: the first skill goes in when it ends. */
