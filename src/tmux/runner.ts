@@ -1,8 +1,23 @@
-import { execa, type ExecaError } from "execa";
+import { execFile } from "node:child_process";
 import { AgentmuxError } from "../util/errors.ts";
 import { argvWord } from "./safe-text.ts";
 import { describeServer, serverArgs, type TmuxServer } from "./server.ts";
 import { checkTmuxVersion, type TmuxVersion } from "./version.ts";
+
+/** How a one-shot tmux command failed: the spawn error (code ENOENT: no tmux) with what it printed. */
+interface RunFailure { code?: unknown; message: string; stderr: string }
+
+/** Run a program to its end: its stdout, or a RunFailure. node:child_process, not execa: key bindings run this, and execa's import alone would cost them ~60 ms. */
+function runProgram(program: string, args: string[], env: NodeJS.ProcessEnv, input?: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = execFile(program, args, { env, maxBuffer: 100 * 1024 * 1024, encoding: "utf8" }, (error, stdout, stderr) => {
+      if (error) reject({ code: (error as { code?: unknown }).code, message: error.message, stderr: String(stderr) } satisfies RunFailure);
+      else resolve(stdout.replace(/\r?\n$/, ""));
+    });
+    child.stdin?.on("error", () => undefined); // tmux may exit before reading its input; its exit status says why
+    child.stdin?.end(input ?? "");
+  });
+}
 
 /** Runs one-shot tmux commands against one server. */
 export class TmuxRunner {
@@ -18,15 +33,9 @@ export class TmuxRunner {
   /** Run `tmux [server args] ...args` and return stdout without its final newline. */
   async run(args: string[], options: { input?: string } = {}): Promise<string> {
     try {
-      const result = await execa(this.program, [...serverArgs(this.server), ...args.map(argvWord)], {
-        input: options.input,
-        stripFinalNewline: true,
-        env: this.env(),
-        extendEnv: false,
-      });
-      return result.stdout;
+      return await runProgram(this.program, [...serverArgs(this.server), ...args.map(argvWord)], this.env(), options.input);
     } catch (error) {
-      throw this.translate(error as ExecaError, args);
+      throw this.translate(error as RunFailure, args);
     }
   }
 
@@ -43,9 +52,9 @@ export class TmuxRunner {
     if (this.versionChecked) return this.versionChecked;
     let output: string;
     try {
-      output = (await execa(this.program, ["-V"])).stdout;
+      output = await runProgram(this.program, ["-V"], process.env);
     } catch (error) {
-      throw this.translate(error as ExecaError, ["-V"]);
+      throw this.translate(error as RunFailure, ["-V"]);
     }
     this.versionChecked = checkTmuxVersion(output);
     return this.versionChecked;
@@ -61,20 +70,20 @@ export class TmuxRunner {
     return env;
   }
 
-  private translate(error: ExecaError, args: string[]): AgentmuxError {
+  private translate(error: RunFailure, args: string[]): AgentmuxError {
     if ((error as { code?: string }).code === "ENOENT") {
       return new AgentmuxError(`tmux is not installed (no "${this.program}" on PATH)`, {
         hint: "install tmux >= 3.2, e.g. apt-get install tmux or brew install tmux",
         cause: error,
       });
     }
-    const stderr = String(error.stderr ?? "").trim();
+    const stderr = error.stderr.trim();
     if (/no server running|error connecting to|failed to connect to server/i.test(stderr)) {
       return new AgentmuxError(`no tmux server is running (${describeServer(this.server)})`, {
         hint: "start tmux first, or run agentmux inside tmux, or pass --socket-name/--socket-path",
         cause: error,
       });
     }
-    return new AgentmuxError(`tmux ${args.join(" ")} failed: ${stderr || error.shortMessage}`, { cause: error });
+    return new AgentmuxError(`tmux ${args.join(" ")} failed: ${stderr || error.message}`, { cause: error });
   }
 }
