@@ -1,5 +1,4 @@
 import type { Command } from "commander";
-import { execa } from "execa";
 import { branchCount } from "../lifecycle/branches.ts";
 import { findSession } from "../session/store.ts";
 import { THEN } from "../tmux/safe-text.ts";
@@ -10,6 +9,30 @@ import { killPanes } from "./orchestrate.ts";
 import { requireControl } from "./permission.ts";
 import { serverArgs } from "../tmux/server.ts";
 
+export interface KillOptions { json?: boolean; yes?: boolean }
+
+/** `agentmux kill TARGET` (the kill key's popup): the fast path calls it without commander. */
+export async function runKill(ctx: Context, target: string, options: KillOptions): Promise<void> {
+  await requireControl(ctx, "kill");
+  const session = await findSession(ctx.tmux, target, { includeExited: true });
+  if (session.dead && !session.window) throw new AgentmuxError(`session ${session.name} (${session.pane}) has exited already`);
+  // Kill protection: a person at a terminal is asked about a live agent; scripts and agents
+  // (no terminal) are not, and a process that already ended goes without asking.
+  const ask = ctx.config.protection.kill && !options.yes && !session.dead && process.stdin.isTTY === true;
+  if (ask && !(await confirm(`Kill ${session.name} (${session.backend}, ${session.state})?`))) {
+    throw new AgentmuxError(`${session.name} was not killed`, { hint: "answer y, or pass --yes", exitCode: 1 });
+  }
+  // Branch protection: a second question when sessions were forked from it (an unknown count allows the kill).
+  const branches = ask && ctx.config.protection.branches ? branchCount(ctx.config, session) : null;
+  if (branches && !(await confirm(`${session.name} has ${branches} ${branches === 1 ? "branch" : "branches"} (sessions forked from it). Kill it anyway?`))) {
+    throw new AgentmuxError(`${session.name} was not killed`, { hint: "answer y, or pass --yes", exitCode: 1 });
+  }
+  const killed = await killPanes(ctx, [session.pane]);
+  // A pane whose process already ended (kept open to show its error) is closed here.
+  if (killed === 0) await ctx.tmux.killPane(session.pane);
+  if (options.json) printJson({ ok: true, pane: session.pane, killed: 1 });
+}
+
 export function registerManage(program: Command): void {
   program
     .command("kill")
@@ -17,27 +40,7 @@ export function registerManage(program: Command): void {
     .argument("<target>", "pane id, display name or instance name")
     .option("-y, --yes", "do not ask (kill protection)")
     .option("--json", "print the result as JSON")
-    .action(async (target: string, options: { json?: boolean; yes?: boolean }, command: Command) => {
-      const ctx = Context.of(command);
-      await requireControl(ctx, "kill");
-      const session = await findSession(ctx.tmux, target, { includeExited: true });
-      if (session.dead && !session.window) throw new AgentmuxError(`session ${session.name} (${session.pane}) has exited already`);
-      // Kill protection: a person at a terminal is asked about a live agent; scripts and agents
-      // (no terminal) are not, and a process that already ended goes without asking.
-      const ask = ctx.config.protection.kill && !options.yes && !session.dead && process.stdin.isTTY === true;
-      if (ask && !(await confirm(`Kill ${session.name} (${session.backend}, ${session.state})?`))) {
-        throw new AgentmuxError(`${session.name} was not killed`, { hint: "answer y, or pass --yes", exitCode: 1 });
-      }
-      // Branch protection: a second question when sessions were forked from it (an unknown count allows the kill).
-      const branches = ask && ctx.config.protection.branches ? branchCount(ctx.config, session) : null;
-      if (branches && !(await confirm(`${session.name} has ${branches} ${branches === 1 ? "branch" : "branches"} (sessions forked from it). Kill it anyway?`))) {
-        throw new AgentmuxError(`${session.name} was not killed`, { hint: "answer y, or pass --yes", exitCode: 1 });
-      }
-      const killed = await killPanes(ctx, [session.pane]);
-      // A pane whose process already ended (kept open to show its error) is closed here.
-      if (killed === 0) await ctx.tmux.killPane(session.pane);
-      if (options.json) printJson({ ok: true, pane: session.pane, killed: 1 });
-    });
+    .action((target: string, options: KillOptions, command: Command) => runKill(Context.of(command), target, options));
 
   program
     .command("rename")
@@ -70,6 +73,8 @@ export function registerManage(program: Command): void {
       if (!process.stdin.isTTY) {
         throw new AgentmuxError("attach needs a terminal when run outside tmux", { hint: `run it in a terminal, or: tmux attach -t ${session.tmuxSession}` });
       }
+      // execa is loaded here only: attach is no key's verb, and kill (in this file) is.
+      const { execa } = await import("execa");
       await execa("tmux", [...serverArgs(ctx.server), "attach-session", "-t", session.tmuxSession], { stdio: "inherit", env: ctx.tmux.runner.env(), extendEnv: false });
     });
 }
