@@ -1,9 +1,19 @@
 import type { Command } from "commander";
-import { loadConfig, type Config } from "../config/config.ts";
+import type { Config } from "../config/config.ts";
 import type { TmuxServer } from "../tmux/server.ts";
 import { Tmux } from "../tmux/tmux.ts";
 
 export interface GlobalOptions { socketName?: string; socketPath?: string }
+
+let readConfig: (() => Config) | undefined;
+
+/**
+ * How this process reads the config, set once at start: cli/main.ts passes loadConfig, and the
+ * fast path loads that module only for the verbs that read the config (it brings the YAML parser).
+ */
+export function setConfigReader(read: () => Config): void {
+  readConfig = read;
+}
 
 /** What every command needs: the tmux server it talks to, and the config (read lazily). */
 export class Context {
@@ -17,7 +27,8 @@ export class Context {
   }
 
   get config(): Config {
-    this.configCache ??= loadConfig();
+    if (!readConfig) throw new Error("Context.config: no config reader was set (setConfigReader at start-up)");
+    this.configCache ??= readConfig();
     return this.configCache;
   }
 

@@ -28,6 +28,25 @@ export function formatTable(rows: string[][]): string {
   return rows.map((r) => r.map((cell, i) => (i === r.length - 1 ? cell : cell.padEnd(widths[i] ?? 0))).join("  ").trimEnd()).join("\n");
 }
 
+export interface ListCommandOptions { json?: boolean; group?: string }
+
+/** `agentmux list` (from the menu): the fast path calls it without commander. */
+export async function runList(ctx: Context, options: ListCommandOptions): Promise<void> {
+  const all = await listSessions(ctx.tmux, { backendSuffix: ctx.config.display.backendSuffix, includeExited: true });
+  const sessions = options.group === undefined ? all : all.filter((s) => s.group === options.group);
+  const now = Date.now();
+  if (options.json) { printJson(sessions.map((s) => sessionJson(s, now))); return; }
+  if (sessions.length === 0) {
+    process.stdout.write(options.group === undefined ? "no agent sessions (start one with: agentmux new)\n" : `no sessions in group ${options.group}\n`);
+    return;
+  }
+  const rows = [["PANE", "NAME", "BACKEND", "ACCOUNT", "STATE", "AGE", "DIR", "ID"]];
+  for (const s of sessions) {
+    rows.push([s.pane, s.name, s.backend, s.account || "-", s.state, s.startedAt === null ? "-" : formatAge(now - s.startedAt), s.dir, s.id || "-"]);
+  }
+  process.stdout.write(`${formatTable(rows)}\n`);
+}
+
 export function registerList(program: Command): void {
   program
     .command("list")
@@ -35,20 +54,5 @@ export function registerList(program: Command): void {
     .description("list every agent session on the tmux server")
     .option("-g, --group <group>", "only the sessions of this group")
     .option("--json", "print a JSON array")
-    .action(async (options: { json?: boolean; group?: string }, command: Command) => {
-      const ctx = Context.of(command);
-      const all = await listSessions(ctx.tmux, { backendSuffix: ctx.config.display.backendSuffix, includeExited: true });
-      const sessions = options.group === undefined ? all : all.filter((s) => s.group === options.group);
-      const now = Date.now();
-      if (options.json) { printJson(sessions.map((s) => sessionJson(s, now))); return; }
-      if (sessions.length === 0) {
-        process.stdout.write(options.group === undefined ? "no agent sessions (start one with: agentmux new)\n" : `no sessions in group ${options.group}\n`);
-        return;
-      }
-      const rows = [["PANE", "NAME", "BACKEND", "ACCOUNT", "STATE", "AGE", "DIR", "ID"]];
-      for (const s of sessions) {
-        rows.push([s.pane, s.name, s.backend, s.account || "-", s.state, s.startedAt === null ? "-" : formatAge(now - s.startedAt), s.dir, s.id || "-"]);
-      }
-      process.stdout.write(`${formatTable(rows)}\n`);
-    });
+    .action((options: ListCommandOptions, command: Command) => runList(Context.of(command), options));
 }

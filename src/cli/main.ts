@@ -1,7 +1,10 @@
+import { loadConfig } from "../config/config.ts";
+import { setConfigReader } from "./context.ts";
 import { buildProgram } from "./program.ts";
 import { reportError, wantsJson } from "./report-error.ts";
 
 async function main(argv: string[]): Promise<number> {
+  setConfigReader(() => loadConfig());
   const program = buildProgram({ jsonErrors: wantsJson(argv) });
   // `agentmux hook` runs inside agents' turns: it never fails and never prints.
   const isHook = argv.slice(2).find((a) => !a.startsWith("-")) === "hook";

@@ -7,6 +7,30 @@ import { Context, printJson } from "./context.ts";
 import { killPanes } from "../daemon/asks.ts";
 import { requireControl } from "./permission.ts";
 
+export interface KillOptions { json?: boolean; yes?: boolean }
+
+/** `agentmux kill TARGET` (the kill key's popup): the fast path calls it without commander. */
+export async function runKill(ctx: Context, target: string, options: KillOptions): Promise<void> {
+  await requireControl(ctx, "kill");
+  const session = await findSession(ctx.tmux, target, { includeExited: true });
+  if (session.dead && !session.window) throw new AgentmuxError(`session ${session.name} (${session.pane}) has exited already`);
+  // Kill protection: a person at a terminal is asked about a live agent; scripts and agents
+  // (no terminal) are not, and a process that already ended goes without asking.
+  const ask = ctx.config.protection.kill && !options.yes && !session.dead && process.stdin.isTTY === true;
+  if (ask && !(await confirm(`Kill ${session.name} (${session.backend}, ${session.state})?`))) {
+    throw new AgentmuxError(`${session.name} was not killed`, { hint: "answer y, or pass --yes", exitCode: EXIT.failure });
+  }
+  // Branch protection: a second question when sessions were forked from it (an unknown count allows the kill).
+  const branches = ask && ctx.config.protection.branches ? branchCount(ctx.config, session) : null;
+  if (branches && !(await confirm(`${session.name} has ${branches} ${branches === 1 ? "branch" : "branches"} (sessions forked from it). Kill it anyway?`))) {
+    throw new AgentmuxError(`${session.name} was not killed`, { hint: "answer y, or pass --yes", exitCode: EXIT.failure });
+  }
+  const killed = await killPanes(ctx.tmux, [session.pane]);
+  // A pane whose process already ended (kept open to show its error) is closed here.
+  if (killed === 0) await ctx.tmux.killPane(session.pane);
+  if (options.json) printJson({ ok: true, pane: session.pane, killed: 1 });
+}
+
 export function registerManage(program: Command): void {
   program
     .command("kill")
@@ -14,27 +38,7 @@ export function registerManage(program: Command): void {
     .argument("<target>", "pane id, display name or instance name")
     .option("-y, --yes", "do not ask (kill protection)")
     .option("--json", "print the result as JSON")
-    .action(async (target: string, options: { json?: boolean; yes?: boolean }, command: Command) => {
-      const ctx = Context.of(command);
-      await requireControl(ctx, "kill");
-      const session = await findSession(ctx.tmux, target, { includeExited: true });
-      if (session.dead && !session.window) throw new AgentmuxError(`session ${session.name} (${session.pane}) has exited already`);
-      // Kill protection: a person at a terminal is asked about a live agent; scripts and agents
-      // (no terminal) are not, and a process that already ended goes without asking.
-      const ask = ctx.config.protection.kill && !options.yes && !session.dead && process.stdin.isTTY === true;
-      if (ask && !(await confirm(`Kill ${session.name} (${session.backend}, ${session.state})?`))) {
-        throw new AgentmuxError(`${session.name} was not killed`, { hint: "answer y, or pass --yes", exitCode: EXIT.failure });
-      }
-      // Branch protection: a second question when sessions were forked from it (an unknown count allows the kill).
-      const branches = ask && ctx.config.protection.branches ? branchCount(ctx.config, session) : null;
-      if (branches && !(await confirm(`${session.name} has ${branches} ${branches === 1 ? "branch" : "branches"} (sessions forked from it). Kill it anyway?`))) {
-        throw new AgentmuxError(`${session.name} was not killed`, { hint: "answer y, or pass --yes", exitCode: EXIT.failure });
-      }
-      const killed = await killPanes(ctx.tmux, [session.pane]);
-      // A pane whose process already ended (kept open to show its error) is closed here.
-      if (killed === 0) await ctx.tmux.killPane(session.pane);
-      if (options.json) printJson({ ok: true, pane: session.pane, killed: 1 });
-    });
+    .action((target: string, options: KillOptions, command: Command) => runKill(Context.of(command), target, options));
 
   program
     .command("rename")

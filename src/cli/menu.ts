@@ -17,6 +17,22 @@ export function commandPaths(program: Command, prefix = ""): Set<string> {
   return paths;
 }
 
+export interface MenuOptions { client?: string; pane?: string; print?: boolean }
+
+/** `agentmux menu` (prefix a); `available`: every command path the CLI has (the fast path calls it without commander). */
+export async function runMenu(ctx: Context, options: MenuOptions, available: ReadonlySet<string>): Promise<void> {
+  const client = options.client ?? (await ctx.tmux.currentClient());
+  if (!client && !options.print) throw new AgentmuxError("no tmux client to show the menu on", { hint: "run it from tmux (the plugin binds prefix a), or pass --client" });
+  const where = options.pane ? { target: options.pane } : client ? { client } : {};
+  const [pane = "", dir = ""] = (await ctx.tmux.expand("#{pane_id}\t#{pane_current_path}", where)).split("\t");
+  const roster = await loadRoster(ctx.tmux, { backendSuffix: ctx.config.display.backendSuffix });
+  const session = roster.find((s) => s.pane === pane) ?? null;
+  const items = menuItems({ self: selfCommand(ctx), client, pane, session, dir, available });
+  const args = menuArgs({ title: "agentmux", client: client || undefined, pane: pane || undefined, items });
+  if (options.print) { process.stdout.write(`${JSON.stringify(args, null, 2)}\n`); return; }
+  await ctx.tmux.run(args);
+}
+
 export function registerMenu(program: Command): void {
   program
     .command("menu")
@@ -24,18 +40,5 @@ export function registerMenu(program: Command): void {
     .option("--client <name>", "the tmux client to show it on (key bindings pass #{client_name})")
     .option("--pane <pane>", "the pane it acts on (default: the client's current pane)")
     .option("--print", "print the display-menu command instead of opening it")
-    .action(async (options: { client?: string; pane?: string; print?: boolean }, command: Command) => {
-      const ctx = Context.of(command);
-      const client = options.client ?? (await ctx.tmux.currentClient());
-      if (!client && !options.print) throw new AgentmuxError("no tmux client to show the menu on", { hint: "run it from tmux (the plugin binds prefix a), or pass --client" });
-      const where = options.pane ? { target: options.pane } : client ? { client } : {};
-      const [pane = "", dir = ""] = (await ctx.tmux.expand("#{pane_id}\t#{pane_current_path}", where)).split("\t");
-      const roster = await loadRoster(ctx.tmux, { backendSuffix: ctx.config.display.backendSuffix });
-      const session = roster.find((s) => s.pane === pane) ?? null;
-      const root = command.parent ?? command;
-      const items = menuItems({ self: selfCommand(ctx), client, pane, session, dir, available: commandPaths(root) });
-      const args = menuArgs({ title: "agentmux", client: client || undefined, pane: pane || undefined, items });
-      if (options.print) { process.stdout.write(`${JSON.stringify(args, null, 2)}\n`); return; }
-      await ctx.tmux.run(args);
-    });
+    .action((options: MenuOptions, command: Command) => runMenu(Context.of(command), options, commandPaths(command.parent ?? command)));
 }

@@ -24,12 +24,13 @@ import { registerExplain } from "./explain.ts";
 import { registerCompletion } from "./completion.ts";
 import { addTargetFlags } from "./target-flag.ts";
 import { applyFlagRules } from "./flag-rules.ts";
+import { VERSION } from "./version.ts";
 
 /** The whole CLI as a commander program, without running it (main.ts parses argv with it; completions and tests read it). */
 export function buildProgram(options: { jsonErrors?: boolean } = {}): Command {
   const program = new Command("agentmux")
     .description("run and steer many AI coding agents in tmux")
-    .version("0.1.0")
+    .version(VERSION)
     .option("-L, --socket-name <name>", "talk to the tmux server with this socket name (tmux -L)")
     .option("-S, --socket-path <path>", "talk to the tmux server at this socket path (tmux -S)")
     .showHelpAfterError("(run agentmux --help for usage)")

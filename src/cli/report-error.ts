@@ -1,6 +1,11 @@
-import { CommanderError } from "commander";
 import { EXIT, isAgentmuxError } from "../util/errors.ts";
 import { printedJson } from "./context.ts";
+
+/** commander's own errors (usage, help, --version), told by their code: the fast verbs report errors here too, without loading commander. */
+function isCommanderError(error: unknown): error is Error & { exitCode: number; code: string } {
+  const e = error as { code?: unknown; exitCode?: unknown } | null;
+  return error instanceof Error && typeof e?.code === "string" && e.code.startsWith("commander.") && typeof e.exitCode === "number";
+}
 
 /** Whether argv asks for JSON (--json before any `--`): then errors are JSON too. */
 export function wantsJson(argv: readonly string[]): boolean {
@@ -18,7 +23,7 @@ export function reportError(error: unknown, argv: readonly string[]): number {
   let code: number;
   let message: string;
   let hint: string | undefined;
-  if (error instanceof CommanderError) {
+  if (isCommanderError(error)) {
     // Help and --version end in a CommanderError with exit code 0; anything else is a usage error.
     if (error.exitCode === 0) return 0;
     code = EXIT.usage;

@@ -9,7 +9,7 @@ import { Context, printJson } from "./context.ts";
 import { currentPane, selfCommand, tell } from "./on-client.ts";
 import { requireControl } from "./permission.ts";
 
-interface SnoozeOptions { on?: boolean; off?: boolean; ask?: boolean; client?: string; json?: boolean }
+export interface SnoozeOptions { on?: boolean; off?: boolean; ask?: boolean; client?: string; json?: boolean }
 
 /** TARGET and HOURS from one or two words: a lone word that names no session but reads as hours is hours. */
 function splitArgs(roster: RosterEntry[], first: string | undefined, second: string | undefined): { target: string | undefined; hours: string | undefined } {
@@ -40,6 +40,27 @@ async function setSnooze(ctx: Context, s: RosterEntry, hours: number | null, on:
   await tell(ctx, client, on ? `snoozed ${s.name} ${describeSnooze(hours)}` : `${s.name} is no longer snoozed`);
 }
 
+/** `agentmux snooze [TARGET] [HOURS]` (prefix Z runs it with --ask): the fast path calls it without commander. */
+export async function runSnooze(ctx: Context, first: string | undefined, second: string | undefined, options: SnoozeOptions): Promise<void> {
+  if (options.on && options.off) throw new AgentmuxError("--on and --off contradict each other", { hint: "give one, or neither to toggle" });
+  const roster = await loadRoster(ctx.tmux, { backendSuffix: ctx.config.display.backendSuffix });
+  const { target, hours: hoursText } = splitArgs(roster, first, second);
+  const hours = parseHours(hoursText);
+  const pane = target ?? (await currentPane(ctx, options.client, undefined));
+  if (options.ask) {
+    if (!options.client) throw new AgentmuxError("--ask needs --client", { hint: "key bindings pass --client '#{client_name}'" });
+    await requireControl(ctx, "snooze", pane);
+    await ask(ctx, roster, roster.find((s) => s.pane === pane), options.client);
+    return;
+  }
+  if (pane === undefined) throw new AgentmuxError("which session?", { hint: "name one (agentmux snooze TARGET [HOURS]), or run it inside a session's pane" });
+  const session = resolveTarget(pane, roster);
+  // An agent may set its own session aside; another session's alerts are the user's.
+  await requireControl(ctx, "snooze", session.pane);
+  const on = options.on ? true : options.off ? false : !session.snoozed;
+  await setSnooze(ctx, session, hours, on, options.client, options.json);
+}
+
 export function registerSnooze(program: Command): void {
   program
     .command("snooze")
@@ -51,24 +72,5 @@ export function registerSnooze(program: Command): void {
     .option("--ask", "for key bindings: wake a snoozed session, else ask for the hours in the client's prompt")
     .option("--client <name>", "the tmux client for prompts and messages (key bindings pass #{client_name})")
     .option("--json", "print the result as JSON")
-    .action(async (first: string | undefined, second: string | undefined, options: SnoozeOptions, command: Command) => {
-      const ctx = Context.of(command);
-      if (options.on && options.off) throw new AgentmuxError("--on and --off contradict each other", { hint: "give one, or neither to toggle" });
-      const roster = await loadRoster(ctx.tmux, { backendSuffix: ctx.config.display.backendSuffix });
-      const { target, hours: hoursText } = splitArgs(roster, first, second);
-      const hours = parseHours(hoursText);
-      const pane = target ?? (await currentPane(ctx, options.client, undefined));
-      if (options.ask) {
-        if (!options.client) throw new AgentmuxError("--ask needs --client", { hint: "key bindings pass --client '#{client_name}'" });
-        await requireControl(ctx, "snooze", pane);
-        await ask(ctx, roster, roster.find((s) => s.pane === pane), options.client);
-        return;
-      }
-      if (pane === undefined) throw new AgentmuxError("which session?", { hint: "name one (agentmux snooze TARGET [HOURS]), or run it inside a session's pane" });
-      const session = resolveTarget(pane, roster);
-      // An agent may set its own session aside; another session's alerts are the user's.
-      await requireControl(ctx, "snooze", session.pane);
-      const on = options.on ? true : options.off ? false : !session.snoozed;
-      await setSnooze(ctx, session, hours, on, options.client, options.json);
-    });
+    .action((first: string | undefined, second: string | undefined, options: SnoozeOptions, command: Command) => runSnooze(Context.of(command), first, second, options));
 }

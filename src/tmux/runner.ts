@@ -52,8 +52,8 @@ export class TmuxRunner implements TmuxTransport {
         if (!error) { resolve(stdout.replace(/\r?\n$/, "")); return; }
         reject(tmuxFailure({ program: this.program, server: this.server, args: shown, code: (error as { code?: unknown }).code, stderr: String(stderr), message: error.message.split("\n")[0] ?? "", cause: error }));
       });
-      if (input !== undefined) child.stdin?.end(input);
-      else child.stdin?.end();
+      child.stdin?.on("error", () => undefined); // tmux may exit before reading its input; its exit status says why
+      child.stdin?.end(input ?? "");
     });
   }
 }

@@ -1,0 +1,12 @@
+/**
+ * Every command path the full CLI registers, for the menu on the fast path (which has no
+ * commander program to ask), sorted. A unit test keeps it equal to what cli/program.ts registers.
+ */
+export const COMMAND_PATHS: ReadonlySet<string> = new Set([
+  "account", "account init", "account list", "account login", "account route", "account select",
+  "account sync", "allow", "attach", "completion", "daemon", "daemon logs", "daemon run",
+  "daemon start", "daemon status", "daemon stop", "demo", "detect", "exit", "explain", "group",
+  "group-kill", "group-send", "handoff", "hook", "init", "keys", "kill", "list", "menu", "new",
+  "next", "publish", "read", "rename", "restart", "restore", "send", "setup", "setup claude",
+  "snooze", "switch", "ungroup", "usage", "wait", "watch",
+]);
