@@ -16,8 +16,8 @@ export function explainVerdict(manifest: Manifest, verdict: Verdict): string[] {
   if (rule) {
     const cause = rule.cause ? `, cause ${rule.cause}` : "";
     lines.push(`  fired: ${rule.name} (${rule.state}${cause}, priority ${rule.priority}, ${describeRegion(rule.region)}): ${describeMatcher(rule.matcher)}`);
-    lines.push(`  decided by: ${verdict.region === "title" ? "the title only" : "the screen"}`);
     if (verdict.evidence !== null) lines.push(`    matched: ${JSON.stringify(verdict.evidence.trim())}`);
+    lines.push(`  decided by: ${verdict.region === "title" ? "the title only" : "the screen"}`);
   } else {
     lines.push(`  fired: nothing, of ${manifest.rules.length} rules (unknown is never guessed)`);
   }

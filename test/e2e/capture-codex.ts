@@ -64,7 +64,7 @@ export async function captureCodex(tmux: CaptureServer, fake: FakeOpenAI, only: 
   await tmux.waitFor(pane, /Conversation interrupted/, 30_000);
   await tmux.settle(pane);
   tmux.capture(pane, "codex-interrupted");
-  await turn("Say hello please", /Hello from the fake model\./, null);
+  await turn("Say hello please", /Say hello please[\s\S]*Hello from the fake model\./, null);
   await turnDone(pane);
   tmux.capture(pane, "codex-idle-after-interrupt");
   await turn("E2E_429 hit the limit", /limit|429/i, null);

@@ -29,14 +29,15 @@ export async function captureGemini(tmux: CaptureServer, fake: FakeGemini): Prom
   writeFileSync(join(dir, "trustedFolders.json"), JSON.stringify({ [work]: "TRUST_FOLDER" }));
   const env = { HOME: home, GOOGLE_GEMINI_BASE_URL: fake.url, GEMINI_API_KEY: "dummy", GEMINI_CLI_NO_RELAUNCH: "true", GOOGLE_API_KEY: undefined, GOOGLE_CLOUD_PROJECT: undefined };
   const pane = tmux.launch("gemini", work, env, [bin]);
-  await tmux.waitFor(pane, /Type your message/, 120_000);
-  await tmux.settle(pane);
   const ready = async () => { await tmux.waitFor(pane, /Ready/, 60_000, "title"); await tmux.settle(pane); };
+  // The input line shows before Gemini takes keys: wait for its title to say Ready too.
+  await tmux.waitFor(pane, /Type your message/, 120_000);
+  await ready();
   const step = async (label: string, run: () => Promise<void>) => {
     try { await run(); } catch (error) { console.log(`gemini ${label}: ${(error as Error).message.split("\n")[0]}`); }
   };
   await step("question", async () => {
-    await tmux.type(pane, "E2E_ASK which colour?");
+    await tmux.type(pane, "E2E_ASK pick a colour");
     await tmux.waitFor(pane, /Which colour should the marker be\?/, 60_000);
     await tmux.settle(pane);
     tmux.capture(pane, "gemini-question");

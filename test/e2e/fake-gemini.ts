@@ -40,7 +40,8 @@ export function decide(body: Json, toolCmd = "touch e2e-marker"): Decision {
   if (tools.length === 0) return { kind: "text", text: "Fake side answer.", side: true };
   const response = parts.find((p) => isObject(p["functionResponse"]));
   if (response) return { kind: "text", text: `Tool finished: ${JSON.stringify((response["functionResponse"] as Json)["response"]).slice(0, 160)}` };
-  const text = parts.map((p) => (typeof p["text"] === "string" ? p["text"] : "")).join("\n");
+  // The last text part is what the user typed (Gemini puts its session context and earlier parts first).
+  const text = String(parts.filter((p) => typeof p["text"] === "string").at(-1)?.["text"] ?? "");
   const named = (re: RegExp) => tools.find((t) => re.test(String(t["name"])));
   const shell = named(/shell/i);
   // E2E_CMD=<path> chooses the file the command touches (as the Anthropic fake does).

@@ -82,6 +82,7 @@ const rows: Row[] = [
 
   // Gemini CLI
   { name: "confirmation box, no title", agent: "gemini", screen: real("gemini-permission"), state: "blocked", rule: "confirmation" },
+  { name: "ask_user question box", agent: "gemini", screen: real("gemini-question"), title: "✋  Action Required (work)", state: "blocked", rule: "question", cause: "question" },
   { name: "title ✋ Action Required", agent: "gemini", screen: geminiScreen(["✦ Running a tool."]), title: "✋  Action Required (work)", state: "blocked", rule: "title-action-required" },
   { name: "title ✦ Working", agent: "gemini", screen: geminiScreen([" > Say hello"]), title: "✦  Working… (work)", state: "working", rule: "title-working" },
   { name: "esc to cancel, no title", agent: "gemini", screen: geminiScreen([" ⠸ Thinking... (esc to cancel, 1s)"]), state: "working", rule: "esc-to-cancel" },
