@@ -90,9 +90,14 @@ export function parseConfig(text: string, file: string): Config {
   return { ...value, file };
 }
 
+/** The config file's path: AGENTMUX_CONFIG, or config.yml in agentmux's config directory. */
+export function configFile(env: Record<string, string | undefined> = process.env): string {
+  return env["AGENTMUX_CONFIG"] || places(env).configFile;
+}
+
 /** Load the user's config file, or the defaults when there is none. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const file = env["AGENTMUX_CONFIG"] || places(env).configFile;
+  const file = configFile(env);
   if (!existsSync(file)) return { ...DEFAULT_CONFIG, file: undefined };
   return parseConfig(readConfigText(file), file);
 }

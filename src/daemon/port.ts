@@ -1,3 +1,4 @@
+import type { Config } from "../config/config.ts";
 import type { InputWord } from "../core/evidence.ts";
 import type { ControlClient } from "../tmux/control.ts";
 import type { DaemonLayout } from "./layout.ts";
@@ -11,6 +12,8 @@ export interface SessionsPort {
   readonly tracked: Map<string, Tracked>;
   readonly client: ControlClient;
   readonly teardown: Teardown;
+  /** The daemon's current config (one source, reloaded when the file changes). */
+  config(): Config;
   /** End sessions' processes (each stays listed as exited). */
   kill(panes: string[]): Promise<number>;
   /** Something agentmux typed into a session: evidence for the session table. */
