@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { execa } from "execa";
 import { mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { writeConfig } from "../helpers/config.ts";
 import { ROOT, TestServer } from "../helpers/tmux-server.ts";
 import { paneOption } from "../helpers/agentmux-session.ts";
 
@@ -14,8 +15,7 @@ describe("pattern watchers", () => {
   const notified = () => (existsSync(out) ? readFileSync(out, "utf8").trim().split("\n").filter(Boolean) : []);
   before(async () => {
     await server.start();
-    mkdirSync(join(server.home, "config"), { recursive: true });
-    writeFileSync(join(server.home, "config", "config.yml"), `notify:\n  command: "cat >> ${out}"\n`);
+    writeConfig(server.home, { notify: { command: `cat >> ${out}` } });
   });
   after(async () => {
     await server.cli(["daemon", "stop"]);
