@@ -1,160 +1,103 @@
 import { existsSync, readFileSync } from "node:fs";
 import { BACKEND_NAMES, DEFAULT_BACKEND } from "../backends/index.ts";
-import type { BackendName } from "../backends/index.ts";
 import { AgentmuxError, EXIT } from "../util/errors.ts";
-import { ACCOUNT_CONFIG_SCHEMA, ACCOUNTS_SCHEMA, DEFAULT_ACCOUNT_CONFIG, readAccountConfig, type AccountEntry, type AccountSettings, type DirectoryRule, type UsageSettings } from "./accounts.ts";
+import { ACCOUNT_CONFIG_SCHEMA, ACCOUNTS_SCHEMA, checkAccountConfig } from "./accounts.ts";
 import { expandHome, places } from "../util/paths.ts";
-import { bool, dict, list, num, obj, oneOfValues, str, type Schema } from "./schema.ts";
-import { validateYaml } from "./validate.ts";
+import { absent, bool, dict, list, num, obj, oneOf, oneOfValues, section, str, type Infer } from "./schema.ts";
+import { problemsError, validateYaml } from "./validate.ts";
 
-export interface BackendConfig {
-  /** The executable to run (default: the CLI's own name on PATH). */
-  program?: string;
+// Every option, its type and its default are declared once, here; etc/config.example.yml explains them.
+
+/** Per backend: the program, extra arguments, accounts, and the handoff file. */
+const BACKEND_SCHEMA = obj({
+  /** The executable to run (default: the CLI's own name on PATH; an empty one means that too). */
+  program: str("a program name or path").map((program) => program || undefined),
   /** Extra arguments passed at every launch. */
-  args: string[];
+  args: list(str()).default([]),
   /** claude and codex: the accounts, by name (see src/config/accounts.ts). */
-  accounts?: Record<string, AccountEntry>;
+  accounts: ACCOUNTS_SCHEMA,
   /** The file `agentmux handoff` reads (absolute, or relative to the session's directory; ~ expanded). */
-  handoffFile?: string | undefined;
-}
+  handoffFile: str("a file path").map((file) => (file ? expandHome(file) : undefined)),
+});
 
-/** One skill `agentmux exit` submits before closing a session. */
-export interface ExitSkill {
-  name: string;
-  /** Only for sessions under one of these directories (absolute); null: wherever exit.directories allows. */
-  directories: string[] | null;
-  /** Appended to the submitted command. */
-  args: string;
-  /** The skill must write a JSON receipt to the --receipt-file path before the chain goes on. */
-  receipt: boolean;
-}
+/** One skill `agentmux exit` submits before closing a session: a name, or {name, directories, args, receipt}. */
+const EXIT_SKILL_SCHEMA = oneOf([
+  str("a skill name"),
+  obj({ name: str("a skill name").required(), directories: list(str("a directory")), args: str("arguments"), receipt: bool }),
+], "a skill name, or {name, directories, args, receipt}").map((entry) => typeof entry === "string"
+  ? { name: entry, directories: null, args: "", receipt: false }
+  : { name: entry.name, directories: entry.directories ? entry.directories.map((d) => expandHome(d)) : null, args: entry.args ?? "", receipt: entry.receipt ?? false });
 
-export interface ExitConfig {
-  skills: ExitSkill[];
-  /** Where unscoped skills run (absolute); empty: everywhere. */
-  directories: string[];
-  /** Seconds a skill may take before the watchdog warns (the exit stays armed). */
-  timeout: number;
-}
-
-export interface NotifyConfig {
-  enabled: boolean;
-  /** Run instead of the terminal notifications, with the text on stdin. */
-  command?: string | undefined;
-  /** A sound file, played with `player` (default: paplay, aplay or afplay, whichever exists). */
-  sound?: string | undefined;
-  player?: string | undefined;
-}
-
-export interface SwitcherConfig {
-  /** Shell commands run for each session (AGENTMUX_SESSION etc. set, the pane id as $1); the first non-empty line wins. */
-  annotations: string[];
-  /** Caps the annotation column's width; 0 hides it; null fits it to the popup. */
-  annotationMaxWidth: number | null;
-}
-
-export interface Config {
-  defaultBackend: BackendName;
-  backends: Partial<Record<BackendName, BackendConfig>>;
+export const CONFIG_SCHEMA = section({
+  /** The backend `agentmux new` starts when given neither --backend nor --command. */
+  defaultBackend: oneOfValues(BACKEND_NAMES).default(DEFAULT_BACKEND),
+  backends: dict(BACKEND_SCHEMA, BACKEND_NAMES).default({}),
   /** backendSuffix: "@backend" on display names; quota: the selected accounts' remaining quota in the status segment and the switcher. */
-  display: { backendSuffix: boolean; quota: boolean };
+  display: section({ backendSuffix: bool.default(false), quota: bool.default(false) }),
   /** The control API: agents driving other sessions (new, send, kill, rename, group verbs). */
-  control: { enabled: boolean };
+  control: section({ enabled: bool.default(false) }),
   /** Notifications when a session needs the user (blocked) or finished a turn (waiting). */
-  notify: NotifyConfig;
-  /** Directory → account or pool, first match wins; routing; usage polling (src/config/accounts.ts). */
-  directoryRules: DirectoryRule[];
-  accounts: AccountSettings;
-  usage: UsageSettings;
-  /** The session switcher (agentmux switch): annotation commands, and a cap on their column. */
-  switcher: SwitcherConfig;
+  notify: section({
+    enabled: bool.default(true),
+    /** Run instead of the terminal notifications, with the text on stdin. */
+    command: str("a shell command"),
+    /** A sound file, played with `player` (default: paplay, aplay or afplay, whichever exists). */
+    sound: str("a sound file"),
+    player: str("a program that plays a sound file"),
+  }),
+  /** The session switcher (agentmux switch). */
+  switcher: section({
+    /** Shell commands run for each session (AGENTMUX_SESSION etc. set, the pane id as $1); the first non-empty line wins. */
+    annotations: list(str("a shell command")).default([]),
+    /** Caps the annotation column's width; 0 hides it; null fits it to the popup. */
+    annotationMaxWidth: num(0, 1000).default(null),
+  }),
   /** stats.command: run for the switcher's highlighted session (at most every 5 s); its first line is shown. */
-  stats: { command?: string | undefined };
+  stats: section({ command: str("a shell command") }),
   /** Kill protection: `agentmux kill` at a terminal asks before ending a live agent (and again when it has branches). */
-  protection: { kill: boolean; branches: boolean };
+  protection: section({ kill: bool.default(true), branches: bool.default(true) }),
   /** Skills `agentmux exit` runs before closing a session. */
-  exit: ExitConfig;
-  /** Where the config came from (for messages); undefined when no file exists. */
-  file?: string | undefined;
-}
-
-const backendSchema = obj({ program: str("a program name or path"), args: list(str()), accounts: ACCOUNTS_SCHEMA, handoffFile: str("a file path") });
-
-const exitSkillSchema: Schema = {
-  kind: "oneOf",
-  options: [str("a skill name"), obj({ name: str("a skill name"), directories: list(str("a directory")), args: str("arguments"), receipt: bool }, { required: ["name"] })],
-  describe: "a skill name, or {name, directories, args, receipt}",
-};
-
-export const CONFIG_SCHEMA = obj({
-  defaultBackend: oneOfValues(BACKEND_NAMES),
-  backends: dict(backendSchema, BACKEND_NAMES),
-  display: obj({ backendSuffix: bool, quota: bool }),
-  control: obj({ enabled: bool }),
-  notify: obj({ enabled: bool, command: str("a shell command"), sound: str("a sound file"), player: str("a program that plays a sound file") }),
-  switcher: obj({ annotations: list(str("a shell command")), annotationMaxWidth: num(0, 1000) }),
-  stats: obj({ command: str("a shell command") }),
-  protection: obj({ kill: bool, branches: bool }),
-  // exit.timeout: seconds an exit chain's skill may run, at most a day.
-  exit: obj({ skills: list(exitSkillSchema), directories: list(str("a directory")), timeout: num(1, 86_400) }),
+  exit: section({
+    skills: list(EXIT_SKILL_SCHEMA).default([]),
+    /** Where unscoped skills run (absolute); empty: everywhere. */
+    directories: list(str("a directory").map((d) => expandHome(d))).default([]),
+    /** Seconds a skill may take before the watchdog warns (the exit stays armed); at most a day. */
+    timeout: num(1, 86_400).default(600),
+  }),
+  /** Directory → account or pool, first match wins; routing; usage polling (src/config/accounts.ts). */
   ...ACCOUNT_CONFIG_SCHEMA,
 });
 
-export const DEFAULT_CONFIG: Config = { defaultBackend: DEFAULT_BACKEND, backends: {}, display: { backendSuffix: false, quota: false }, control: { enabled: false }, notify: { enabled: true }, switcher: { annotations: [], annotationMaxWidth: null }, stats: {}, protection: { kill: true, branches: true }, exit: { skills: [], directories: [], timeout: 600 }, ...DEFAULT_ACCOUNT_CONFIG };
+export type Config = Infer<typeof CONFIG_SCHEMA> & {
+  /** Where the config came from (for messages); undefined when no file exists. */
+  file?: string | undefined;
+};
+export type BackendConfig = Infer<typeof BACKEND_SCHEMA>;
+export type ExitConfig = Config["exit"];
+export type ExitSkill = ExitConfig["skills"][number];
+export type NotifyConfig = Config["notify"];
+export type SwitcherConfig = Config["switcher"];
 
-interface RawConfig {
-  defaultBackend?: BackendName;
-  backends?: Partial<Record<BackendName, { program?: string; args?: string[]; handoffFile?: string } | null>>;
-  display?: { backendSuffix?: boolean; quota?: boolean } | null;
-  control?: { enabled?: boolean } | null;
-  notify?: { enabled?: boolean; command?: string; sound?: string; player?: string } | null;
-  switcher?: { annotations?: string[]; annotationMaxWidth?: number } | null;
-  stats?: { command?: string } | null;
-  protection?: { kill?: boolean; branches?: boolean } | null;
-  exit?: { skills?: Array<string | { name: string; directories?: string[]; args?: string; receipt?: boolean }>; directories?: string[]; timeout?: number } | null;
-}
+/** Every option at its default: the config when there is no file. */
+export const DEFAULT_CONFIG: Config = absent(CONFIG_SCHEMA) as Config;
 
 /** Parse and validate config text; every problem is reported as file:line:col: key: what (fix). */
 export function parseConfig(text: string, file: string): Config {
-  const { value, problems } = validateYaml(text, CONFIG_SCHEMA);
-  if (problems.length > 0) {
-    const lines = problems.map((p) => `${file}:${p.line}:${p.col}: ${p.key}: ${p.message} (${p.fix})`);
-    throw new AgentmuxError(lines.join("\n"), { hint: "see etc/config.example.yml for every option", exitCode: EXIT.usage });
-  }
-  const raw = (value ?? {}) as RawConfig;
-  const backends: Config["backends"] = {};
-  for (const [name, entry] of Object.entries(raw.backends ?? {})) {
-    backends[name as BackendName] = { ...(entry?.program ? { program: entry.program } : {}), args: entry?.args ?? [], ...(entry?.handoffFile ? { handoffFile: expandHome(entry.handoffFile) } : {}) };
-  }
-  return {
-    defaultBackend: raw.defaultBackend ?? DEFAULT_CONFIG.defaultBackend,
-    // backends (with their accounts) come from readAccountConfig below.
-    display: { backendSuffix: raw.display?.backendSuffix ?? false, quota: raw.display?.quota ?? false },
-    control: { enabled: raw.control?.enabled ?? false },
-    notify: { enabled: raw.notify?.enabled ?? true, command: raw.notify?.command, sound: raw.notify?.sound, player: raw.notify?.player },
-    switcher: { annotations: raw.switcher?.annotations ?? [], annotationMaxWidth: raw.switcher?.annotationMaxWidth ?? null },
-    stats: { command: raw.stats?.command },
-    protection: { kill: raw.protection?.kill ?? true, branches: raw.protection?.branches ?? true },
-    exit: readExit(raw.exit),
-    ...readAccountConfig(value, text, file, backends),
-    file,
-  };
+  const { value, raw, problems } = validateYaml(text, CONFIG_SCHEMA);
+  if (!value) throw problemsError(problems, file);
+  const more = checkAccountConfig(raw, text);
+  if (more.length > 0) throw problemsError(more, file);
+  return { ...value, file };
 }
 
-function readExit(raw: RawConfig["exit"]): ExitConfig {
-  const dirs = (list: string[] | undefined) => (list ?? []).map((d) => expandHome(d));
-  return {
-    skills: (raw?.skills ?? []).map((entry) => typeof entry === "string"
-      ? { name: entry, directories: null, args: "", receipt: false }
-      : { name: entry.name, directories: entry.directories ? dirs(entry.directories) : null, args: entry.args ?? "", receipt: entry.receipt ?? false }),
-    directories: dirs(raw?.directories),
-    timeout: raw?.timeout ?? 600,
-  };
+/** The config file's path: AGENTMUX_CONFIG, or config.yml in agentmux's config directory. */
+export function configFile(env: Record<string, string | undefined> = process.env): string {
+  return env["AGENTMUX_CONFIG"] || places(env).configFile;
 }
 
 /** Load the user's config file, or the defaults when there is none. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const file = env["AGENTMUX_CONFIG"] || places(env).configFile;
+  const file = configFile(env);
   if (!existsSync(file)) return { ...DEFAULT_CONFIG, file: undefined };
   return parseConfig(readConfigText(file), file);
 }

@@ -1,5 +1,5 @@
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from "yaml";
-import { expected, type Schema } from "./schema.ts";
+import { isMap, isNode, isScalar, isSeq, LineCounter, parseDocument, YAMLMap, type Node } from "yaml";
+import { absent, expected, type Presence, type Schema } from "./schema.ts";
 import { AgentmuxError, EXIT } from "../util/errors.ts";
 
 export interface ConfigProblem { line: number; col: number; key: string; message: string; fix: string }
@@ -30,12 +30,17 @@ function distance(a: string, b: string): number {
 }
 
 function shapeOf(schema: Schema): "map" | "seq" | "other" {
-  if (schema.kind === "object" || schema.kind === "map") return "map";
-  return schema.kind === "array" ? "seq" : "other";
+  const kind = schema.shape.kind;
+  if (kind === "object" || kind === "map") return "map";
+  return kind === "array" ? "seq" : "other";
 }
 
-/** Parse YAML text and check it against the schema; problems carry 1-based line and column. */
-export function validateYaml(text: string, schema: Schema): { value: unknown; problems: ConfigProblem[] } {
+/**
+ * Parse YAML text, check it against the schema and read it as the schema says (defaults filled
+ * in, values mapped). Problems carry 1-based line and column; with any, value is undefined.
+ * raw is the document as plain data, for checks made after validation.
+ */
+export function validateYaml<T>(text: string, schema: Schema<T, Presence>): { value: T | undefined; raw: unknown; problems: ConfigProblem[] } {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   const problems: ConfigProblem[] = [];
@@ -46,40 +51,47 @@ export function validateYaml(text: string, schema: Schema): { value: unknown; pr
   for (const error of doc.errors) {
     problems.push({ ...at(error.pos[0]), key: "(syntax)", message: error.message.split("\n")[0] ?? "invalid YAML", fix: "fix the YAML syntax" });
   }
-  if (problems.length > 0) return { value: undefined, problems };
-  if (doc.contents === null) return { value: {}, problems };
+  if (problems.length > 0) return { value: undefined, raw: undefined, problems };
 
-  const check = (node: Node | null, s: Schema, path: string): void => {
+  /** The value of a node that is present; problems are pushed, and a node with any reads as undefined. */
+  const read = (node: Node | null, s: Schema, path: string): unknown => {
+    const before = problems.length;
+    const value = readShape(node, s, path);
+    if (problems.length > before) return undefined;
+    return s.transform ? (s.transform as (v: unknown) => unknown)(value) : value;
+  };
+  const readShape = (node: Node | null, s: Schema, path: string): unknown => {
     const where = at(node?.range?.[0]);
     const bad = (message: string, fix: string) => problems.push({ ...where, key: path || "(top level)", message, fix });
     const value = isScalar(node) ? node.value : undefined;
-    switch (s.kind) {
+    const shape = s.shape;
+    switch (shape.kind) {
       case "string":
         if (typeof value !== "string") bad(`expected ${expected(s)}`, `set ${path} to ${expected(s)}`);
-        return;
+        return value;
       case "boolean":
         if (typeof value !== "boolean") bad(`expected true or false`, `set ${path} to true or false`);
-        return;
+        return value;
       case "number":
         // YAML reads 1e400 as Infinity and .nan as NaN: no option means either.
-        if (typeof value !== "number" || !Number.isFinite(value) || (s.min !== undefined && value < s.min) || (s.max !== undefined && value > s.max)) {
+        if (typeof value !== "number" || !Number.isFinite(value) || (shape.min !== undefined && value < shape.min) || (shape.max !== undefined && value > shape.max)) {
           bad(`expected ${expected(s)}`, `set ${path} to ${expected(s)}`);
         }
-        return;
+        return value;
       case "enum":
-        if (typeof value !== "string" || !s.values.includes(value)) {
-          const hint = typeof value === "string" ? closest(value, s.values) : undefined;
+        if (typeof value !== "string" || !shape.values.includes(value)) {
+          const hint = typeof value === "string" ? closest(value, shape.values) : undefined;
           bad(`"${String(value)}" is not ${expected(s)}`, hint ? `did you mean ${hint}?` : `use ${expected(s)}`);
         }
-        return;
+        return value;
       case "array":
-        if (!isSeq(node)) { bad(`expected ${expected(s)}`, `write ${path} as a YAML list`); return; }
-        node.items.forEach((item, i) => check(item as Node, s.of, `${path}[${i}]`));
-        return;
+        if (!isSeq(node)) { bad(`expected ${expected(s)}`, `write ${path} as a YAML list`); return undefined; }
+        return node.items.map((item, i) => read(item as Node, shape.of, `${path}[${i}]`));
       case "object":
       case "map": {
-        if (!isMap(node)) { bad(`expected ${expected(s)}`, `write ${path || "the file"} as a YAML mapping`); return; }
-        const allowed = s.kind === "object" ? (s.open ? undefined : Object.keys(s.fields)) : s.keys;
+        if (!isMap(node)) { bad(`expected ${expected(s)}`, `write ${path || "the file"} as a YAML mapping`); return undefined; }
+        const allowed = shape.kind === "object" ? (shape.open ? undefined : Object.keys(shape.fields)) : shape.keys;
+        const out: Record<string, unknown> = {};
         for (const pair of node.items) {
           const keyNode = pair.key as Node;
           const key = isScalar(keyNode) ? String(keyNode.value) : "?";
@@ -89,35 +101,39 @@ export function validateYaml(text: string, schema: Schema): { value: unknown; pr
             problems.push({ ...at(keyNode?.range?.[0]), key: sub, message: `unknown key "${key}"`, fix: hint ? `did you mean ${hint}?` : `allowed here: ${allowed.join(", ")}` });
             continue;
           }
-          const childSchema = s.kind === "object" ? s.fields[key] : s.of;
-          if (childSchema) check(pair.value as Node, childSchema, sub);
+          const childSchema = shape.kind === "object" ? shape.fields[key] : shape.of;
+          const child = childSchema ? read(pair.value as Node, childSchema, sub) : isNode(pair.value) ? pair.value.toJSON() : pair.value;
+          if (child !== undefined) out[key] = child;
         }
-        if (s.kind === "object") {
-          const present = new Set(node.items.map((pair) => (isScalar(pair.key) ? String(pair.key.value) : "?")));
-          for (const key of s.required ?? []) {
-            const field = s.fields[key];
-            if (!present.has(key)) bad(`missing key "${key}"`, `add ${key}: ${field ? expected(field) : "a value"}`);
+        if (shape.kind === "object") {
+          for (const [key, field] of Object.entries(shape.fields)) {
+            if (key in out || node.items.some((pair) => isScalar(pair.key) && String(pair.key.value) === key)) continue;
+            if (field.isRequired) bad(`missing key "${key}"`, `add ${key}: ${expected(field)}`);
+            const fallback = absent(field);
+            if (fallback !== undefined) out[key] = fallback;
           }
         }
-        return;
+        return out;
       }
       case "oneOf": {
         // When only one option takes a mapping (or a list), its own problems (a missing key) say more.
-        const shaped = isMap(node) || isSeq(node) ? s.options.filter((o) => shapeOf(o) === (isMap(node) ? "map" : "seq")) : [];
-        if (shaped.length === 1 && s.options.length > 1) { check(node, shaped[0] as Schema, path); return; }
-        for (const option of s.options) {
+        const shaped = isMap(node) || isSeq(node) ? shape.options.filter((o) => shapeOf(o) === (isMap(node) ? "map" : "seq")) : [];
+        if (shaped.length === 1 && shape.options.length > 1) return read(node, shaped[0] as Schema, path);
+        for (const option of shape.options) {
           const before = problems.length;
-          check(node, option, path);
-          if (problems.length === before) return;
+          const result = read(node, option, path);
+          if (problems.length === before) return result;
           problems.splice(before);
         }
-        bad(`expected ${s.describe}`, `set ${path} to ${s.describe}`);
-        return;
+        bad(`expected ${shape.describe}`, `set ${path} to ${shape.describe}`);
+        return undefined;
       }
     }
   };
-  check(doc.contents as Node, schema, "");
-  return { value: problems.length === 0 ? doc.toJS() : undefined, problems };
+  const contents = doc.contents as Node | null;
+  // An empty file is an empty mapping.
+  const value = contents === null ? read(new YAMLMap(), schema, "") : read(contents, schema, "");
+  return problems.length === 0 ? { value: value as T, raw: doc.toJS() ?? {}, problems } : { value: undefined, raw: undefined, problems };
 }
 
 /** The 1-based line and column of the node at path (a key's value, or a list item), for checks made after validation. */

@@ -14,7 +14,7 @@ import type { MachineState } from "../core/state-machine.ts";
 export class Alerts {
   private readonly lastMatch = new Map<string, number>();
 
-  constructor(private readonly tmux: Tmux, private readonly notifier: Notifier, private readonly sessions: () => Iterable<Tracked> = () => []) {}
+  constructor(private readonly tmux: Tmux, private readonly notifier: Notifier, private readonly sessions: () => Iterable<Tracked> = () => [], private readonly backendSuffix: () => boolean = () => false) {}
 
   /** Whether the session is snoozed now (it raises no alerts). */
   async isSnoozed(pane: string): Promise<boolean> {
@@ -32,7 +32,7 @@ export class Alerts {
     if (readSnooze(await this.snoozeValue(t.pane)).snoozed) { t.suppressed = true; return; }
     if ((await this.tmux.panesInView().catch(() => [] as string[])).includes(t.pane)) return;
     if (t.machine.state !== state || t.machine.since !== made.since) return;
-    await this.notifier.notify(causeText(sessionLabel(t, this.sessions()), state, t.cause));
+    await this.notifier.notify(causeText(sessionLabel(t, this.sessions(), this.backendSuffix()), state, t.cause));
   }
 
   /** A command that failed in a pane that is not an agent session (shell integrations). */
@@ -73,7 +73,7 @@ export class Alerts {
       if (readSnooze(value, now).snoozed) continue;
       t.suppressed = false;
       if (value !== "") await this.tmux.unsetOption({ pane: t.pane }, "@agentmux-snoozed").catch(() => undefined);
-      if (t.machine.state === "blocked" || t.machine.state === "waiting") await this.notifier.notify(causeText(sessionLabel(t, this.sessions()), t.machine.state, t.cause));
+      if (t.machine.state === "blocked" || t.machine.state === "waiting") await this.notifier.notify(causeText(sessionLabel(t, this.sessions(), this.backendSuffix()), t.machine.state, t.cause));
     }
   }
 }

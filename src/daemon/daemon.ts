@@ -41,7 +41,8 @@ import { ExitChains } from "../lifecycle/exit-driver.ts";
 import { Intake } from "./intake.ts";
 import { Failover } from "./restart-on-limit.ts";
 import { restartByChild } from "./restart-child.ts";
-import { loadConfig } from "../config/config.ts";
+import type { Config } from "../config/config.ts";
+import { ConfigSource } from "../config/source.ts";
 
 /** How long a prompt the status line names waits for its hook before it counts as a turn begun outside the hooks. */
 const STATUS_TURN_MS = 1500;
@@ -83,12 +84,15 @@ export class Daemon implements DaemonPort {
   private alerts: Alerts | null = null;
   private failover: Failover | null = null;
   private serverId = "";
+  /** The one config: every part of the daemon reads it here. */
+  private readonly configSource: ConfigSource;
 
   constructor(private readonly options: DaemonOptions) {
     // %output is not used (screens are captured when they changed): no-output spares parsing every byte agents print.
     this.client = new ControlClient({ server: options.server, attachFlags: ["ignore-size", "no-output"] });
     this.tmux = new Tmux(options.server, this.client);
     this.teardown = new Teardown(options.log);
+    this.configSource = new ConfigSource((line) => this.log(line));
     // A hook channel exists once the session delivered a hook event (a plain command, or a CLI run without agentmux's hooks, has none).
     this.table = new SessionTable((line) => this.log(line), (t) => t.machine.hooked === true);
     this.table.subscribe((change) => this.afterChange(change));
@@ -111,6 +115,7 @@ export class Daemon implements DaemonPort {
   get layout(): DaemonLayout { return this.options.layout; }
   get tracked(): Map<string, Tracked> { return this.table.tracked; }
   private log(line: string): void { this.options.log(line); }
+  config(): Config { return this.configSource.get(); }
 
   async start(): Promise<void> {
     ensureLayout(this.layout);
@@ -128,10 +133,13 @@ export class Daemon implements DaemonPort {
     this.client.on("connected", () => this.scheduleReconcile());
     await this.client.connect();
     this.status = new StatusPush(this.tmux);
-    this.usage = startUsagePoller(this.tracked, this.layout.stateDir, (line) => this.log(line), (text) => void this.tmux.displayMessage(text).catch(() => undefined), this.status, () => void this.renderStatus(), (record) => void this.failover?.readingChanged(record));
-    const notifier = new Notifier(this.tmux, (line) => this.log(line));
-    this.alerts = new Alerts(this.tmux, notifier, () => this.tracked.values());
-    this.failover = new Failover({ tracked: this.tracked, config: loadConfig, readings: (b, a) => this.usage?.reading(b, a), notify: (text) => notifier.notify(text), snoozed: async (pane) => (await this.alerts?.isSnoozed(pane)) === true, restart: restartByChild(this.layout.tmuxSocket), log: (line) => this.log(line) });
+    this.startUsage();
+    // What the usage poller reads is fixed when it starts: a change to it starts a new one.
+    this.configSource.onChange((next, previous) => { if (usageKey(next) !== usageKey(previous)) this.startUsage(); });
+    this.configSource.watch();
+    const notifier = new Notifier(this.tmux, (line) => this.log(line), () => this.config().notify);
+    this.alerts = new Alerts(this.tmux, notifier, () => this.tracked.values(), () => this.config().display.backendSuffix);
+    this.failover = new Failover({ tracked: this.tracked, config: () => this.config(), readings: (b, a) => this.usage?.reading(b, a), notify: (text) => notifier.notify(text), snoozed: async (pane) => (await this.alerts?.isSnoozed(pane)) === true, restart: restartByChild(this.layout.tmuxSocket), log: (line) => this.log(line) });
     this.screens = new ScreenState(this.tmux, (line) => this.log(line), (t, word) => this.table.screen(t, word));
     await this.tmux.setEnvironment("AGENTMUX_SOCK", this.layout.socket);
     this.serverId = (await this.tmux.serverId()).split("\n")[0] ?? "";
@@ -164,6 +172,7 @@ export class Daemon implements DaemonPort {
     this.exits.close();
     this.intake.close();
     this.usage?.stop();
+    this.configSource.close();
     // The socket is ours only once we listened, the pid file once we took it.
     if (this.socketServer) {
       this.socketServer.close();
@@ -172,6 +181,12 @@ export class Daemon implements DaemonPort {
     this.lock?.release();
     await this.client.close().catch(() => undefined);
     this.options.onExit(reason);
+  }
+
+  private startUsage(): void {
+    this.usage?.stop();
+    if (this.status) this.status.quota = undefined;
+    this.usage = startUsagePoller(this.config(), this.tracked, this.layout.stateDir, (line) => this.log(line), (text) => void this.tmux.displayMessage(text).catch(() => undefined), this.status ?? undefined, () => void this.renderStatus(), (record) => void this.failover?.readingChanged(record));
   }
 
   async setOptions(pane: string | "global", values: Record<string, string>): Promise<void> {
@@ -398,4 +413,9 @@ export class Daemon implements DaemonPort {
     }, STATUS_TURN_MS);
     this.timers.push(timer);
   }
+}
+
+/** The parts of the config the usage poller reads. */
+function usageKey(config: Config): string {
+  return JSON.stringify([config.usage, config.display.quota, Object.values(config.backends).map((b) => b?.accounts)]);
 }

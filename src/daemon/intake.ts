@@ -114,6 +114,7 @@ export class Intake {
     if (event.event === "watch-match") {
       this.mark(event);
       await deps.alerts()?.watchMatched(event.pane, event.payload);
+      journal(event, "watch-match");
       removeSpooled(event.file);
       return;
     }

@@ -1,20 +1,15 @@
-import { loadConfig } from "../config/config.ts";
 import { displayNames } from "../session/display-name.ts";
 import type { Tracked } from "./tracked.ts";
-
-function backendSuffix(): boolean {
-  try { return loadConfig().display.backendSuffix; } catch { return false; }
-}
 
 /**
  * A session's display name as `agentmux list` shows it: worked out among all the live sessions, so
  * that two in one directory are told apart (web:%3, web:%5) in notifications and warnings too.
  */
-export function sessionLabel(t: Tracked, all: Iterable<Tracked> = [t]): string {
+export function sessionLabel(t: Tracked, all: Iterable<Tracked> = [t], backendSuffix = false): string {
   const sessions = [...all].filter((s) => s.machine.state !== "exited" || s.pane === t.pane);
   if (!sessions.includes(t)) sessions.push(t);
   const inputs = sessions.map((s) => ({ pane: s.pane, dir: s.record.dir || s.dir, instance: s.record.instance, backend: s.backend, label: s.record.label }));
-  return displayNames(inputs, { backendSuffix: backendSuffix() }).get(t.pane) ?? t.pane;
+  return displayNames(inputs, { backendSuffix }).get(t.pane) ?? t.pane;
 }
 
 /** The name of any pane by its identity options (pattern watchers on agent panes). */

@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { open } from "node:fs/promises";
-import { loadConfig, type NotifyConfig } from "../config/config.ts";
+import type { NotifyConfig } from "../config/config.ts";
 import type { Tmux } from "../tmux/tmux.ts";
 import { which } from "../util/which.ts";
 import type { Logger } from "./log.ts";
@@ -11,21 +11,13 @@ export function oscNotification(text: string): string {
   return `\x1b]9;${clean}\x07\x1b]777;notify;agentmux;${clean}\x07`;
 }
 
-function notifyConfig(log: Logger): NotifyConfig {
-  try {
-    return loadConfig().notify;
-  } catch (error) {
-    log(`config: ${(error as Error).message.split("\n")[0]}; notifying with the defaults`);
-    return { enabled: true };
-  }
-}
-
 /** Tells the people attached to the tmux server: on their terminals, in tmux, or through notify.command. */
 export class Notifier {
-  constructor(private readonly tmux: Tmux, private readonly log: Logger) {}
+  /** config: notify's part of the daemon's current config. */
+  constructor(private readonly tmux: Tmux, private readonly log: Logger, private readonly config: () => NotifyConfig) {}
 
   async notify(text: string): Promise<void> {
-    const config = notifyConfig(this.log);
+    const config = this.config();
     if (!config.enabled) return;
     this.log(`notify: ${text}`);
     if (config.sound) this.play(config.sound, config.player);

@@ -1,3 +1,4 @@
+import type { Config } from "../config/config.ts";
 import type { InputWord } from "../core/evidence.ts";
 import type { Tmux } from "../tmux/tmux.ts";
 import type { DaemonLayout } from "./places.ts";
@@ -12,6 +13,8 @@ export interface SessionsPort {
   /** tmux over the daemon's control connection. */
   readonly tmux: Tmux;
   readonly teardown: Teardown;
+  /** The daemon's current config (one source, reloaded when the file changes). */
+  config(): Config;
   /** End sessions' processes (each stays listed as exited). */
   kill(panes: string[]): Promise<number>;
   /** Something agentmux typed into a session: evidence for the session table. */

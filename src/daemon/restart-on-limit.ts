@@ -108,7 +108,7 @@ export class Failover {
     const backend = t.backend;
     const entry = config.backends[backend]?.accounts?.[account];
     const pool = entry?.pool === undefined ? undefined : poolsOf(config, backend).find((p) => p.name === entry.pool);
-    const subject: FailoverSubject = { session: sessionLabel(t, this.deps.tracked.values()), backend, account, trigger };
+    const subject: FailoverSubject = { session: sessionLabel(t, this.deps.tracked.values(), config.display.backendSuffix), backend, account, trigger };
     const action = decideFailover({
       ...subject,
       mode: config.accounts.failover,

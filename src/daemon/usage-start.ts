@@ -6,7 +6,7 @@ import { pollTargets } from "../accounts/usage-fetch.ts";
 import { UsagePoller } from "../accounts/usage-poller.ts";
 import type { UsageRecord } from "../accounts/usage-store.ts";
 import type { AccountBackend } from "../backends/account-homes.ts";
-import { loadConfig, type Config } from "../config/config.ts";
+import type { Config } from "../config/config.ts";
 import type { Logger } from "./log.ts";
 import type { StatusPush } from "./status-push.ts";
 import type { Tracked } from "./tracked.ts";
@@ -16,14 +16,7 @@ import type { Tracked } from "./tracked.ts";
  * With display.quota on, the status segment shows the selected accounts' quota, and `changed`
  * redraws it whenever a reading arrives.
  */
-export function startUsagePoller(tracked: Map<string, Tracked>, stateDir: string, log: Logger, tell: (text: string) => void, status?: StatusPush, changed?: () => void, onReading?: (record: UsageRecord) => void): UsagePoller | null {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    log(`usage polling off: ${(error as Error).message.split("\n")[0]}`);
-    return null;
-  }
+export function startUsagePoller(config: Config, tracked: Map<string, Tracked>, stateDir: string, log: Logger, tell: (text: string) => void, status?: StatusPush, changed?: () => void, onReading?: (record: UsageRecord) => void): UsagePoller {
   const live = () => [...tracked.values()].filter((t) => t.record.account && t.machine.state !== "exited").map((t) => ({ backend: t.backend, account: t.record.account }));
   // display.quota shows the selected accounts: they are polled too (a pool's members always are).
   const selected = () => (config.display.quota ? Object.entries(readSelection(stateDir).selected).map(([backend, account]) => ({ backend, account })) : []);

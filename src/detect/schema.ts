@@ -1,15 +1,12 @@
-import { bool, expected, list, num, obj, oneOfValues, str, type Schema } from "../config/schema.ts";
+import { bool, expected, list, num, obj, oneOf, oneOfValues, str, type Schema } from "../config/schema.ts";
 import { RULE_STATES } from "./types.ts";
 
 /** The YAML shape of a manifest; what the schema cannot say (required keys, regexes) is checked when compiling. */
-const REGION: Schema = {
-  kind: "oneOf",
-  options: [oneOfValues(["screen", "title", "prompt-box"]), obj({ bottom: num(1) }), obj({ "above-prompt": num(1) })],
-  describe: "screen, title, prompt-box, {bottom: N} or {above-prompt: N}",
-};
+const REGION = oneOf([oneOfValues(["screen", "title", "prompt-box"]), obj({ bottom: num(1) }), obj({ "above-prompt": num(1) })], "screen, title, prompt-box, {bottom: N} or {above-prompt: N}");
 
-const matcherFields: Record<string, Schema> = {};
-const MATCHER: Schema = { kind: "object", fields: matcherFields };
+// Filled in below: a matcher's not/any/all hold matchers.
+const matcherFields: Record<string, Schema<unknown, "optional">> = {};
+const MATCHER: Schema = obj(matcherFields);
 Object.assign(matcherFields, {
   contains: str("a string"),
   regex: str("a regular expression"),

@@ -4,7 +4,6 @@ import { join } from "node:path";
 import { realPath } from "../accounts/directory-rules.ts";
 import { submittedPrompt } from "../backends/hook-prompt.ts";
 import { BACKENDS, isBackendName, promptLineOf } from "../backends/index.ts";
-import { loadConfig } from "../config/config.ts";
 import { describeChain, isActive, startChain, stepChain, type ExitAction, type ExitChain, type ExitInput, type ExitResult } from "./exit-chain.ts";
 import { parseReceipt, type ReceiptReading } from "./exit-receipt.ts";
 import { exitSteps, stepCommand } from "./exit-steps.ts";
@@ -65,16 +64,12 @@ export class ExitChains {
     if (current && !now) return { ok: true, pane, result: current.chain.phase.kind, state: describeChain(current.chain), already: true };
     if (current) this.drop(pane, "exit --now");
     if (!now) {
-      let exit;
-      try {
-        exit = loadConfig().exit;
-      } catch (error) {
-        return { ok: false, error: (error as Error).message.split("\n")[0] ?? "the config is invalid", hint: "fix the config, or close without the skills: agentmux exit --now" };
-      }
+      const config = this.daemon.config();
+      const exit = config.exit;
       const prefix = isBackendName(t.backend) ? BACKENDS[t.backend].skillPrefix : undefined;
       const steps = exitSteps(exit, prefix, t.dir || t.record.dir, realPath);
       if (steps.length > 0) {
-        const a: Armed = { pane, name: sessionLabel(t, this.daemon.tracked.values()), chain: { steps, phase: { kind: "armed" } }, seen: t.machine.state, timeoutMs: exit.timeout * 1000, queue: Promise.resolve() };
+        const a: Armed = { pane, name: sessionLabel(t, this.daemon.tracked.values(), config.display.backendSuffix), chain: { steps, phase: { kind: "armed" } }, seen: t.machine.state, timeoutMs: exit.timeout * 1000, queue: Promise.resolve() };
         this.armed.set(pane, a);
         if (!this.registered.has(pane)) {
           this.registered.add(pane);

@@ -1,3 +1,4 @@
+import { writeConfig } from "./config.ts";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { TestServer } from "./tmux-server.ts";
@@ -14,7 +15,7 @@ export interface AccountHomesOptions {
  * home ~/.claude-NAME whose access token is tok-NAME; and the agentmux config (the lines given).
  * Without options.home, call it before server.start(): the panes and the CLI get this HOME.
  */
-export function claudeAccounts(server: TestServer, names: string[], configLines: string[], options: AccountHomesOptions = {}): string {
+export function claudeAccounts(server: TestServer, names: string[], config: Record<string, unknown>, options: AccountHomesOptions = {}): string {
   const home = options.home ?? join(server.home, "home");
   if (options.home === undefined) server.env["HOME"] = home;
   mkdirSync(join(home, ".claude"), { recursive: true });
@@ -24,7 +25,6 @@ export function claudeAccounts(server: TestServer, names: string[], configLines:
     writeFileSync(join(home, `.claude-${name}`, ".credentials.json"), JSON.stringify({ claudeAiOauth: { accessToken: `tok-${name}` } }));
   }
   for (const name of options.loggedOut ?? []) mkdirSync(join(home, `.claude-${name}`), { recursive: true });
-  mkdirSync(join(server.home, "config"), { recursive: true });
-  writeFileSync(join(server.home, "config", "config.yml"), `${configLines.join("\n")}\n`);
+  writeConfig(server.home, config);
   return home;
 }

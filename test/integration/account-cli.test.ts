@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { execa } from "execa";
 import { startFakeUsageServer, type FakeUsageServer } from "../helpers/fake-usage-server.ts";
+import { writeConfig } from "../helpers/config.ts";
 import { CLI } from "../helpers/tmux-server.ts";
 
 const OK = (session: number, weekly: number) => ({
@@ -39,21 +40,14 @@ function sandbox(server: FakeUsageServer) {
     'echo "Successfully logged in"',
   ].join("\n"));
   chmodSync(join(home, "bin", "fake-codex"), 0o755);
-  writeFileSync(join(agentmuxHome, "config", "config.yml"), [
-    "backends:",
-    "  claude:",
-    "    accounts:",
-    "      personal: ~/.claude-personal",
-    "      work-a: { home: ~/.claude-work-a, pool: work, team: blue }",
-    "      work-b: { home: ~/.claude-work-b, pool: work }",
-    "  codex:",
-    `    program: ${join(home, "bin", "fake-codex")}`,
-    "    accounts: { cx: ~/.codex-cx, bad: ~/.codex-bad }",
-    "directoryRules:",
-    "  - { dir: ~/repos/oss, claude: personal }",
-    "usage:",
-    `  claude: { url: '${server.url("/claude")}' }`,
-  ].join("\n"));
+  writeConfig(agentmuxHome, {
+    backends: {
+      claude: { accounts: { personal: "~/.claude-personal", "work-a": { home: "~/.claude-work-a", pool: "work", team: "blue" }, "work-b": { home: "~/.claude-work-b", pool: "work" } } },
+      codex: { program: join(home, "bin", "fake-codex"), accounts: { cx: "~/.codex-cx", bad: "~/.codex-bad" } },
+    },
+    directoryRules: [{ dir: "~/repos/oss", claude: "personal" }],
+    usage: { claude: { url: server.url("/claude") } },
+  });
   const run = (args: string[], cwd = home) => execa("node", [CLI, ...args], { env, extendEnv: false, reject: false, cwd });
   return { home, agentmuxHome, run };
 }

@@ -15,18 +15,12 @@ describe("sessions started under accounts", () => {
   before(async () => {
     await server.start();
     mkdirSync(project, { recursive: true });
-    claudeAccounts(server, ["a", "b"], [
-      "backends:",
-      "  claude:",
-      "    accounts:",
-      "      a: { home: ~/.claude-a, pool: work }",
-      "      b: { home: ~/.claude-b, pool: work }",
-      "      out: ~/.claude-out",
-      "directoryRules:",
-      "  - { dir: ~/repos/client, claude: work }",
+    claudeAccounts(server, ["a", "b"], {
+      backends: { claude: { accounts: { a: { home: "~/.claude-a", pool: "work" }, b: { home: "~/.claude-b", pool: "work" }, out: "~/.claude-out" } } },
+      directoryRules: [{ dir: "~/repos/client", claude: "work" }],
       // Nothing answers here: routing uses what it has (no readings), never the real endpoint.
-      "usage: { claude: { url: 'http://127.0.0.1:9/none' } }",
-    ], { home: userHome, loggedOut: ["out"] });
+      usage: { claude: { url: "http://127.0.0.1:9/none" } },
+    }, { home: userHome, loggedOut: ["out"] });
   });
   after(async () => {
     await server.stop();

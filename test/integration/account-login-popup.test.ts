@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { chmodSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { boxed, Person } from "../helpers/client.ts";
+import { writeConfig } from "../helpers/config.ts";
 import { TestServer } from "../helpers/tmux-server.ts";
 
 /**
@@ -30,13 +31,7 @@ describe("account login in a popup", () => {
       'echo "Successfully logged in"',
     ].join("\n"));
     chmodSync(fake, 0o755);
-    mkdirSync(join(server.home, "config"), { recursive: true });
-    writeFileSync(join(server.home, "config", "config.yml"), [
-      "backends:",
-      "  codex:",
-      `    program: ${fake}`,
-      "    accounts: { cx: ~/.codex-cx, bad: ~/.codex-bad, later: ~/.codex-later }",
-    ].join("\n"));
+    writeConfig(server.home, { backends: { codex: { program: fake, accounts: { cx: "~/.codex-cx", bad: "~/.codex-bad", later: "~/.codex-later" } } } });
     await server.start();
     await viewer.start();
   });

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import type { UsageReading } from "../../src/backends/shared/usage-http.ts";
 import { writeUsageCache, type UsageRecord } from "../../src/accounts/usage-store.ts";
 import { startFakeUsageServer, type FakeUsageServer } from "../helpers/fake-usage-server.ts";
+import { writeConfig } from "../helpers/config.ts";
 import { CLI, TestServer } from "../helpers/tmux-server.ts";
 
 const HOUR = 3_600_000;
@@ -27,21 +28,13 @@ describe("account picker and live usage at a terminal", () => {
     for (const name of ["work-a", "work-b"]) writeFileSync(join(home, `.claude-${name}`, ".credentials.json"), JSON.stringify({ claudeAiOauth: { accessToken: name } }));
     mkdirSync(join(home, ".claude"), { recursive: true });
     mkdirSync(join(home, ".codex-cx"), { recursive: true });
-    mkdirSync(join(server.home, "config"), { recursive: true });
-    writeFileSync(join(server.home, "config", "config.yml"), [
-      "backends:",
-      "  claude:",
-      "    accounts:",
-      "      solo: ~/.claude-solo",
-      "      work-a: { home: ~/.claude-work-a, pool: work }",
-      "      work-b: { home: ~/.claude-work-b, pool: work }",
-      "  codex:",
-      "    accounts: { cx: ~/.codex-cx }",
-      "usage:",
-      "  staleAfter: 600",
-      `  claude: { url: '${usage.url("/claude")}' }`,
-      `  codex: { url: '${usage.url("/codex")}' }`,
-    ].join("\n"));
+    writeConfig(server.home, {
+      backends: {
+        claude: { accounts: { solo: "~/.claude-solo", "work-a": { home: "~/.claude-work-a", pool: "work" }, "work-b": { home: "~/.claude-work-b", pool: "work" } } },
+        codex: { accounts: { cx: "~/.codex-cx" } },
+      },
+      usage: { staleAfter: 600, claude: { url: usage.url("/claude") }, codex: { url: usage.url("/codex") } },
+    });
     records([
       { backend: "claude", account: "work-a", reading: reading(70, 30), failures: 0 },
       { backend: "claude", account: "work-b", reading: reading(5, 10), failures: 0 },

@@ -12,7 +12,7 @@ describe("a corrupt state file stops the command that would decide with it, nami
   const server = new TestServer();
   const state = join(server.home, "state");
   before(async () => {
-    claudeAccounts(server, ["work"], ["backends:", "  claude:", "    accounts:", `      work: ${join(server.home, "home", ".claude-work")}`]);
+    claudeAccounts(server, ["work"], { backends: { claude: { accounts: { work: join(server.home, "home", ".claude-work") } } } });
     await server.start();
   });
   after(async () => {

@@ -14,10 +14,10 @@ describe("usage polling in the daemon", () => {
     usage = await startFakeUsageServer();
     usage.answer("/claude", { status: 200, body: { five_hour: { utilization: 12, resets_at: "2030-01-01T00:00:00Z" }, seven_day: { utilization: 34, resets_at: "2030-01-05T00:00:00Z" } } });
     server = new TestServer();
-    claudeAccounts(server, ["work"], [
-      "backends:", "  claude:", "    accounts:", "      work: ~/.claude-work",
-      "usage:", `  claude: { url: '${usage.url("/claude")}' }`,
-    ]);
+    claudeAccounts(server, ["work"], {
+      backends: { claude: { accounts: { work: "~/.claude-work" } } },
+      usage: { claude: { url: usage.url("/claude") } },
+    });
     await server.start();
   });
   after(async () => {

@@ -2,6 +2,7 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { execa } from "execa";
 import { join } from "node:path";
+import { daemonLogLines } from "../helpers/config.ts";
 import { ROOT, TestServer } from "../helpers/tmux-server.ts";
 import { globalOption, listJson, paneOption, sessionEnv, waitForState } from "../helpers/agentmux-session.ts";
 
@@ -129,12 +130,14 @@ describe("the daemon with a fake Claude that calls the real hooks", () => {
     await waitForState(server, pane, "waiting");
     const env = await sessionEnv(server, pane);
     const before = await paneOption(server, pane, "@agentmux-machine");
+    const refusals = () => daemonLogLines(server.home).filter((l) => l.includes(`dropped Notification for ${pane}: wrong token`)).length;
+    const refusedBefore = refusals();
     for (const token of ["bogus", ""]) {
       const r = await execa(HOOK, ["Notification"], { input: '{"notification_type":"permission_prompt"}', env: { ...server.env, ...env, AGENTMUX_TOKEN: token }, extendEnv: false, reject: false });
       assert.equal(r.exitCode, 0);
     }
-    await server.cli(["daemon", "status"]); // let the daemon run a drain
-    await new Promise((r) => setTimeout(r, 300));
+    // Both events reached the daemon and were refused (not merely not yet read).
+    await server.waitFor("both events refused", () => refusals() >= refusedBefore + 2);
     assert.equal(await paneOption(server, pane, "@agentmux-state"), "waiting");
     assert.equal(await paneOption(server, pane, "@agentmux-machine"), before);
   });

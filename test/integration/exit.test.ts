@@ -1,7 +1,8 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { writeConfig } from "../helpers/config.ts";
 import { TestServer } from "../helpers/tmux-server.ts";
 import { listJson, waitForState } from "../helpers/agentmux-session.ts";
 
@@ -13,10 +14,7 @@ describe("exit and its before-exit skill chains", () => {
   const agents = join(server.home, "agents.log");
   let daemonLog = "";
 
-  const config = (lines: string[]) => {
-    mkdirSync(join(server.home, "config"), { recursive: true });
-    writeFileSync(join(server.home, "config", "config.yml"), `${lines.join("\n")}\n`);
-  };
+  const config = (exit: Record<string, unknown> | undefined) => writeConfig(server.home, exit ? { exit } : {});
   const logged = (): Logged[] => {
     try { return readFileSync(agents, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as Logged); } catch { return []; }
   };
@@ -52,7 +50,7 @@ describe("exit and its before-exit skill chains", () => {
   before(async () => {
     await server.start();
     await server.setServerEnv({ FAKE_AGENT_LOG: agents, FAKE_SLOW_MS: "3000" });
-    config([]);
+    config(undefined);
     await start("first");
     daemonLog = (JSON.parse(String((await server.cli(["daemon", "status", "--json"])).stdout)) as { log: string }).log;
   });
@@ -69,7 +67,7 @@ describe("exit and its before-exit skill chains", () => {
   });
 
   it("a command without skills (generic) closes at once even with skills configured", async () => {
-    config(["exit:", "  skills: [learn]"]);
+    config({ skills: ["learn"] });
     const r = await server.cli(["new", "--command", "sleep 600", "--instance", "plain", "--detached"]);
     const pane = String(r.stdout).trim();
     assert.match(await exit(pane, "--json"), /"result": "closed"/);
@@ -77,7 +75,7 @@ describe("exit and its before-exit skill chains", () => {
   });
 
   it("runs plain skills in order, each after the previous turn ended, then closes; a repeated exit reports the chain", async () => {
-    config(["exit:", "  skills: [slow-learn, tidy]"]);
+    config({ skills: ["slow-learn", "tidy"] });
     const pane = await start("two");
     assert.equal(await exit("two"), "exit work:two: running skill 1/2: /slow-learn");
     await waitForState(server, pane, "working");
@@ -94,7 +92,7 @@ describe("exit and its before-exit skill chains", () => {
   });
 
   it("receipts of success and no-op let the chain go on and close; the receipt directories go", async () => {
-    config(["exit:", "  skills:", "    - {name: receipt-success, receipt: true}", "    - {name: receipt-noop, receipt: true, args: --auto}"]);
+    config({ skills: [{ name: "receipt-success", receipt: true }, { name: "receipt-noop", receipt: true, args: "--auto" }] });
     const pane = await start("receipts");
     assert.match(await exit("receipts"), /running skill 1\/2: \/receipt-success$/);
     await waitGone(pane);
@@ -107,14 +105,14 @@ describe("exit and its before-exit skill chains", () => {
   it("a failure, invalid JSON or a missing receipt stops the chain, keeps the session and warns", async () => {
     const dirs = { fail: join(server.work, "fail"), invalid: join(server.work, "invalid"), missing: join(server.work, "missing") };
     // Each entry's directories choose its session; plain "after" would run everywhere, but never gets its turn.
-    config([
-      "exit:",
-      "  skills:",
-      `    - {name: receipt-failure, receipt: true, directories: [${dirs.fail}]}`,
-      `    - {name: receipt-invalid, receipt: true, directories: [${dirs.invalid}]}`,
-      `    - {name: receipt-missing, receipt: true, directories: [${dirs.missing}]}`,
-      "    - after",
-    ]);
+    config({
+      skills: [
+        { name: "receipt-failure", receipt: true, directories: [dirs.fail] },
+        { name: "receipt-invalid", receipt: true, directories: [dirs.invalid] },
+        { name: "receipt-missing", receipt: true, directories: [dirs.missing] },
+        "after",
+      ],
+    });
     const cases: Array<[keyof typeof dirs, RegExp]> = [
       ["fail", /its receipt reports failure: the fake skill failed/],
       ["invalid", /its receipt is not valid JSON/],
@@ -136,7 +134,7 @@ describe("exit and its before-exit skill chains", () => {
   });
 
   it("exit while a turn runs waits for it and says so, then runs the skills", async () => {
-    config(["exit:", "  skills: [learn]"]);
+    config({ skills: ["learn"] });
     const pane = await start("busy");
     await server.cli(["send", pane, "/slow"]);
     await waitForState(server, pane, "working");
@@ -148,7 +146,7 @@ describe("exit and its before-exit skill chains", () => {
   });
 
   it("a prompt the user types into the session cancels the chain", async () => {
-    config(["exit:", "  skills: [slow-a, tidy]"]);
+    config({ skills: ["slow-a", "tidy"] });
     const pane = await start("typed");
     await exit("typed");
     await waitForState(server, pane, "working");
@@ -164,7 +162,7 @@ describe("exit and its before-exit skill chains", () => {
   });
 
   it("the watchdog warns when a skill takes longer than exit.timeout, keeps the exit armed, and the chain finishes", async () => {
-    config(["exit:", "  timeout: 1", "  skills:", "    - {name: slow-w, receipt: true}"]);
+    config({ timeout: 1, skills: [{ name: "slow-w", receipt: true }] });
     const pane = await start("slow");
     await exit("slow");
     await server.waitFor("the receipt file named", () => submitted(pane).length === 1);
@@ -178,7 +176,7 @@ describe("exit and its before-exit skill chains", () => {
   });
 
   it("--now skips the skills", async () => {
-    config(["exit:", "  skills: [learn]"]);
+    config({ skills: ["learn"] });
     const pane = await start("now");
     assert.match(await exit("now", "--now"), /^closed work:now/);
     await waitGone(pane);
@@ -186,7 +184,7 @@ describe("exit and its before-exit skill chains", () => {
   });
 
   it("Codex sessions get $name skill commands", async () => {
-    config(["exit:", "  skills:", "    - learn", "    - {name: receipt-success, receipt: true}"]);
+    config({ skills: ["learn", { name: "receipt-success", receipt: true }] });
     const pane = await start("cx", { backend: "codex" });
     assert.match(await exit("cx"), /running skill 1\/2: \$learn$/);
     await waitGone(pane);
@@ -196,7 +194,7 @@ describe("exit and its before-exit skill chains", () => {
   });
 
   it("a session whose process exited: exit removes its pane", async () => {
-    config(["exit:", "  skills: [learn]"]);
+    config({ skills: ["learn"] });
     const pane = await start("dead");
     await server.cli(["send", pane, "/fail"]);
     await server.waitFor("the process ended", async () => (await listed(pane))?.["state"] === "exited");

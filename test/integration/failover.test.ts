@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { writeConfig } from "../helpers/config.ts";
 import { TestServer } from "../helpers/tmux-server.ts";
 import { startFakeUsageServer, type FakeUsageServer } from "../helpers/fake-usage-server.ts";
 import { paneOption, waitForState } from "../helpers/agentmux-session.ts";
@@ -21,17 +22,13 @@ describe("failover: a rate-limited session and its pool", () => {
   let first = { pane: "", id: "" };
   const read = (file: string) => (existsSync(file) ? readFileSync(file, "utf8") : "");
   const starts = (): Started[] => read(agents).split("\n").filter(Boolean).map((l) => JSON.parse(l) as Started & { event: string }).filter((e) => e.event === "start");
-  const configure = (failover: string) => writeFileSync(join(server.home, "config", "config.yml"), [
-    "backends:",
-    "  claude:",
-    "    accounts:",
-    "      a: { home: ~/.claude-a, pool: team }",
-    "      b: { home: ~/.claude-b, pool: team }",
-    `accounts: { failover: ${failover} }`,
+  const configure = (failover: string) => writeConfig(server.home, {
+    backends: { claude: { accounts: { a: { home: "~/.claude-a", pool: "team" }, b: { home: "~/.claude-b", pool: "team" } } } },
+    accounts: { failover },
     // Polled every 10 s (the least allowed), so a reading can turn limited during a test.
-    `usage: { interval: 10, claude: { url: '${usage.url("/claude")}' } }`,
-    `notify: { command: 'cat >> ${notes}' }`,
-  ].join("\n"));
+    usage: { interval: 10, claude: { url: usage.url("/claude") } },
+    notify: { command: `cat >> ${notes}` },
+  });
   const startSession = async (instance: string) => {
     const r = await server.cli(["new", "--backend", "claude", "--account", "a", "--dir", server.work, "--instance", instance, "--detached"]);
     assert.equal(r.exitCode, 0, String(r.stderr));

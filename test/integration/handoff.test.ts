@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync,
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { execa } from "execa";
+import { writeConfig } from "../helpers/config.ts";
 import { CLI, TestServer } from "../helpers/tmux-server.ts";
 import { listJson, paneOption, sessionEnv, waitForState } from "../helpers/agentmux-session.ts";
 
@@ -14,8 +15,7 @@ interface Logged { event: string; pid: number; args?: string[]; text?: string; e
 describe("handoff: close a session, start a new one with the handoff text", () => {
   const server = new TestServer({ HOME: userHome });
   const log = join(server.home, "agents.log");
-  const configFile = join(server.home, "config", "config.yml");
-  const withHandoffFile = "backends:\n  claude:\n    handoffFile: .claude/handoff.md\n";
+  const withHandoffFile = { backends: { claude: { handoffFile: ".claude/handoff.md" } } };
   const dir = (name: string) => join(server.work, name);
   const logged = (): Logged[] => {
     try { return readFileSync(log, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as Logged); } catch { return []; }
@@ -60,7 +60,7 @@ describe("handoff: close a session, start a new one with the handoff text", () =
     await server.start();
     await server.setServerEnv({ FAKE_AGENT_LOG: log });
     mkdirSync(join(server.home, "config"), { recursive: true });
-    writeFileSync(configFile, withHandoffFile);
+    writeConfig(server.home, withHandoffFile);
     for (const name of ["proj", "other", "third", "solo", "duo"]) mkdirSync(dir(name));
   });
   after(async () => {
@@ -138,11 +138,11 @@ describe("handoff: close a session, start a new one with the handoff text", () =
     const pid = await panePid(old);
     const before = starts().length;
     writeHandoff(dir("proj"), "Never sent.\n");
-    writeFileSync(configFile, "backends:\n  claude:\n    args: []\n");
+    writeConfig(server.home, { backends: { claude: { args: [] } } });
     try {
       refused(await server.cli(["handoff", "unset"]), /no handoff file is configured \(backends\.claude\.handoffFile\).*config\.yml/);
     } finally {
-      writeFileSync(configFile, withHandoffFile);
+      writeConfig(server.home, withHandoffFile);
     }
     assert.equal(starts().length, before);
     assert.equal(await panePid(old), pid);

@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpath
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { execa } from "execa";
+import { writeConfig } from "../helpers/config.ts";
 import { CLI, TestServer } from "../helpers/tmux-server.ts";
 import { globalOption, paneOption, sessionEnv, waitForState } from "../helpers/agentmux-session.ts";
 
@@ -58,8 +59,7 @@ describe("hostile text never runs or styles anything in tmux", () => {
       const made = String((await server.tmux(["split-window", "-d", "-t", "base", "-P", "-F", "#{pane_id}", "sleep", "60"])).stdout).trim();
       await server.tmux(["kill-pane", "-t", made]);
     }
-    mkdirSync(join(server.home, "config"), { recursive: true });
-    writeFileSync(join(server.home, "config", "config.yml"), `notify:\n  command: "cat >> ${notified}; echo >> ${notified}"\nbackends:\n  claude:\n    handoffFile: .claude/handoff.md\n`);
+    writeConfig(server.home, { notify: { command: `cat >> ${notified}; echo >> ${notified}` }, backends: { claude: { handoffFile: ".claude/handoff.md" } } });
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, ".agentmux.yml"), `sessions:\n  - name: web\n    watch:\n      - pattern: 'PROJ${ran("project").replace("(", "\\(").replace(")", "\\)")}|PROJ %4'' x'\n`);
   });

@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { writeConfig } from "../helpers/config.ts";
 import { CLI, TestServer } from "../helpers/tmux-server.ts";
 import { listJson, paneOption, waitForState } from "../helpers/agentmux-session.ts";
 
@@ -81,8 +82,7 @@ describe("kill protection: branches", () => {
   });
 
   it("asks once with protection.branches: false", async () => {
-    mkdirSync(join(server.home, "config"), { recursive: true });
-    writeFileSync(join(server.home, "config", "config.yml"), "protection: { branches: false }\n");
+    writeConfig(server.home, { protection: { branches: false } });
     const id = await startClaude("forked");
     transcript(id);
     transcript("branch-of-forked", id);

@@ -1,7 +1,8 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { writeConfig } from "../helpers/config.ts";
 import { TestServer } from "../helpers/tmux-server.ts";
 import { waitForState } from "../helpers/agentmux-session.ts";
 
@@ -67,12 +68,11 @@ describe("notifications on the attached terminals", () => {
 
   it("notify.command receives the text on stdin instead", async () => {
     const out = join(server.home, "notified.txt");
-    mkdirSync(join(server.home, "config"), { recursive: true });
-    writeFileSync(join(server.home, "config", "config.yml"), `notify:\n  command: "cat >> ${out}"\n`);
+    writeConfig(server.home, { notify: { command: `cat >> ${out}` } });
     const d = await start("delta");
     await server.cli(["send", d, "hello"]);
     await server.waitFor("notify.command ran", () => existsSync(out) && readFileSync(out, "utf8").includes("work:delta finished: received: hello"));
     assert.ok(!bytes().includes("\x1b]9;work:delta"), "no terminal notification when a command is set");
-    writeFileSync(join(server.home, "config", "config.yml"), "");
+    writeConfig(server.home, {});
   });
 });

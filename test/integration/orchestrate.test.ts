@@ -1,7 +1,6 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { writeConfig } from "../helpers/config.ts";
 import { TestServer } from "../helpers/tmux-server.ts";
 import { listJson, sessionEnv, waitForState } from "../helpers/agentmux-session.ts";
 
@@ -108,14 +107,13 @@ describe("orchestration: groups, fan-out, wait, kill, and the control permission
     assert.equal((await server.cli(["list"], { env })).exitCode, 0);
     assert.equal((await server.cli(["wait", "worker", "--state", "idle", "--timeout", "5"], { env })).exitCode, 0);
 
-    mkdirSync(join(server.home, "config"), { recursive: true });
-    writeFileSync(join(server.home, "config", "config.yml"), "control:\n  enabled: true\n");
+    writeConfig(server.home, { control: { enabled: true } });
     const sent = await server.cli(["send", "worker", "from the boss"], { env });
     assert.equal(sent.exitCode, 0, String(sent.stderr));
     await server.waitForScreen(worker, /received: from the boss/);
     assert.equal((await server.cli(["group", "worker", "team"], { env })).exitCode, 0);
     const fan = await server.cli(["group-send", "team", "hello team"], { env });
     assert.equal(String(fan.stdout), "sent to 1 session");
-    writeFileSync(join(server.home, "config", "config.yml"), "");
+    writeConfig(server.home, {});
   });
 });

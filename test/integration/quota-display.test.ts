@@ -15,11 +15,11 @@ describe("quota display", () => {
   before(async () => {
     usage = await startFakeUsageServer();
     usage.answer("/claude", answer(12, 34));
-    claudeAccounts(server, ["solo", "other"], [
-      "backends:", "  claude:", "    accounts:", "      solo: ~/.claude-solo", "      other: ~/.claude-other",
-      "display: { quota: true }",
-      "usage:", `  claude: { url: '${usage.url("/claude")}' }`,
-    ]);
+    claudeAccounts(server, ["solo", "other"], {
+      backends: { claude: { accounts: { solo: "~/.claude-solo", other: "~/.claude-other" } } },
+      display: { quota: true },
+      usage: { claude: { url: usage.url("/claude") } },
+    });
     await server.start();
   });
   after(async () => {

@@ -41,15 +41,10 @@ describe("restart: resume the same conversation in the same pane", () => {
   before(async () => {
     await server.start();
     await server.setServerEnv({ FAKE_AGENT_LOG: log });
-    claudeAccounts(server, ["a", "b"], [
-      "backends:",
-      "  claude:",
-      "    accounts:",
-      "      a: { home: ~/.claude-a }",
-      "      b: { home: ~/.claude-b }",
-      "      out: ~/.claude-out",
-      "usage: { claude: { url: 'http://127.0.0.1:9/none' } }",
-    ], { home: userHome, loggedOut: ["out"] });
+    claudeAccounts(server, ["a", "b"], {
+      backends: { claude: { accounts: { a: { home: "~/.claude-a" }, b: { home: "~/.claude-b" }, out: "~/.claude-out" } } },
+      usage: { claude: { url: "http://127.0.0.1:9/none" } },
+    }, { home: userHome, loggedOut: ["out"] });
   });
   after(async () => {
     await server.cli(["daemon", "stop"]);

@@ -1,7 +1,8 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
+import { writeConfig } from "../helpers/config.ts";
 import { FIXTURE_BIN, ROOT, TestServer } from "../helpers/tmux-server.ts";
 import { waitForState } from "../helpers/agentmux-session.ts";
 
@@ -14,7 +15,7 @@ describe("config-free detection from the screen, in the daemon", () => {
     await server.start();
     mkdirSync(join(server.home, "config"), { recursive: true });
     const screens = ["codex-working", "codex-permission", "codex-idle"].map((n) => join(SCREENS, `${n}.txt`));
-    writeFileSync(join(server.home, "config", "config.yml"), `backends:\n  codex:\n    program: ${join(FIXTURE_BIN, "screen-agent")}\n    args: [${screens.map((s) => JSON.stringify(s)).join(", ")}]\n`);
+    writeConfig(server.home, { backends: { codex: { program: join(FIXTURE_BIN, "screen-agent"), args: screens } } });
   });
   after(async () => {
     await server.cli(["daemon", "stop"]);

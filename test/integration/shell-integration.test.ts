@@ -1,7 +1,8 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { writeConfig } from "../helpers/config.ts";
 import { ROOT, TestServer } from "../helpers/tmux-server.ts";
 
 /** A plain shell pane (not an agent) notifies when a command fails, through shell/agentmux.bash. */
@@ -10,8 +11,7 @@ describe("shell integration (bash)", () => {
   const out = join(server.home, "notified.txt");
   before(async () => {
     await server.start();
-    mkdirSync(join(server.home, "config"), { recursive: true });
-    writeFileSync(join(server.home, "config", "config.yml"), `notify:\n  command: "cat >> ${out}"\n`);
+    writeConfig(server.home, { notify: { command: `cat >> ${out}` } });
     await server.cli(["daemon", "start"]);
   });
   after(async () => {
@@ -42,8 +42,7 @@ for (const [shell, command, file] of [
     const out = join(server.home, "notified.txt");
     before(async () => {
       await server.start();
-      mkdirSync(join(server.home, "config"), { recursive: true });
-      writeFileSync(join(server.home, "config", "config.yml"), `notify:\n  command: "cat >> ${out}"\n`);
+      writeConfig(server.home, { notify: { command: `cat >> ${out}` } });
       await server.cli(["daemon", "start"]);
     });
     after(async () => {

@@ -1,7 +1,6 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { writeConfig } from "../helpers/config.ts";
 import { TestServer } from "../helpers/tmux-server.ts";
 import { Person, PLUGIN } from "../helpers/client.ts";
 
@@ -13,8 +12,7 @@ describe("the switcher's stats line", () => {
   before(async () => {
     await server.start();
     await viewer.start();
-    mkdirSync(join(server.home, "config"), { recursive: true });
-    writeFileSync(join(server.home, "config", "config.yml"), `stats:\n  command: 'printf "\\n tokens: 42 for %s \\nsecond line\\n" "$AGENTMUX_SESSION"'\n`);
+    writeConfig(server.home, { stats: { command: 'printf "\\n tokens: 42 for %s \\nsecond line\\n" "$AGENTMUX_SESSION"' } });
     await server.tmux(["set-option", "-g", "@agentmux-daemon", "off"]);
     await server.tmux(["run-shell", PLUGIN]);
     await person.attach();

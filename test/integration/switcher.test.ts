@@ -1,7 +1,8 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
+import { writeConfig } from "../helpers/config.ts";
 import { TestServer } from "../helpers/tmux-server.ts";
 import { boxed, Person, PLUGIN, styleOf } from "../helpers/client.ts";
 import { displayWidth } from "../../src/util/width.ts";
@@ -128,15 +129,15 @@ describe("the session switcher in a popup", () => {
   });
 
   it("annotations come from the configured commands: first non-empty answer, a failing one shows nothing", async () => {
-    mkdirSync(join(server.home, "config"), { recursive: true });
-    writeFileSync(join(server.home, "config", "config.yml"), [
-      "switcher:",
-      "  annotations:",
-      "    - 'exit 3'",
-      "    - 'test \"$AGENTMUX_SESSION_NAME\" = web && printf \"  branch\\n  main  \"'",
-      "    - 'test \"$1\" = \"$AGENTMUX_SESSION\" && echo \"pane $1\"'",
-      "",
-    ].join("\n"));
+    writeConfig(server.home, {
+      switcher: {
+        annotations: [
+          "exit 3",
+          'test "$AGENTMUX_SESSION_NAME" = web && printf "  branch\\n  main  "',
+          'test "$1" = "$AGENTMUX_SESSION" && echo "pane $1"',
+        ],
+      },
+    });
     const screen = await open();
     await person.waitForScreen(/branch main/);
     const rows = boxed(await person.screen()).filter((l) => isRow(l));

@@ -14,10 +14,10 @@ describe("a routing decision refreshes the pool's readings", () => {
     usage.answer("/claude", { status: 200, body: { five_hour: { utilization: 12, resets_at: "2030-01-01T00:00:00Z" }, seven_day: { utilization: 34, resets_at: "2030-01-05T00:00:00Z" } } });
     server = new TestServer();
     // An hour between polls: within the test only a refresh fetches a member twice.
-    claudeAccounts(server, ["a", "b"], [
-      "backends:", "  claude:", "    accounts:", "      a: { home: ~/.claude-a, pool: team }", "      b: { home: ~/.claude-b, pool: team }",
-      "usage:", "  interval: 3600", `  claude: { url: '${usage.url("/claude")}' }`,
-    ]);
+    claudeAccounts(server, ["a", "b"], {
+      backends: { claude: { accounts: { a: { home: "~/.claude-a", pool: "team" }, b: { home: "~/.claude-b", pool: "team" } } } },
+      usage: { interval: 3600, claude: { url: usage.url("/claude") } },
+    });
     await server.start();
   });
   after(async () => {

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { execa } from "execa";
 import { mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { writeConfig } from "../helpers/config.ts";
 import { ROOT, TestServer } from "../helpers/tmux-server.ts";
 import { paneOption } from "../helpers/agentmux-session.ts";
 
@@ -12,10 +13,14 @@ describe("pattern watchers", () => {
   const server = new TestServer();
   const out = join(server.home, "notified.txt");
   const notified = () => (existsSync(out) ? readFileSync(out, "utf8").trim().split("\n").filter(Boolean) : []);
+  // The daemon's event journal: a match is written there once the daemon has handled it.
+  const journalFile = join(server.home, "events.jsonl");
+  server.env["AGENTMUX_EVENT_LOG"] = journalFile;
+  const handled = (pane: string) => (existsSync(journalFile) ? readFileSync(journalFile, "utf8") : "").split("\n").filter(Boolean)
+    .map((l) => JSON.parse(l) as { pane?: string; event?: string }).filter((e) => e.pane === pane && e.event === "watch-match").length;
   before(async () => {
     await server.start();
-    mkdirSync(join(server.home, "config"), { recursive: true });
-    writeFileSync(join(server.home, "config", "config.yml"), `notify:\n  command: "cat >> ${out}"\n`);
+    writeConfig(server.home, { notify: { command: `cat >> ${out}` } });
   });
   after(async () => {
     await server.cli(["daemon", "stop"]);
@@ -34,7 +39,8 @@ describe("pattern watchers", () => {
     await server.tmux(["send-keys", "-t", pane, "ERR! disk full", "Enter"]);
     for (let i = 0; i < 5; i++) await server.tmux(["send-keys", "-t", pane, `ERR! again ${i}`, "Enter"]);
     await server.waitFor("a notification", () => notified().length > 0);
-    await new Promise((r) => setTimeout(r, 1000));
+    // Every one of the six matches handled, not only the first.
+    await server.waitFor("every match handled", () => handled(pane) >= 6);
     assert.deepEqual(notified(), ["work:api matched /ERR!/: ERR! disk full"], "one for the burst");
     const off = await server.cli(["watch", "api", ""]);
     assert.equal(String(off.stdout), "stopped watching work:api");
