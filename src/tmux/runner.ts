@@ -26,15 +26,6 @@ export class TmuxRunner implements TmuxTransport {
     return this.exec([...serverArgs(this.server), ...args.map(argvWord)], args, input);
   }
 
-  /** Like run, but a failure answers null instead of throwing (for probes). */
-  async tryRun(args: string[]): Promise<string | null> {
-    try {
-      return await this.run(args);
-    } catch {
-      return null;
-    }
-  }
-
   async version(): Promise<TmuxVersion> {
     if (this.versionChecked) return this.versionChecked;
     this.versionChecked = checkTmuxVersion(await this.exec(["-V"], ["-V"]));
