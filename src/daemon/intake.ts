@@ -1,5 +1,5 @@
 import { dirname, join } from "node:path";
-import { DEFAULT_BACKEND, isBackendName } from "../backends/index.ts";
+import { BACKENDS, DEFAULT_BACKEND, isBackendName } from "../backends/index.ts";
 import type { PaneRecord } from "../tmux/formats.ts";
 import type { Alerts } from "./alerts.ts";
 import { refuse, type Applied } from "./apply.ts";
@@ -151,7 +151,7 @@ export class Intake {
     if (!record || record.backend) return deps.tracked.get(event.pane);
     const cwd = typeof event.payload["cwd"] === "string" ? event.payload["cwd"] : record.path;
     const backend = isBackendName(event.agent) ? event.agent : DEFAULT_BACKEND;
-    await deps.setOptions(event.pane, { "@agentmux-backend": backend, "@agentmux-dir": cwd, "@agentmux-started": String(Date.now()) });
+    await deps.setOptions(event.pane, { "@agentmux-backend": backend, "@agentmux-icon": BACKENDS[backend].icon, "@agentmux-dir": cwd, "@agentmux-started": String(Date.now()) });
     const t = trackedFromPane({ ...record, backend, dir: cwd });
     deps.tracked.set(t.pane, t);
     deps.log(`adopted ${t.pane} (${backend}, global hooks) in ${cwd}`);

@@ -128,6 +128,7 @@ export async function launchSession(tmux: Tmux, request: NewSessionRequest, prep
   const resumeId = request.mode && request.mode.kind === "resume" ? request.mode.id : "";
   const options: Record<string, string> = {
     "@agentmux-backend": prepared.backend.name,
+    "@agentmux-icon": prepared.backend.icon,
     "@agentmux-account": prepared.account ?? request.account ?? "",
     "@agentmux-dir": prepared.dir,
     "@agentmux-instance": request.instance ?? "",

@@ -20,6 +20,8 @@ export interface RosterEntry extends Session {
   background: boolean;
   /** When the running turn began (from the daemon's machine state, else the state's since). */
   turnStart: number | null;
+  /** The backend's icon, as its launch stored it on the pane (@agentmux-icon): the switcher needs no backend for it. */
+  icon?: string;
 }
 
 const ROSTER_FIELDS = { ...PANE_FIELDS, key: KEY_OPTION, snoozed: SNOOZE_OPTION } as const;
@@ -51,6 +53,7 @@ export function rosterFromRecords(records: RosterRecord[], keys: Map<string, str
       statusStale: r.statusStale === "1",
       background: r.background === "1",
       turnStart: turnStartOf(r, s),
+      icon: r.icon,
     };
   }).sort(byKey);
 }

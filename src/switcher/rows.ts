@@ -1,4 +1,3 @@
-import { iconOf } from "../backends/icons.ts";
 import type { RosterEntry } from "../session/roster.ts";
 import { formatDuration } from "../util/duration.ts";
 import { formatAge } from "../util/text.ts";
@@ -47,12 +46,15 @@ export function oneLine(text: string): string {
   return text.replace(/[\x00-\x1f\x7f]+/g, " ").replace(/\s+/gu, " ").trim();
 }
 
+/** The icon of a session whose pane has none (launched by an older agentmux). */
+const PLAIN_ICON = "▸";
+
 /** `quota` (display.quota): the account's remaining quota, shown after its name ("work-a 62%"). */
 export function toRow(e: RosterEntry, annotation: string, now: number, quota = ""): Row {
   return {
     pane: e.pane,
     key: e.key,
-    icon: iconOf(e.backend),
+    icon: e.icon || PLAIN_ICON,
     name: oneLine(e.name),
     account: oneLine(quota && e.account ? `${e.account} ${quota}` : e.account),
     annotation: oneLine(annotation),

@@ -24,6 +24,7 @@ export const PANE_FIELDS = {
   width: "pane_width",
   height: "pane_height",
   backend: "@agentmux-backend",
+  icon: "@agentmux-icon",
   account: "@agentmux-account",
   dir: "@agentmux-dir",
   instance: "@agentmux-instance",

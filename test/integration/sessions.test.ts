@@ -41,6 +41,8 @@ describe("sessions as panes on a private tmux server", () => {
     assert.match(start.env.AGENTMUX_SOCK, /daemon\.sock$/);
     const opt = async (name: string) => String((await server.tmux(["show-option", "-pqv", "-t", pane, name])).stdout);
     assert.equal(await opt("@agentmux-backend"), "claude");
+    // The switcher shows the backend's icon from the pane, without loading any backend.
+    assert.equal(await opt("@agentmux-icon"), "✻");
     assert.equal(await opt("@agentmux-account"), "work");
     assert.equal(await opt("@agentmux-dir"), project);
     assert.equal(await opt("@agentmux-instance"), "one");

@@ -5,7 +5,6 @@ import { claudeAgents, claudeConfigDirOfPane, readClaudeLiveFile } from "./live.
 import { claudeStatusLine } from "./status.ts";
 import { prepareClaudeLaunchArgs } from "./settings.ts";
 import { positionalPrompt } from "../shared/prompt-arg.ts";
-import { iconOf } from "../icons.ts";
 import { claudeAccounts } from "./account.ts";
 import { claudeGlobalSetup } from "./global-setup.ts";
 import { CLAUDE_HOOKS } from "./hook-events.ts";
@@ -22,7 +21,7 @@ const INPUT_LINE = /^\s*(│\s*)?❯[\s\u00a0]/;
 export const claude: Backend & { readonly accounts: AccountSupport } = {
   name: "claude",
   label: "Claude Code",
-  icon: iconOf("claude"),
+  icon: "✻",
   defaultProgram: "claude",
   installHint: "install Claude Code: npm install -g @anthropic-ai/claude-code",
   takesPrompt: true,

@@ -2,7 +2,6 @@ import type { AccountSupport, Backend, LaunchRequest, LaunchSpec } from "../shar
 import { codexHome, prepareCodexHome } from "./hooks.ts";
 import { codexLineage } from "./lineage.ts";
 import { positionalPrompt } from "../shared/prompt-arg.ts";
-import { iconOf } from "../icons.ts";
 import { codexAccounts } from "./account.ts";
 import { CODEX_HOOKS } from "./hook-events.ts";
 import { codexOutsideConfig } from "./outside-config.ts";
@@ -14,7 +13,7 @@ const INPUT_LINE = /^\s*›\s/;
 export const codex: Backend & { readonly accounts: AccountSupport } = {
   name: "codex",
   label: "Codex",
-  icon: iconOf("codex"),
+  icon: "◎",
   defaultProgram: "codex",
   installHint: "install Codex: npm install -g @openai/codex",
   takesPrompt: true,

@@ -1,6 +1,5 @@
 import { AgentmuxError } from "../../util/errors.ts";
 import type { Backend, LaunchRequest, LaunchSpec } from "../shared/types.ts";
-import { iconOf } from "../icons.ts";
 import { prepareGeminiHome } from "./home.ts";
 import { GEMINI_HOOKS } from "./hook-events.ts";
 import { geminiOutsideConfig } from "./outside-config.ts";
@@ -9,7 +8,7 @@ import { geminiOutsideConfig } from "./outside-config.ts";
 export const gemini: Backend = {
   name: "gemini",
   label: "Gemini CLI",
-  icon: iconOf("gemini"),
+  icon: "✦",
   defaultProgram: "gemini",
   installHint: "install Gemini CLI: npm install -g @google/gemini-cli",
   takesPrompt: true,

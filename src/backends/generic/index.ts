@@ -1,12 +1,11 @@
 import { AgentmuxError } from "../../util/errors.ts";
 import type { Backend, LaunchRequest, LaunchSpec } from "../shared/types.ts";
-import { iconOf } from "../icons.ts";
 
 /** Any command: run through /bin/sh with exec, so the pane's command is the program itself. */
 export const generic: Backend = {
   name: "generic",
   label: "command",
-  icon: iconOf("generic"),
+  icon: "▸",
   defaultProgram: "sh",
   installHint: "check the command, or put its program on PATH",
   plainCommand: true,

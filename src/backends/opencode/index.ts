@@ -1,5 +1,4 @@
 import type { Backend, LaunchRequest, LaunchSpec } from "../shared/types.ts";
-import { iconOf } from "../icons.ts";
 import { prepareOpencodeEnv } from "./config.ts";
 import { OPENCODE_HOOKS } from "./hook-events.ts";
 import { opencodeOutsideConfig } from "./outside-config.ts";
@@ -8,7 +7,7 @@ import { opencodeOutsideConfig } from "./outside-config.ts";
 export const opencode: Backend = {
   name: "opencode",
   label: "opencode",
-  icon: iconOf("opencode"),
+  icon: "◇",
   defaultProgram: "opencode",
   installHint: "install opencode: npm install -g opencode-ai",
   takesPrompt: true,
