@@ -8,6 +8,8 @@ import type { Tracked } from "./tracked.ts";
 export const SCREEN_TICK_MS = 500;
 /** A pane that prints all the time with an unchanged verdict is captured less and less often, up to this. */
 const STEADY_MAX_MS = 1000;
+/** A dialog seen by a look begun this long after the state changed is news, whatever was seen before. */
+const DIALOG_AGAIN_MS = 1000;
 
 const SEP = "\x1f";
 const FORMAT = ["#{pane_id}", "#{window_activity}", "#{cursor_x},#{cursor_y}", "#{history_size}", "#{alternate_on}", "#{pane_title}", "#{pane_current_command}"].join(SEP);
@@ -74,16 +76,24 @@ export class ScreenWatch {
         if (now - (this.lastCapture.get(pane) ?? 0) < (this.interval.get(pane) ?? SCREEN_TICK_MS)) continue;
         this.dirty.delete(pane);
         this.lastCapture.set(pane, now);
+        // The look's own time, not the tick's: a tick that captures many panes takes a while, and
+        // a state may change meanwhile (a verdict dated before it would read as old news).
+        const lookedAt = Date.now();
         const screen = (await this.tmux.tryCapture(pane, { join: false })) ?? undefined;
         if (screen === undefined) continue;
         captured++;
         const verdict = detect(manifest, { screen, title, alternate: alternate === "1" });
         if (verdict.paused) continue;
         const previous = this.sightings.get(pane);
-        const steady = previous !== undefined && previous.verdict === verdict.state && previous.rule === verdict.rule;
+        const same = previous !== undefined && previous.verdict === verdict.state && previous.rule === verdict.rule;
+        // A dialog still on screen well after the state changed (a look begun DIALOG_AGAIN_MS later)
+        // is news from that look: the one that saw it first may have been under way as the state
+        // changed (a blocker the screen ended just before the dialog was drawn).
+        const again = same && verdict.state === "blocked" && verdict.cause !== "interrupted" && previous.since <= t.machine.since && lookedAt - t.machine.since >= DIALOG_AGAIN_MS;
+        const steady = same && !again;
         // Back off while a busy pane keeps saying the same; look at once again when it changes or goes quiet.
         this.interval.set(pane, steady ? Math.min(STEADY_MAX_MS, (this.interval.get(pane) ?? SCREEN_TICK_MS) * 2) : SCREEN_TICK_MS);
-        const sighting: ScreenSighting = { verdict: verdict.state, rule: verdict.rule, region: verdict.region, cause: verdict.cause, since: steady ? previous.since : now, at: now };
+        const sighting: ScreenSighting = { verdict: verdict.state, rule: verdict.rule, region: verdict.region, cause: verdict.cause, since: steady ? previous.since : lookedAt, at: lookedAt };
         this.sightings.set(pane, sighting);
         await this.onVerdict(t, sighting);
       }

@@ -1,0 +1,11 @@
+// A test reporter that prints one line: how much of src/ the unit tests cover (the TAP reporter
+// beside it prints the tests; Node 20's own coverage table also counts the test files).
+export default async function* coverageOfSrc(source) {
+  for await (const event of source) {
+    if (event.type !== "test:coverage") continue;
+    const files = event.data.summary.files.filter((f) => /\/src\//.test(f.path));
+    const sum = (key) => files.reduce((n, f) => n + f[key], 0);
+    const pct = (covered, total) => (total === 0 ? "100.0" : ((100 * sum(covered)) / sum(total)).toFixed(1));
+    yield `# coverage of src/ by the unit tests (${files.length} files): lines ${pct("coveredLineCount", "totalLineCount")}%, branches ${pct("coveredBranchCount", "totalBranchCount")}%, functions ${pct("coveredFunctionCount", "totalFunctionCount")}%\n`;
+  }
+}
