@@ -40,5 +40,7 @@ await Promise.all([
   build({ ...common, entryPoints: ["src/cli/main.ts"] }),
   build({ ...common, entryPoints: ["src/cli/fast-path.ts"], plugins: [verbFiles] }),
   // execa (kill's file has attach, which loads it lazily) and commander stay out of the verbs' files.
-  build({ ...common, entryPoints: Object.fromEntries(verbs.map((v) => [`fast-${v}`, `src/cli/fast-verbs/${v}.ts`])), external: ["execa", "commander"] }),
+  // Split: what a verb loads only sometimes (a question's @inquirer/prompts, the switcher's fzf)
+  // goes into chunks of its own (dist/cli/chunk-*.js), read only when it is asked for.
+  build({ ...common, entryPoints: Object.fromEntries(verbs.map((v) => [`fast-${v}`, `src/cli/fast-verbs/${v}.ts`])), external: ["execa", "commander"], splitting: true, chunkNames: "chunk-[hash]" }),
 ]);

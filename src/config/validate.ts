@@ -1,4 +1,16 @@
-import { isMap, isNode, isScalar, isSeq, LineCounter, parseDocument, YAMLMap, type Node } from "yaml";
+import { createRequire } from "node:module";
+import type * as Yaml from "yaml";
+import type { Node } from "yaml";
+
+type YamlLib = typeof Yaml;
+let yamlLib: YamlLib | undefined;
+/**
+ * The yaml package, loaded when a text is first read: a command with no config file (and the
+ * key-bound verbs, bench P9) never pays for it. Its CommonJS build keeps the readers synchronous.
+ */
+function yaml(): YamlLib {
+  return (yamlLib ??= createRequire(import.meta.url)("yaml") as YamlLib);
+}
 import { absent, expected, type Presence, type Schema } from "./schema.ts";
 import { AgentmuxError, EXIT } from "../util/errors.ts";
 
@@ -41,8 +53,8 @@ function shapeOf(schema: Schema): "map" | "seq" | "other" {
  * raw is the document as plain data, for checks made after validation.
  */
 export function validateYaml<T>(text: string, schema: Schema<T, Presence>): { value: T | undefined; raw: unknown; problems: ConfigProblem[] } {
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  const lineCounter = new (yaml().LineCounter)();
+  const doc = yaml().parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   const problems: ConfigProblem[] = [];
   const at = (offset: number | undefined) => {
     const pos = lineCounter.linePos(offset ?? 0);
@@ -63,7 +75,7 @@ export function validateYaml<T>(text: string, schema: Schema<T, Presence>): { va
   const readShape = (node: Node | null, s: Schema, path: string): unknown => {
     const where = at(node?.range?.[0]);
     const bad = (message: string, fix: string) => problems.push({ ...where, key: path || "(top level)", message, fix });
-    const value = isScalar(node) ? node.value : undefined;
+    const value = yaml().isScalar(node) ? node.value : undefined;
     const shape = s.shape;
     switch (shape.kind) {
       case "string":
@@ -85,16 +97,16 @@ export function validateYaml<T>(text: string, schema: Schema<T, Presence>): { va
         }
         return value;
       case "array":
-        if (!isSeq(node)) { bad(`expected ${expected(s)}`, `write ${path} as a YAML list`); return undefined; }
+        if (!yaml().isSeq(node)) { bad(`expected ${expected(s)}`, `write ${path} as a YAML list`); return undefined; }
         return node.items.map((item, i) => read(item as Node, shape.of, `${path}[${i}]`));
       case "object":
       case "map": {
-        if (!isMap(node)) { bad(`expected ${expected(s)}`, `write ${path || "the file"} as a YAML mapping`); return undefined; }
+        if (!yaml().isMap(node)) { bad(`expected ${expected(s)}`, `write ${path || "the file"} as a YAML mapping`); return undefined; }
         const allowed = shape.kind === "object" ? (shape.open ? undefined : Object.keys(shape.fields)) : shape.keys;
         const out: Record<string, unknown> = {};
         for (const pair of node.items) {
           const keyNode = pair.key as Node;
-          const key = isScalar(keyNode) ? String(keyNode.value) : "?";
+          const key = yaml().isScalar(keyNode) ? String(keyNode.value) : "?";
           const sub = path ? `${path}.${key}` : key;
           if (allowed && !allowed.includes(key)) {
             const hint = closest(key, allowed);
@@ -102,12 +114,12 @@ export function validateYaml<T>(text: string, schema: Schema<T, Presence>): { va
             continue;
           }
           const childSchema = shape.kind === "object" ? shape.fields[key] : shape.of;
-          const child = childSchema ? read(pair.value as Node, childSchema, sub) : isNode(pair.value) ? pair.value.toJSON() : pair.value;
+          const child = childSchema ? read(pair.value as Node, childSchema, sub) : yaml().isNode(pair.value) ? pair.value.toJSON() : pair.value;
           if (child !== undefined) out[key] = child;
         }
         if (shape.kind === "object") {
           for (const [key, field] of Object.entries(shape.fields)) {
-            if (key in out || node.items.some((pair) => isScalar(pair.key) && String(pair.key.value) === key)) continue;
+            if (key in out || node.items.some((pair) => yaml().isScalar(pair.key) && String(pair.key.value) === key)) continue;
             if (field.isRequired) bad(`missing key "${key}"`, `add ${key}: ${expected(field)}`);
             const fallback = absent(field);
             if (fallback !== undefined) out[key] = fallback;
@@ -117,7 +129,7 @@ export function validateYaml<T>(text: string, schema: Schema<T, Presence>): { va
       }
       case "oneOf": {
         // When only one option takes a mapping (or a list), its own problems (a missing key) say more.
-        const shaped = isMap(node) || isSeq(node) ? shape.options.filter((o) => shapeOf(o) === (isMap(node) ? "map" : "seq")) : [];
+        const shaped = yaml().isMap(node) || yaml().isSeq(node) ? shape.options.filter((o) => shapeOf(o) === (yaml().isMap(node) ? "map" : "seq")) : [];
         if (shaped.length === 1 && shape.options.length > 1) return read(node, shaped[0] as Schema, path);
         for (const option of shape.options) {
           const before = problems.length;
@@ -132,14 +144,14 @@ export function validateYaml<T>(text: string, schema: Schema<T, Presence>): { va
   };
   const contents = doc.contents as Node | null;
   // An empty file is an empty mapping.
-  const value = contents === null ? read(new YAMLMap(), schema, "") : read(contents, schema, "");
+  const value = contents === null ? read(new (yaml().YAMLMap)(), schema, "") : read(contents, schema, "");
   return problems.length === 0 ? { value: value as T, raw: doc.toJS() ?? {}, problems } : { value: undefined, raw: undefined, problems };
 }
 
 /** The 1-based line and column of the node at path (a key's value, or a list item), for checks made after validation. */
 export function locate(text: string, path: ReadonlyArray<string | number>): { line: number; col: number } {
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter });
+  const lineCounter = new (yaml().LineCounter)();
+  const doc = yaml().parseDocument(text, { lineCounter });
   for (let depth = path.length; depth >= 0; depth -= 1) {
     const node = doc.getIn(path.slice(0, depth), true) as Node | undefined;
     const offset = node?.range?.[0];
