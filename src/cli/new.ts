@@ -2,6 +2,7 @@ import type { Command } from "commander";
 import { ensureDaemon } from "../daemon/start.ts";
 import { refreshRoutedPool } from "../daemon/asks.ts";
 import { launchSession, prepareLaunch } from "../session/launch.ts";
+import { BACKEND_NAMES } from "../backends/index.ts";
 import { AgentmuxError } from "../util/errors.ts";
 import { basename } from "node:path";
 import { projectWatches } from "../session/project-file.ts";
@@ -18,7 +19,7 @@ export function registerNew(program: Command): void {
   program
     .command("new")
     .description("start an agent session in a new window (or a split)")
-    .option("-b, --backend <name>", "claude, codex, opencode, gemini or generic (default from config)")
+    .option("-b, --backend <name>", `${BACKEND_NAMES.slice(0, -1).join(", ")} or ${BACKEND_NAMES.at(-1) ?? ""} (default from config)`)
     .option("-c, --command <cmd>", "run any command instead of an agent CLI")
     .option("-d, --dir <dir>", "the project directory (default: the current directory)")
     .option("-a, --account <name>", "the account to run under")
