@@ -1,4 +1,5 @@
-import { readFileSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
+import { statFields } from "../util/proc.ts";
 import type { Tmux } from "../tmux/tmux.ts";
 
 type Env = Record<string, string | undefined>;
@@ -34,16 +35,6 @@ export function insideSession(facts: CallerFacts, panes: readonly AgentPaneIds[]
   if (byPid) return { pane: byPid.pane, by: "its process ancestry" };
   const byTty = facts.tty === null ? undefined : panes.find((p) => p.tty === facts.tty);
   return byTty ? { pane: byTty.pane, by: "its terminal" } : null;
-}
-
-/** The fields of /proc/<pid>/stat after the command name (which may hold spaces and parentheses). */
-function statFields(pid: number): string[] | null {
-  try {
-    const text = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return text.slice(text.lastIndexOf(")") + 2).split(" ");
-  } catch {
-    return null;
-  }
 }
 
 /** pid and its ancestors (Linux /proc; just pid elsewhere). */

@@ -24,7 +24,7 @@ export function environ(pid: number): Record<string, string> {
 }
 
 /** The fields of /proc/<pid>/stat after the command name (field 3 first); null when unknown. */
-function statFields(pid: number): string[] | null {
+export function statFields(pid: number): string[] | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
     // The command name (field 2) is in parentheses and may hold spaces and ')': count from the last ')'.
