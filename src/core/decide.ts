@@ -7,6 +7,8 @@ export const SCREEN_SETTLE_MS = 3000;
 export const LIVE_SETTLE_MS = 3000;
 /** Positive evidence that a dialog is gone (the prompt free, no dialog) holds this long first. */
 export const DIALOG_GONE_MS = 1500;
+/** A hook's blocker whose dialog the screen never showed ends on the screen's word only after this long (the agent draws it late). */
+export const DIALOG_UNSEEN_MS = 5000;
 /** A dialog the screen sees raises blocked from waiting or idle once it held this long. */
 export const SCREEN_DIALOG_MS = 600;
 /** A turn that ends this soon after an Escape was interrupted. */
@@ -28,6 +30,8 @@ export interface DecisionInput {
   /** The session has a hook channel (the hooks mark turn boundaries; the screen only fills in). */
   hooks: boolean;
   now: number;
+  /** The last look at which the screen showed a dialog (a blocked verdict); null: none yet. */
+  dialogSeenAt?: number | null;
 }
 
 export interface Decision {
@@ -123,8 +127,10 @@ const RULES: Rule[] = [
     // A dialog (or an interrupted turn) still on screen: it is not gone, whatever else says idle.
     if (s && s.verdict === "blocked") return hold("blocker-on-screen", `the screen still shows it (${s.rule ?? "?"})`);
     // Held a moment: the dialog a hook announced may not be drawn yet, the spinner still showing.
-    // Without hooks the screen is the only word: no hold.
-    const gone = f.hooks ? DIALOG_GONE_MS : 0;
+    // Until the screen has shown that dialog (drawn, then gone), much longer: an agent may draw
+    // it seconds after its hook. Without hooks the screen is the only word: no hold.
+    const drawn = own || (f.dialogSeenAt != null && f.dialogSeenAt >= f.machine.since);
+    const gone = !f.hooks ? 0 : drawn ? DIALOG_GONE_MS : DIALOG_UNSEEN_MS;
     if (s && s.verdict === "working" && news(f, s) && held(f, s, gone) && (strong(f, s) || own)) return move("blocker-answered", "the screen shows the turn running again", { kind: "activity", at: f.now }, "screen");
     if (current(f, live) && live.status === "busy") return move("blocker-answered", `${live.source} says busy`, { kind: "activity", at: f.now }, "live");
     if (s && s.verdict === "idle" && news(f, s) && held(f, s, gone) && (strong(f, s) || own)) return afterDialog(f, "blocker-gone", "the prompt is free and no dialog is on screen", "screen");

@@ -74,6 +74,7 @@ export class SessionTable {
   /** Channel 3: the screen's verdict. */
   async screen(t: Tracked, word: ScreenWord): Promise<void> {
     t.channels = { ...t.channels, screen: word };
+    if (word.verdict === "blocked") t.dialogSeenAt = word.at;
     await this.weigh(t);
   }
 
@@ -114,7 +115,7 @@ export class SessionTable {
 
   /** The decision for a session as things stand (agentmux explain). */
   verdict(t: Tracked, now = Date.now()): Decision {
-    return decide({ machine: t.machine, raisedBy: t.raisedBy, channels: t.channels, hooks: this.hooks(t), now });
+    return decide({ machine: t.machine, raisedBy: t.raisedBy, channels: t.channels, hooks: this.hooks(t), now, dialogSeenAt: t.dialogSeenAt ?? null });
   }
 
   private async weigh(t: Tracked): Promise<void> {

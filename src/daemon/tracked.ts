@@ -28,6 +28,8 @@ export interface Tracked {
   /** The prompt_id named by the last stop event, when it named one. */
   lastStopPromptId: string;
   statusMtime: number;
+  /** The last look at which the screen showed a dialog (a blocked verdict): the decision's dialogSeenAt. */
+  dialogSeenAt?: number | null;
   tornDown: boolean;
   /** The pane's first process (for reading the CLI's live files). */
   panePid: number;
@@ -73,6 +75,7 @@ export function trackedFromPane(record: PaneRecord): Tracked {
     lastStopAt: 0,
     lastStopPromptId: "",
     statusMtime: 0,
+    dialogSeenAt: null,
     tornDown: false,
     panePid: Number(record.pid) || 0,
     record,

@@ -1,6 +1,6 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { decide, DIALOG_GONE_MS, INTERRUPT_WINDOW_MS, SCREEN_SETTLE_MS, STALE_TURN_MS, type DecisionInput } from "../../src/core/decide.ts";
+import { decide, DIALOG_GONE_MS, DIALOG_UNSEEN_MS, INTERRUPT_WINDOW_MS, SCREEN_SETTLE_MS, STALE_TURN_MS, type DecisionInput } from "../../src/core/decide.ts";
 import { NO_CHANNELS, type Channel, type Channels, type LiveWord, type ScreenWord } from "../../src/core/evidence.ts";
 import { INITIAL, transition, type MachineState } from "../../src/core/state-machine.ts";
 
@@ -27,6 +27,8 @@ interface Case {
   live?: LiveWord;
   input?: { kind: "escape" | "submit" | "keys"; ago: number };
   hooks?: boolean;
+  /** ms before NOW the screen last showed a dialog. */
+  dialogAgo?: number;
 }
 
 function input(c: Case): DecisionInput {
@@ -39,7 +41,7 @@ function input(c: Case): DecisionInput {
     live: c.live ?? null,
     input: c.input ? { kind: c.input.kind, at: NOW - c.input.ago } : null,
   };
-  return { machine, raisedBy: c.raisedBy ?? (c.hookAgo !== undefined ? "hook" : null), channels, hooks: c.hooks ?? true, now: NOW };
+  return { machine, raisedBy: c.raisedBy ?? (c.hookAgo !== undefined ? "hook" : null), channels, hooks: c.hooks ?? true, now: NOW, dialogSeenAt: c.dialogAgo === undefined ? null : NOW - c.dialogAgo };
 }
 
 /** [name, case, expected event kind (null: hold), expected rule, expected cause] */
@@ -74,11 +76,15 @@ const rows: Row[] = [
   ["case 1: the question dialog's title says idle: the hook's blocker holds", { state: "blocked", ago: 30_000, hookAgo: 30_000, screen: screen("idle", 29_000, { region: "title", rule: "title-idle" }) }, null, "blocker-holds"],
   ["a screen that matched nothing does not end a blocker", { state: "blocked", ago: 30_000, hookAgo: 30_000, screen: screen("unknown", 29_000) }, null, "blocker-holds"],
   ["the live status still says waiting: holds", { state: "blocked", ago: 30_000, hookAgo: 30_000, live: live("waiting", 30_000, "permission prompt") }, null, "blocker-holds"],
-  ["the prompt free and no dialog, held: the turn ended (waiting)", { state: "blocked", ago: 10_000, turnAgo: 20_000, hookAgo: 10_000, screen: screen("idle", DIALOG_GONE_MS) }, "stop", "blocker-gone"],
-  ["the prompt free after the user typed: seen (idle)", { state: "blocked", ago: 10_000, turnAgo: 20_000, hookAgo: 10_000, input: { kind: "keys", ago: 3000 }, screen: screen("idle", DIALOG_GONE_MS) }, "idle", "blocker-gone"],
+  ["the prompt free and no dialog, held: the turn ended (waiting)", { state: "blocked", ago: 10_000, turnAgo: 20_000, hookAgo: 10_000, dialogAgo: DIALOG_GONE_MS + 500, screen: screen("idle", DIALOG_GONE_MS) }, "stop", "blocker-gone"],
+  ["the prompt free after the user typed: seen (idle)", { state: "blocked", ago: 10_000, turnAgo: 20_000, hookAgo: 10_000, dialogAgo: DIALOG_GONE_MS + 500, input: { kind: "keys", ago: 3000 }, screen: screen("idle", DIALOG_GONE_MS) }, "idle", "blocker-gone"],
   ["the prompt free, not yet held", { state: "blocked", ago: 10_000, hookAgo: 10_000, screen: screen("idle", 500) }, null, "blocker-holds"],
   ["a free prompt from before the dialog is not news", { state: "blocked", ago: 10_000, hookAgo: 10_000, screen: screen("idle", 12_000) }, null, "blocker-holds"],
-  ["the dialog answered: the turn runs on screen, held", { state: "blocked", ago: 10_000, turnAgo: 20_000, hookAgo: 10_000, screen: screen("working", DIALOG_GONE_MS) }, "activity", "blocker-answered"],
+  ["the dialog answered: the turn runs on screen, held", { state: "blocked", ago: 10_000, turnAgo: 20_000, hookAgo: 10_000, dialogAgo: DIALOG_GONE_MS + 500, screen: screen("working", DIALOG_GONE_MS) }, "activity", "blocker-answered"],
+  ["a hook's dialog the screen has not shown yet (Codex draws its command line first): the turn on screen holds", { state: "blocked", ago: 3000, turnAgo: 20_000, hookAgo: 3000, screen: screen("working", 2500) }, null, "blocker-holds"],
+  ["... and so does a free prompt", { state: "blocked", ago: 3000, turnAgo: 20_000, hookAgo: 3000, screen: screen("idle", 2500) }, null, "blocker-holds"],
+  ["a dialog seen before the hook's blocker began is not this one's", { state: "blocked", ago: 3000, turnAgo: 20_000, hookAgo: 3000, dialogAgo: 3500, screen: screen("working", 2500) }, null, "blocker-holds"],
+  ["a hook's dialog never drawn: the turn running on screen that long ends it", { state: "blocked", ago: 8000, turnAgo: 20_000, hookAgo: 8000, screen: screen("working", DIALOG_UNSEEN_MS) }, "activity", "blocker-answered"],
   ["matrix bug 1: the hook's dialog not drawn yet, the spinner still shows: holds", { state: "blocked", ago: 300, turnAgo: 20_000, hookAgo: 300, screen: screen("working", 200) }, null, "blocker-holds"],
   ["matrix bugs 3, 4: the interrupted turn still on screen, Claude's live file idle: holds", { state: "blocked", ago: 10_000, turnAgo: 20_000, hookAgo: 10_000, live: live("idle", 9000), screen: screen("blocked", 9000, { cause: "interrupted" }) }, null, "blocker-on-screen"],
   ["a permission dialog still on screen, the live file idle: holds", { state: "blocked", ago: 10_000, hookAgo: 10_000, live: live("idle", 9000), screen: screen("blocked", 9000, { cause: "permission" }) }, null, "blocker-on-screen"],
