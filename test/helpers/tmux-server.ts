@@ -119,7 +119,8 @@ export class TestServer {
     const socket = join(SOCKET_DIR, this.name);
     if (existsSync(socket)) rmSync(socket, { force: true });
     const leaks = this.leaks();
-    rmSync(this.home, { recursive: true, force: true });
+    // An agent killed with the server may still be writing its files for a moment: retry.
+    rmSync(this.home, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
     if (leaks.length > 0) throw new Error(`the daemon logged ${leaks.length} leak(s):\n${leaks.join("\n")}`);
   }
 }
