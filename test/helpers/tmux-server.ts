@@ -28,6 +28,20 @@ function sweepDeadSockets(): void {
   }
 }
 
+/** SIGKILL every process (Linux /proc) whose environment names AGENTMUX_HOME=home, but this one. */
+function killProcessesOf(home: string): void {
+  const needle = `AGENTMUX_HOME=${home}\0`;
+  let pids: string[] = [];
+  try { pids = readdirSync("/proc").filter((n) => /^\d+$/.test(n)); } catch { return; }
+  for (const pid of pids) {
+    if (Number(pid) === process.pid) continue;
+    let environ = "";
+    try { environ = readFileSync(`/proc/${pid}/environ`, "latin1"); } catch { continue; }
+    if (!environ.includes(needle)) continue;
+    try { process.kill(Number(pid), "SIGKILL"); } catch { /* gone */ }
+  }
+}
+
 /** A private tmux server for one test file, plus a temporary AGENTMUX_HOME and a PATH with the fake agents first. */
 export class TestServer {
   readonly name = `agentmux-test-${process.pid}-${++counter}`;
@@ -119,6 +133,9 @@ export class TestServer {
     const socket = join(SOCKET_DIR, this.name);
     if (existsSync(socket)) rmSync(socket, { force: true });
     const leaks = this.leaks();
+    // Whatever the panes started and outlived the server (an agent's background work, a process
+    // that ignores SIGHUP) still writes into this home: every process with it in its environment goes.
+    killProcessesOf(this.home);
     // An agent killed with the server may still be writing its files for a moment: retry.
     rmSync(this.home, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
     if (leaks.length > 0) throw new Error(`the daemon logged ${leaks.length} leak(s):\n${leaks.join("\n")}`);
