@@ -1,4 +1,4 @@
-import { watch, unlinkSync, type FSWatcher } from "node:fs";
+import { readdirSync, watch, unlinkSync, type FSWatcher } from "node:fs";
 import { claudeSettingsDir, pruneSettingsFiles } from "../backends/claude/settings.ts";
 import { BACKENDS, isBackendName } from "../backends/index.ts";
 import type { Server } from "node:net";
@@ -219,6 +219,9 @@ export class Daemon implements DaemonPort {
         this.teardown.register(t.pane, "screen watch", () => this.screens?.forget(t!.pane));
         this.teardown.register(t.pane, "status file", () => removeStatusFile(this.layout.status, t!.pane, t!.tokenHash));
         writeMirror(this.layout.mirror, t.pane, t.machine.state, t.tokenHash);
+        // A status line written before the pane was tracked was not read then (its watch event
+        // found no session): read it now.
+        for (const name of statusFilesOf(this.layout.status, t.pane)) void this.statusChanged(name);
       }
       t.panePid = Number(r.pid) || t.panePid;
       t.record = r;
@@ -412,6 +415,15 @@ export class Daemon implements DaemonPort {
       void this.table.machine(t, event, "hook", "status-line turn", "the status line names a prompt no hook did");
     }, STATUS_TURN_MS);
     this.timers.push(timer);
+  }
+}
+
+/** The status files of one pane (`<pane>.<token>.json`), by name. */
+function statusFilesOf(dir: string, pane: string): string[] {
+  try {
+    return readdirSync(dir).filter((n) => n.startsWith(`${pane}.`) && n.endsWith(".json"));
+  } catch {
+    return [];
   }
 }
 
