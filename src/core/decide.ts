@@ -21,6 +21,8 @@ export const LIVE_SCREEN_WAIT_MS = 2000;
 export const INTERRUPT_STOP_MS = 2000;
 /** A free prompt that was there before the turn began ends it only after this long (a lost stop). */
 export const STALE_TURN_MS = 20_000;
+/** Without hooks a spinner title begins a turn once it held this long (Codex blinks one for a frame while it starts). */
+export const TITLE_TURN_MS = 1000;
 
 export interface DecisionInput {
   machine: MachineState;
@@ -152,7 +154,8 @@ const RULES: Rule[] = [
     const live = f.live;
     const escaped = escapedRecently(f);
     // A free prompt that appeared after the turn began is news; one that never changed may be a screen the turn has not redrawn yet.
-    const settle = !f.hooks ? 0 : escaped ? INTERRUPT_SETTLE_MS : news(f, s) ? SCREEN_SETTLE_MS : STALE_TURN_MS;
+    // Without hooks the screen is the only word: news ends the turn at once, an unchanged prompt after the settle time.
+    const settle = !f.hooks ? (news(f, s) ? 0 : SCREEN_SETTLE_MS) : escaped ? INTERRUPT_SETTLE_MS : news(f, s) ? SCREEN_SETTLE_MS : STALE_TURN_MS;
     if (s && s.verdict === "idle" && strong(f, s) && held(f, s, settle) && calm(f, settle)) return turnEnded(f, "turn-ended-on-screen", "the prompt is free and nothing runs on screen", "screen");
     // The screen is looked at after the live status changes: an interrupted turn shows there first (blocked, not waiting then blocked).
     const screenCaughtUp = (word: LiveWord) => !s || s.at >= word.since || f.now - word.since >= LIVE_SCREEN_WAIT_MS;
@@ -165,7 +168,7 @@ const RULES: Rule[] = [
     if (f.state !== "waiting" && f.state !== "idle" && f.state !== "unknown") return null;
     const s = f.screen;
     const live = f.live;
-    const settle = f.hooks ? SCREEN_SETTLE_MS : 0;
+    const settle = f.hooks ? SCREEN_SETTLE_MS : s?.region === "title" ? TITLE_TURN_MS : 0;
     if (s && s.verdict === "working" && strong(f, s) && (news(f, s) || f.state === "unknown") && held(f, s, settle) && calm(f, settle)) return move("turn-began-on-screen", "the screen shows a turn running", { kind: "activity", at: f.now }, "screen");
     if (current(f, live) && live.status === "busy") return move("turn-began-live", `${live.source} says busy`, { kind: "activity", at: f.now }, "live");
     if (current(f, live) && live.status === "waiting") return move("live-waiting", `${live.source} says waiting${live.waitingFor ? ` (${live.waitingFor})` : ""}`, { kind: "blocked", at: f.now }, "live", live.waitingFor);

@@ -31,8 +31,9 @@ export async function seen(s: TestServer, pane: string, name: string, before = I
   return { states, notes };
 }
 
+/** What was logged before now (the log is read later: what came in meanwhile is after the mark). */
 export async function mark(s: TestServer, pane: string, name: string): Promise<Mark> {
-  const now = await seen(s, pane, name);
+  const now = await seen(s, pane, name, Date.now());
   return { states: now.states.length, notes: now.notes.length };
 }
 

@@ -96,7 +96,11 @@ describe("the real opencode in tmux against a fake Anthropic API", () => {
     const order = seen.map((e) => e.event);
     assert.ok(order.indexOf("session-busy") < order.lastIndexOf("session-idle"), `order: ${order.join(", ")}`);
     // idle (screen, at start-up), then the hooks' working and waiting.
-    assert.deepEqual((await transitions(s, pane)).filter((x, i) => !(i === 0 && x === "idle")), ["working", "waiting"]);
+    const states = (await transitions(s, pane)).filter((x, i) => !(i === 0 && x === "idle"));
+    if (JSON.stringify(states) !== JSON.stringify(["working", "waiting"])) {
+      const log = String((await s.cli(["daemon", "logs", "-n", "2000"])).stdout).split("\n").filter((l) => l.includes(pane)).join("\n");
+      assert.fail(`states ${states.join(" → ")}, expected working → waiting\nthe daemon's log:\n${log}\nthe events:\n${readFileSync(journal, "utf8")}`);
+    }
   });
 
   it("asks permission for a shell command, and runs it once allowed", async (t) => {

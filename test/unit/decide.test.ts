@@ -1,6 +1,6 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { decide, DIALOG_GONE_MS, DIALOG_UNSEEN_MS, INTERRUPT_WINDOW_MS, SCREEN_SETTLE_MS, STALE_TURN_MS, type DecisionInput } from "../../src/core/decide.ts";
+import { decide, DIALOG_GONE_MS, DIALOG_UNSEEN_MS, INTERRUPT_WINDOW_MS, SCREEN_SETTLE_MS, STALE_TURN_MS, TITLE_TURN_MS, type DecisionInput } from "../../src/core/decide.ts";
 import { NO_CHANNELS, type Channel, type Channels, type LiveWord, type ScreenWord } from "../../src/core/evidence.ts";
 import { INITIAL, transition, type MachineState } from "../../src/core/state-machine.ts";
 
@@ -107,13 +107,18 @@ const rows: Row[] = [
   // The screen and live status against the hooks' turn boundaries.
   ["a turn begun outside the hooks, held on screen", { state: "waiting", ago: 30_000, hookAgo: 30_000, screen: screen("working", S) }, "activity", "turn-began-on-screen"],
   ["a spinner title alone begins no turn when hooks mark turns", { state: "waiting", ago: 30_000, hookAgo: 30_000, screen: screen("working", S, { region: "title" }) }, null, "agree"],
-  ["without hooks the title is enough, at once", { state: "waiting", ago: 30_000, hooks: false, screen: screen("working", 0, { region: "title" }) }, "activity", "turn-began-on-screen"],
+  ["without hooks the title is enough, once held a moment", { state: "waiting", ago: 30_000, hooks: false, screen: screen("working", TITLE_TURN_MS, { region: "title" }) }, "activity", "turn-began-on-screen"],
+  ["without hooks a spinner title just drawn begins no turn (Codex blinks one while it starts)", { state: "idle", ago: 1000, turnAgo: null, hooks: false, screen: screen("working", 40, { region: "title" }) }, null, "agree"],
+  ["…nor at first sight", { state: "unknown", ago: 0, turnAgo: null, hooks: false, screen: screen("working", 40, { region: "title" }) }, null, "agree"],
+  ["without hooks the screen itself showing a turn begins one at once", { state: "idle", ago: 30_000, hooks: false, screen: screen("working", 0) }, "activity", "turn-began-on-screen"],
   ["a stale working whose turn visibly ended", { state: "working", ago: 30_000, hookAgo: 30_000, screen: screen("idle", S) }, "stop", "turn-ended-on-screen"],
   ["a prompt that never changed since the submit is no end of the turn yet", { state: "working", ago: 5000, input: { kind: "submit", ago: 5000 }, screen: screen("idle", 60_000) }, null, "agree"],
   ["…but after a long calm it is (a stop that never came)", { state: "working", ago: STALE_TURN_MS + 1000, input: { kind: "submit", ago: STALE_TURN_MS + 1000 }, screen: screen("idle", 60_000) }, "stop", "turn-ended-on-screen"],
   ["a fresh hook holds the screen back", { state: "working", ago: 30_000, hookAgo: 500, screen: screen("idle", S) }, null, "agree"],
   ["the idle title alone does not end a hook's turn", { state: "working", ago: 30_000, hookAgo: 30_000, screen: screen("idle", 20_000, { region: "title" }) }, null, "agree"],
-  ["without hooks an idle screen ends the turn at once", { state: "working", ago: 30_000, hooks: false, screen: screen("idle", 0) }, "stop", "turn-ended-on-screen"],
+  ["without hooks a free prompt drawn after the turn began ends it at once", { state: "working", ago: 30_000, hooks: false, screen: screen("idle", 0) }, "stop", "turn-ended-on-screen"],
+  ["without hooks the prompt unchanged since the submit does not end the turn at once (the screen is not redrawn yet)", { state: "working", ago: 5, hooks: false, input: { kind: "submit", ago: 5 }, screen: screen("idle", 60_000) }, null, "agree"],
+  ["…after the settle time it does", { state: "working", ago: S, hooks: false, input: { kind: "submit", ago: S }, screen: screen("idle", 60_000) }, "stop", "turn-ended-on-screen"],
   ["Claude's live file says idle, settled", { state: "working", ago: 30_000, hookAgo: 20_000, live: live("idle", 10_000) }, "stop", "turn-ended-live"],
   ["the live file just said idle, the screen not looked at since: wait for it (an interrupt shows there)", { state: "working", ago: 30_000, hookAgo: 20_000, live: live("idle", 500), screen: { ...screen("working", 20_000), at: NOW - 1000 } }, null, "agree"],
   ["…the screen looked at since: the turn ended", { state: "working", ago: 30_000, hookAgo: 20_000, live: live("idle", 500), screen: screen("working", 20_000) }, "stop", "turn-ended-live"],
