@@ -1,5 +1,4 @@
 import type { Command } from "commander";
-import { branchCount } from "../lifecycle/branches.ts";
 import { findSession } from "../session/store.ts";
 import { AgentmuxError, EXIT } from "../util/errors.ts";
 import { confirm } from "./confirm.ts";
@@ -21,7 +20,8 @@ export async function runKill(ctx: Context, target: string, options: KillOptions
     throw new AgentmuxError(`${session.name} was not killed`, { hint: "answer y, or pass --yes", exitCode: EXIT.failure });
   }
   // Branch protection: a second question when sessions were forked from it (an unknown count allows the kill).
-  const branches = ask && ctx.config.protection.branches ? branchCount(ctx.config, session) : null;
+  // Loaded only then: the lineage readers bring every backend, which the kill key's popup does not need to start.
+  const branches = ask && ctx.config.protection.branches ? (await import("../lifecycle/branches.ts")).branchCount(ctx.config, session) : null;
   if (branches && !(await confirm(`${session.name} has ${branches} ${branches === 1 ? "branch" : "branches"} (sessions forked from it). Kill it anyway?`))) {
     throw new AgentmuxError(`${session.name} was not killed`, { hint: "answer y, or pass --yes", exitCode: EXIT.failure });
   }
