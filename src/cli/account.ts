@@ -17,6 +17,9 @@ import { runSelect } from "./account-select.ts";
 import { Context, printJson } from "./context.ts";
 import { formatTable } from "./list.ts";
 
+/** The agents with accounts, as help text words them ("claude or codex"). */
+const BACKEND_WORDS = ACCOUNT_BACKENDS.join(" or ");
+
 export function registerAccount(program: Command): void {
   const account = program.command("account").description("accounts and pools of Claude Code and Codex: list, route, select, init, sync, login");
 
@@ -48,7 +51,7 @@ export function registerAccount(program: Command): void {
     });
 
   account.command("route").description("the pool member routing would choose now, and the readings it compared")
-    .argument("<backend>", "claude or codex").argument("[pool]", "the pool (default: the one this directory's rule or the selection names)")
+    .argument("<backend>", BACKEND_WORDS).argument("[pool]", "the pool (default: the one this directory's rule or the selection names)")
     .option("--json", "print JSON")
     .action((backendName: string, poolName: string | undefined, options: { json?: boolean }, command: Command) => {
       const config = Context.of(command).config;
@@ -61,7 +64,7 @@ export function registerAccount(program: Command): void {
     });
 
   account.command("select").description("persist the account or pool a backend runs under, and sync its homes; at a terminal, asks for what is not given")
-    .argument("[backend]", "claude or codex (at a terminal: asked when not given)").argument("[name]", "an account or pool (at a terminal: picked from a list; otherwise: print the selection)")
+    .argument("[backend]", `${BACKEND_WORDS} (at a terminal: asked when not given)`).argument("[name]", "an account or pool (at a terminal: picked from a list; otherwise: print the selection)")
     .option("--clear", "back to the CLI's own home")
     .action(async (backend: string | undefined, name: string | undefined, options: { clear?: boolean }, command: Command) => {
       const interactive = Boolean(process.stdin.isTTY && process.stdout.isTTY);
@@ -70,7 +73,7 @@ export function registerAccount(program: Command): void {
     });
 
   account.command("login").description("run the CLI's login flow with the account's home, so its credentials land there (inside tmux: in a popup)")
-    .argument("<name>", "the account").option("-b, --backend <backend>", "claude or codex (needed when both declare the name)")
+    .argument("<name>", "the account").option("-b, --backend <backend>", `${BACKEND_WORDS} (needed when both declare the name)`)
     .option("--no-popup", "run the login in this terminal even inside tmux").option("--client <name>", "the tmux client to show the popup on")
     .action(async (name: string, options: { backend?: string; popup: boolean; client?: string }, command: Command) => {
       process.stdout.write(`${await runLogin(Context.of(command), name, options)}\n`);

@@ -1,12 +1,14 @@
 /**
  * Every command path the full CLI registers, for the menu on the fast path (which has no
- * commander program to ask), sorted. A unit test keeps it equal to what cli/program.ts registers.
+ * commander program to ask), sorted. A unit test keeps it equal to what cli/program.ts registers,
+ * less the per-agent `setup <agent>` commands, which come from the backends' registry (no menu
+ * entry needs one, and the registry would cost the menu key its start-up).
  */
 export const COMMAND_PATHS: ReadonlySet<string> = new Set([
   "account", "account init", "account list", "account login", "account route", "account select",
   "account sync", "allow", "attach", "completion", "daemon", "daemon logs", "daemon run",
   "daemon start", "daemon status", "daemon stop", "demo", "detect", "exit", "explain", "group",
   "group-kill", "group-send", "handoff", "hook", "init", "keys", "kill", "list", "menu", "new",
-  "next", "publish", "read", "rename", "restart", "restore", "send", "setup", "setup claude",
-  "snooze", "switch", "ungroup", "usage", "wait", "watch",
+  "next", "publish", "read", "rename", "restart", "restore", "send", "setup", "snooze", "switch",
+  "ungroup", "usage", "wait", "watch",
 ]);

@@ -1,5 +1,4 @@
 import { readdirSync, watch, unlinkSync, type FSWatcher } from "node:fs";
-import { claudeSettingsDir, pruneSettingsFiles } from "../backends/claude/settings.ts";
 import { BACKENDS, isBackendName } from "../backends/index.ts";
 import type { Server } from "node:net";
 import { cleanLine } from "../tmux/safe-text.ts";
@@ -157,8 +156,10 @@ export class Daemon implements DaemonPort {
     // Listen last: whoever sees the socket answer (ensureDaemon) finds the environment set and
     // the sessions known.
     this.socketServer = await listen(this.layout.socket, (req) => handleRequest(this, req));
-    const pruned = pruneSettingsFiles(claudeSettingsDir(this.layout.stateDir), Date.now());
-    if (pruned.length > 0) this.log(`deleted ${pruned.length} Claude settings file(s) unused for a week`);
+    for (const backend of Object.values(BACKENDS)) {
+      const line = backend.housekeeping?.(this.layout.stateDir, Date.now());
+      if (line) this.log(line);
+    }
     this.log(`started pid ${process.pid} for tmux ${this.layout.tmuxSocket}`);
   }
 

@@ -3,7 +3,7 @@ import { claudeLineage } from "./lineage.ts";
 import { agentsLiveReport } from "./agents.ts";
 import { claudeAgents, claudeConfigDirOfPane, readClaudeLiveFile } from "./live.ts";
 import { claudeStatusLine } from "./status.ts";
-import { prepareClaudeLaunchArgs } from "./settings.ts";
+import { claudeSettingsDir, prepareClaudeLaunchArgs, pruneSettingsFiles } from "./settings.ts";
 import { positionalPrompt } from "../shared/prompt-arg.ts";
 import { claudeAccounts } from "./account.ts";
 import { claudeGlobalSetup } from "./global-setup.ts";
@@ -52,4 +52,9 @@ export const claude: Backend & { readonly accounts: AccountSupport } = {
   ],
   globalSetup: claudeGlobalSetup,
   accounts: claudeAccounts,
+  // Each launch writes a --settings file; those unused for a week go.
+  housekeeping: (stateDir, now) => {
+    const pruned = pruneSettingsFiles(claudeSettingsDir(stateDir), now);
+    return pruned.length > 0 ? `deleted ${pruned.length} Claude settings file(s) unused for a week` : null;
+  },
 };

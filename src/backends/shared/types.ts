@@ -105,6 +105,8 @@ export interface Backend {
   globalSetup?: GlobalSetup;
   /** Running the CLI under several accounts (homes, credentials, sync, usage, login); none: it has no accounts. */
   accounts?: AccountSupport;
+  /** I/O when the daemon starts: remove what earlier launches left in agentmux's state directory; answers a line for the log, or null. */
+  housekeeping?(stateDir: string, now: number): string | null;
 }
 
 /** agentmux's hook forwarder and status-line helper, as paths. */
