@@ -10,8 +10,11 @@ export interface KillOptions { json?: boolean; yes?: boolean }
 
 /** `agentmux kill TARGET` (the kill key's popup): the fast path calls it without commander. */
 export async function runKill(ctx: Context, target: string, options: KillOptions): Promise<void> {
-  await requireControl(ctx, "kill");
-  const session = await findSession(ctx.tmux, target, { includeExited: true });
+  // Both ask tmux: at the same time (the kill key's popup waits for them); no permission, no answer.
+  const [allowed, found] = await Promise.allSettled([requireControl(ctx, "kill"), findSession(ctx.tmux, target, { includeExited: true })]);
+  if (allowed.status === "rejected") throw allowed.reason;
+  if (found.status === "rejected") throw found.reason;
+  const session = found.value;
   if (session.dead && !session.window) throw new AgentmuxError(`session ${session.name} (${session.pane}) has exited already`);
   // Kill protection: a person at a terminal is asked about a live agent; scripts and agents
   // (no terminal) are not, and a process that already ended goes without asking.

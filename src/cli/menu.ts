@@ -21,11 +21,14 @@ export interface MenuOptions { client?: string; pane?: string; print?: boolean }
 
 /** `agentmux menu` (prefix a); `available`: every command path the CLI has (the fast path calls it without commander). */
 export async function runMenu(ctx: Context, options: MenuOptions, available: ReadonlySet<string>): Promise<void> {
+  // The sessions are listed while the client and pane are asked for: each is a tmux process to wait for.
+  const rosterAsked = loadRoster(ctx.tmux, { backendSuffix: ctx.config.display.backendSuffix });
+  rosterAsked.catch(() => undefined); // awaited below; an error before then is not left unhandled
   const client = options.client ?? (await ctx.tmux.currentClient());
   if (!client && !options.print) throw new AgentmuxError("no tmux client to show the menu on", { hint: "run it from tmux (the plugin binds prefix a), or pass --client" });
   const where = options.pane ? { target: options.pane } : client ? { client } : {};
   const [pane = "", dir = ""] = (await ctx.tmux.expand("#{pane_id}\t#{pane_current_path}", where)).split("\t");
-  const roster = await loadRoster(ctx.tmux, { backendSuffix: ctx.config.display.backendSuffix });
+  const roster = await rosterAsked;
   const session = roster.find((s) => s.pane === pane) ?? null;
   const items = menuItems({ self: selfCommand(ctx), client, pane, session, dir, available });
   const args = menuArgs({ title: "agentmux", client: client || undefined, pane: pane || undefined, items });

@@ -12,12 +12,14 @@ export interface ListOptions { backendSuffix?: boolean; includeExited?: boolean 
 
 /** Every agentmux session on the server, named; with includeExited, those whose pane is gone too. */
 export async function listSessions(tmux: Tmux, options: ListOptions = {}): Promise<NamedSession[]> {
-  const sessions = (await tmux.listPanes()).map(sessionFromPane).filter((s): s is Session => s !== null);
+  // The server's identity is asked at the same time as its panes: each is a tmux process to wait for.
+  const [panes, server] = await Promise.all([tmux.listPanes(), options.includeExited ? Promise.all([tmux.serverId(), tmux.socketPath()]) : null]);
+  const sessions = panes.map(sessionFromPane).filter((s): s is Session => s !== null);
   const names = displayNames(sessions, options);
   const live: NamedSession[] = sessions.map((s) => ({ ...s, name: names.get(s.pane) ?? s.pane }));
-  if (!options.includeExited) return live;
-  const serverId = await tmux.serverId();
-  const file = exitedFile(places().stateDir, serverKey(await tmux.socketPath()));
+  if (!server) return live;
+  const [serverId, socketPath] = server;
+  const file = exitedFile(places().stateDir, serverKey(socketPath));
   const livePanes = new Set(live.map((s) => s.pane));
   const liveNames = new Set(live.map((s) => s.name));
   const gone = readExited(file, serverId).filter((e) => !livePanes.has(e.pane)).map((e) => fromExited(e, liveNames, options.backendSuffix ?? false));
