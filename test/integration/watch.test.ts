@@ -44,9 +44,15 @@ describe("pattern watchers", () => {
     assert.deepEqual(notified(), ["work:api matched /ERR!/: ERR! disk full"], "one for the burst");
     const off = await server.cli(["watch", "api", ""]);
     assert.equal(String(off.stdout), "stopped watching work:api");
+    // Past the 3 s between a pane's notifications, so that only the disarming can keep the next match quiet.
     await new Promise((r) => setTimeout(r, 3100));
+    const watcherOf = async () => String((await execa("ps", ["-eo", "args"])).stdout).split("\n").some((l) => l.includes("agentmux-watch ") && l.includes(`/watch/${pane}.re`));
+    await server.waitFor("the watcher process to end", async () => !(await watcherOf()));
+    const taken = handled(pane);
     await server.tmux(["send-keys", "-t", pane, "ERR! after disarming", "Enter"]);
-    await new Promise((r) => setTimeout(r, 1500));
+    await server.waitForScreen(pane, /ERR! after disarming\s*\n[\s\S]*ERR! after disarming/);
+    // The line was printed with no watcher left to spool it: nothing handled, nothing notified.
+    assert.equal(handled(pane), taken);
     assert.equal(notified().length, 1);
   });
 
@@ -76,7 +82,8 @@ describe("pattern watchers", () => {
     await server.tmux(["send-keys", "-t", pane, "ERR! also", "Enter"]);
     await server.tmux(["send-keys", "-t", pane, "quiet please", "Enter"]);
     await server.waitFor("two notifications, one per pattern", () => notified().length >= before + 2);
-    await new Promise((r) => setTimeout(r, 800));
+    // The daemon took all three matches (the quiet pattern's too): whatever it notifies, it has.
+    await server.waitFor("three matches handled", () => handled(pane) >= 3);
     const mine = notified().slice(before);
     assert.deepEqual(mine.sort(), ["proj:web matched /ERR!/: ERR! also", "proj:web matched /FATAL/: FATAL: out of memory"]);
     writeFileSync(join(dir, ".agentmux.yml"), "sessions: {broken\n");
