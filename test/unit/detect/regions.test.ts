@@ -34,7 +34,8 @@ describe("ScreenRegions on a real Codex idle screen", () => {
   });
 
   it("bottom counts only non-blank lines", () => {
-    assert.deepEqual(regions.get({ kind: "bottom", lines: 2 }), [
+    assert.deepEqual(regions.get({ kind: "bottom", lines: 3 }), [
+      "› Ask Codex to do anything",
       "  gpt-5.1-codex default · /home/dev/e2e/work-codex · E2E fake title",
       "  ← for agents · ? for shortcuts                                                              ⚠ 2 warnings · f2 to view",
     ]);
