@@ -1,0 +1,89 @@
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { describeRegion, needsPromptBox, ScreenRegions, screenLines } from "../../../src/detect/regions.ts";
+import type { Region } from "../../../src/detect/types.ts";
+
+const screen = (name: string) => readFileSync(new URL(`../../fixtures/real/screens/${name}.txt`, import.meta.url), "utf8");
+// Codex's composer line; a numbered "› 1. Yes" is a dialog's option.
+const CODEX_PROMPT = /^› (?!\d+\. )/u;
+
+describe("screenLines", () => {
+  it("drops trailing spaces of each line and trailing blank lines, keeping leading and inner blank lines", () => {
+    assert.deepEqual(screenLines("  a  \r\n\n b #1 %\t\n   \n\n"), ["  a", "", " b #1 %"]);
+  });
+  it("an empty screen has no lines", () => {
+    assert.deepEqual(screenLines("   \n\n"), []);
+  });
+});
+
+describe("ScreenRegions on a real Codex idle screen", () => {
+  const regions = new ScreenRegions(screen("codex-idle"), { title: "E2E fake title | work-codex", promptBox: CODEX_PROMPT });
+
+  it("the prompt box runs from the last composer line to the end", () => {
+    assert.deepEqual(regions.get({ kind: "prompt-box" }), [
+      "› Ask Codex to do anything",
+      "",
+      "  gpt-5.1-codex default · /home/dev/e2e/work-codex · E2E fake title",
+      "  ← for agents · ? for shortcuts                                                              ⚠ 2 warnings · f2 to view",
+    ]);
+  });
+
+  it("above-prompt counts only non-blank lines before the prompt box", () => {
+    assert.deepEqual(regions.get({ kind: "above-prompt", lines: 2 }), ["• Hello from the fake model.", "  Worked for <1s • 15:30"]);
+  });
+
+  it("bottom counts only non-blank lines", () => {
+    assert.deepEqual(regions.get({ kind: "bottom", lines: 3 }), [
+      "› Ask Codex to do anything",
+      "  gpt-5.1-codex default · /home/dev/e2e/work-codex · E2E fake title",
+      "  ← for agents · ? for shortcuts                                                              ⚠ 2 warnings · f2 to view",
+    ]);
+  });
+
+  it("the title is one line, and the screen is every line", () => {
+    assert.deepEqual(regions.get({ kind: "title" }), ["E2E fake title | work-codex"]);
+    assert.equal(regions.get({ kind: "screen" })?.[1], "  >_ OpenAI Codex (v0.171.0)");
+  });
+});
+
+describe("ScreenRegions: regions that do not exist", () => {
+  it("an approval dialog's numbered option is no prompt box, so the earlier composer line is", () => {
+    const regions = new ScreenRegions(screen("codex-permission"), { promptBox: CODEX_PROMPT });
+    assert.equal(regions.get({ kind: "prompt-box" })?.[0], "› E2E_TOOL please create the marker file");
+  });
+
+  it("without a prompt box on screen, or in the manifest, prompt-box and above-prompt are absent", () => {
+    const none = new ScreenRegions("just output\n", { promptBox: CODEX_PROMPT });
+    const noManifestBox = new ScreenRegions("› Ask Codex to do anything\n", { promptBox: null });
+    for (const r of [none, noManifestBox]) {
+      assert.equal(r.get({ kind: "prompt-box" }), null);
+      assert.equal(r.get({ kind: "above-prompt", lines: 3 }), null);
+    }
+  });
+
+  it("an empty or missing title is absent", () => {
+    assert.equal(new ScreenRegions("x", { title: "", promptBox: null }).get({ kind: "title" }), null);
+    assert.equal(new ScreenRegions("x", { promptBox: null }).get({ kind: "title" }), null);
+  });
+
+  it("a paused screen has no screen regions, but still its title", () => {
+    const paused = new ScreenRegions("› hi\nx", { title: "⠋ vim", promptBox: /^› /u, paused: true });
+    const all: Region[] = [{ kind: "screen" }, { kind: "bottom", lines: 1 }, { kind: "prompt-box" }, { kind: "above-prompt", lines: 1 }];
+    assert.deepEqual(all.map((r) => paused.get(r)), [null, null, null, null]);
+    assert.deepEqual(paused.get({ kind: "title" }), ["⠋ vim"]);
+  });
+
+  it("bottom regions of different sizes are computed separately", () => {
+    const regions = new ScreenRegions("a\nb\nc", { promptBox: null });
+    assert.deepEqual([regions.get({ kind: "bottom", lines: 1 }), regions.get({ kind: "bottom", lines: 2 }), regions.get({ kind: "bottom", lines: 9 })], [["c"], ["b", "c"], ["a", "b", "c"]]);
+  });
+});
+
+describe("region words and needs", () => {
+  it("every region has words for explanations", () => {
+    const all: Region[] = [{ kind: "screen" }, { kind: "title" }, { kind: "prompt-box" }, { kind: "bottom", lines: 12 }, { kind: "above-prompt", lines: 3 }];
+    assert.deepEqual(all.map(describeRegion), ["the screen", "the title", "the prompt box", "the bottom 12 lines", "3 lines above the prompt box"]);
+    assert.deepEqual(all.map(needsPromptBox), [false, false, true, false, true]);
+  });
+});

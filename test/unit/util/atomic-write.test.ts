@@ -1,0 +1,120 @@
+import { afterEach, beforeEach, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { closeSync, lstatSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, readlinkSync, readSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { copyDirAtomic, linkAtomic, writeFileAtomic } from "../../../src/util/atomic-write.ts";
+
+let dir: string;
+beforeEach(() => { dir = mkdtempSync(join(tmpdir(), "agentmux atomic #1 ")); });
+afterEach(() => { rmSync(dir, { recursive: true, force: true }); });
+
+const umasked = (mode: number) => mode & ~process.umask();
+
+describe("writeFileAtomic", () => {
+  it("writes the text, creating the directories it needs", () => {
+    const file = join(dir, "state dir", "ünï", "sessions #%.json");
+    writeFileAtomic(file, "{\"name\": \"my \\\"agent\\\" 100%\"}\n");
+    assert.equal(readFileSync(file, "utf8"), "{\"name\": \"my \\\"agent\\\" 100%\"}\n");
+  });
+
+  it("writes bytes as they are", () => {
+    const file = join(dir, "blob");
+    writeFileAtomic(file, new Uint8Array([0, 255, 10, 13]));
+    assert.deepEqual([...readFileSync(file)], [0, 255, 10, 13]);
+  });
+
+  it("replaces the file by a rename: a reader of the old file still reads all of the old one", () => {
+    const file = join(dir, "config.yml");
+    writeFileSync(file, "old content, complete\n");
+    const fd = openSync(file, "r");
+    try {
+      const before = statSync(file).ino;
+      writeFileAtomic(file, "new content\n");
+      assert.notEqual(statSync(file).ino, before);
+      const buffer = Buffer.alloc(64);
+      assert.equal(buffer.toString("utf8", 0, readSync(fd, buffer, 0, 64, 0)), "old content, complete\n");
+    } finally {
+      closeSync(fd);
+    }
+    assert.equal(readFileSync(file, "utf8"), "new content\n");
+  });
+
+  it("leaves no temporary file behind", () => {
+    writeFileAtomic(join(dir, "a.json"), "1");
+    writeFileAtomic(join(dir, "a.json"), "2");
+    assert.deepEqual(readdirSync(dir), ["a.json"]);
+  });
+
+  it("gives the new file the mode asked for (0644 by default), whatever the old file's was", () => {
+    const secret = join(dir, "token");
+    writeFileAtomic(secret, "s3cret", 0o600);
+    assert.equal(statSync(secret).mode & 0o777, umasked(0o600));
+    const plain = join(dir, "plain");
+    writeFileSync(plain, "x", { mode: 0o600 });
+    writeFileAtomic(plain, "y");
+    assert.equal(statSync(plain).mode & 0o777, umasked(0o644));
+  });
+
+  it("when the rename fails the error is thrown, the temporary file removed and what was there untouched", () => {
+    const target = join(dir, "taken");
+    mkdirSync(target);
+    writeFileSync(join(target, "inside"), "keep me");
+    assert.throws(() => writeFileAtomic(target, "new"), (error: NodeJS.ErrnoException) => ["EISDIR", "ENOTEMPTY", "EEXIST"].includes(error.code ?? ""));
+    assert.deepEqual(readdirSync(dir), ["taken"]);
+    assert.equal(readFileSync(join(target, "inside"), "utf8"), "keep me");
+  });
+});
+
+describe("linkAtomic", () => {
+  it("points a new or an existing name at the target, leaving only the link", () => {
+    const link = join(dir, "current");
+    linkAtomic("/opt/agentmux v1", link);
+    assert.equal(readlinkSync(link), "/opt/agentmux v1");
+    linkAtomic("/opt/agentmux v2 #%", link);
+    assert.equal(readlinkSync(link), "/opt/agentmux v2 #%");
+    assert.deepEqual(readdirSync(dir), ["current"]);
+  });
+
+  it("replaces a plain file with the link", () => {
+    const link = join(dir, "settings.json");
+    writeFileSync(link, "{}");
+    linkAtomic(join(dir, "elsewhere.json"), link);
+    assert.ok(lstatSync(link).isSymbolicLink());
+  });
+
+  it("when the rename fails the temporary link is removed", () => {
+    const target = join(dir, "a dir");
+    mkdirSync(target);
+    writeFileSync(join(target, "x"), "");
+    assert.throws(() => linkAtomic("/somewhere", target));
+    assert.deepEqual(readdirSync(dir), ["a dir"]);
+  });
+});
+
+describe("copyDirAtomic", () => {
+  it("copies a tree into place, following the links inside it", () => {
+    const from = join(dir, "from");
+    mkdirSync(join(from, "sub dir"), { recursive: true });
+    writeFileSync(join(dir, "real.txt"), "linked content");
+    writeFileSync(join(from, "sub dir", "a #1.txt"), "a");
+    symlinkSync(join(dir, "real.txt"), join(from, "link.txt"));
+    copyDirAtomic(from, join(dir, "to"));
+    assert.equal(readFileSync(join(dir, "to", "sub dir", "a #1.txt"), "utf8"), "a");
+    assert.equal(lstatSync(join(dir, "to", "link.txt")).isSymbolicLink(), false);
+    assert.equal(readFileSync(join(dir, "to", "link.txt"), "utf8"), "linked content");
+    assert.deepEqual(readdirSync(dir).sort(), ["from", "real.txt", "to"]);
+  });
+
+  it("does not overwrite a directory that holds files: it throws and leaves no partial copy", () => {
+    const from = join(dir, "from");
+    const to = join(dir, "to");
+    mkdirSync(from);
+    writeFileSync(join(from, "new"), "new");
+    mkdirSync(to);
+    writeFileSync(join(to, "old"), "old");
+    assert.throws(() => copyDirAtomic(from, to));
+    assert.deepEqual(readdirSync(to), ["old"]);
+    assert.deepEqual(readdirSync(dir).sort(), ["from", "to"]);
+  });
+});
