@@ -102,9 +102,15 @@ export function expected(schema: Schema): string {
       if (s.min !== undefined) return `a number >= ${s.min}`;
       return s.max !== undefined ? `a number <= ${s.max}` : "a finite number";
     case "enum": return `one of ${s.values.join(", ")}`;
-    case "array": return `a list of ${expected(s.of).replace(/^an? /, "")}s`;
+    case "array": return `a list of ${plural(expected(s.of).replace(/^an? /, ""))}`;
     case "object": return `a mapping with keys ${Object.keys(s.fields).join(", ")}`;
     case "map": return s.keys ? `a mapping with keys among ${s.keys.join(", ")}` : "a mapping";
     case "oneOf": return s.describe;
   }
+}
+
+/** The plural of a description's last word ("directory" → "directories", "shell command" → "shell commands"). */
+function plural(words: string): string {
+  if (/[^aeiou]y$/.test(words)) return `${words.slice(0, -1)}ies`;
+  return /(?:s|x|z|ch|sh)$/.test(words) ? `${words}es` : `${words}s`;
 }

@@ -12,7 +12,7 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 /** Text with every path under one of the canonical home's spellings moved under the account home. */
 export function rebasePaths(text: string, canonicalPaths: readonly string[], home: string): string {
   return [...new Set(canonicalPaths)].sort((a, b) => b.length - a.length)
-    .reduce((current, from) => current.replace(new RegExp(`${escape(from)}(?=[/"'\\s]|$)`, "gm"), home), text);
+    .reduce((current, from) => current.replace(new RegExp(`${escape(from)}(?=[/"'\\s]|$)`, "gm"), () => home), text);
 }
 
 function tomlValueString(raw: string): string | undefined {

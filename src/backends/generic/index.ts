@@ -23,6 +23,20 @@ export const generic: Backend = {
     }
     // A simple command is exec'd so the pane shows the program; a pipeline or list runs as written.
     const simple = !/[;&|()<>`\n]/.test(request.command);
-    return { argv: ["/bin/sh", "-c", simple ? `exec ${request.command}` : request.command], env: {} };
+    return { argv: ["/bin/sh", "-c", simple ? execd(request.command) : request.command], env: {} };
   },
 };
+
+/** One leading variable assignment (NAME=value, the value maybe quoted) and the blanks after it. */
+const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=(?:'[^']*'|"(?:[^"\\]|\\.)*"|\\.|[^\s'"\\])*\s+/;
+
+/** `exec` after the command's leading assignments (`FOO=1 exec cmd` sets FOO for cmd; `exec FOO=1 cmd` looks for a program "FOO=1"). */
+function execd(command: string): string {
+  let rest = command.trimStart();
+  let assignments = "";
+  for (let m = ASSIGNMENT.exec(rest); m; m = ASSIGNMENT.exec(rest)) {
+    assignments += m[0];
+    rest = rest.slice(m[0].length);
+  }
+  return rest === "" ? command : `${assignments}exec ${rest}`;
+}

@@ -8,7 +8,9 @@ export interface Cause { why: "permission" | "question" | "plan" | "finished" | 
 function oneLine(text: string | undefined, max = 120): string | undefined {
   if (!text) return undefined;
   const flat = text.replace(/\s+/g, " ").trim();
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+  if (flat.length <= max) return flat;
+  // Cut by character, not UTF-16 unit: half an emoji would show as a replacement character.
+  return `${[...flat].slice(0, max - 1).join("")}…`;
 }
 
 /**

@@ -23,9 +23,12 @@ describe("generic backend: any command", () => {
     assert.equal(script, `exec ${command}`);
     assert.equal(execFileSync(sh ?? "", [flag ?? "", script ?? ""], { encoding: "utf8" }), "it's #1 «ü»\n");
   });
-  it("a simple command that begins with a variable assignment runs with the variable set", { todo: "exec is put before the assignment: `exec FOO=1 cmd` makes sh look for a program named FOO=1 (exit 127)" }, () => {
+  it("a simple command that begins with a variable assignment runs with the variable set", () => {
     const [sh, flag, script] = argv("AGENTMUX_T='a b' printenv AGENTMUX_T");
     assert.equal(execFileSync(sh ?? "", [flag ?? "", script ?? ""], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }), "a b\n");
+    const two = argv(`A_1="x \\" y" AGENTMUX_T=é%# printenv A_1 AGENTMUX_T`);
+    assert.equal(two[2], `A_1="x \\" y" AGENTMUX_T=é%# exec printenv A_1 AGENTMUX_T`);
+    assert.equal(execFileSync(two[0] ?? "", [two[1] ?? "", two[2] ?? ""], { encoding: "utf8" }), "x \" y\né%#\n");
   });
   it("refuses to resume or fork, saying which agents can", () => {
     throwsLine(() => generic.launch(request({ mode: { kind: "resume", id: "abc" }, command: "sh" })), /^a plain command cannot resume a conversation \(use --backend claude, codex, opencode or gemini\)$/);
