@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, it, mock } from "node:test";
 import assert from "node:assert/strict";
-import { DIALOG_UNSEEN_MS, SCREEN_SETTLE_MS } from "../../../src/core/decide.ts";
+import { DIALOG_GONE_MS, DIALOG_UNSEEN_MS, SCREEN_SETTLE_MS } from "../../../src/core/decide.ts";
 import type { ScreenWord } from "../../../src/core/evidence.ts";
 import { SessionTable, type Change } from "../../../src/daemon/session-table.ts";
 import type { SpooledEvent } from "../../../src/daemon/spool.ts";
@@ -53,6 +53,25 @@ describe("the session table", () => {
     assert.deepEqual(moves(), ["hook:hook UserPromptSubmit", "hook:hook PermissionRequest", "screen:blocker-gone"]);
     assert.equal(t.decided?.rule, "blocker-gone");
     assert.equal(t.decided?.from, "blocked");
+  });
+
+  it("a hook's blocker whose dialog the screen saw drawn ends once the free prompt held the shorter settle time", async () => {
+    const { st } = table();
+    const t = session("idle");
+    st.tracked.set(t.pane, t);
+    await st.hook(t, hookEvent(t, "UserPromptSubmit", NOW - 10_000));
+    await st.hook(t, hookEvent(t, "PermissionRequest", NOW, { tool_name: "Bash" }));
+    mock.timers.tick(200);
+    await st.screen(t, screenWord("blocked", Date.now(), "permission"));
+    assert.equal(t.dialogSeenAt, NOW + 200);
+    mock.timers.tick(800);
+    await st.screen(t, screenWord("idle", Date.now()));
+    mock.timers.tick(DIALOG_GONE_MS - 1);
+    await st.tick();
+    assert.equal(t.machine.state, "blocked");
+    mock.timers.tick(1);
+    await st.tick();
+    assert.equal(t.machine.state, "waiting", "well before the 5 s a dialog never seen would need");
   });
 
   it("a prompt submitted through agentmux begins a turn for a session at its prompt", async () => {
