@@ -1,0 +1,121 @@
+import { afterEach, beforeEach, describe, it, mock } from "node:test";
+import assert from "node:assert/strict";
+import { Alerts } from "../../../src/daemon/alerts.ts";
+import type { Notifier } from "../../../src/daemon/notifier.ts";
+import { trackedFromPane, type Tracked } from "../../../src/daemon/tracked.ts";
+import { PANE_FIELDS, type PaneRecord } from "../../../src/tmux/formats.ts";
+import type { OptionScope } from "../../../src/tmux/options.ts";
+import type { Tmux } from "../../../src/tmux/tmux.ts";
+
+const NOW = 1_700_000_000_000;
+
+/** The few tmux calls the alerts make: pane options, the panes in view, a pane's formats. */
+class FakeTmux {
+  readonly options = new Map<string, string>();
+  inView: string[] = [];
+  readonly formats = new Map<string, string>();
+  readonly unset: string[] = [];
+  async getOption(scope: OptionScope, name: string): Promise<string> {
+    return this.options.get(`${typeof scope === "object" && "pane" in scope ? scope.pane : ""} ${name}`) ?? "";
+  }
+  async unsetOption(scope: OptionScope, name: string): Promise<void> {
+    const pane = typeof scope === "object" && "pane" in scope ? scope.pane : "";
+    this.options.delete(`${pane} ${name}`);
+    this.unset.push(`${pane} ${name}`);
+  }
+  async panesInView(): Promise<string[]> { return this.inView; }
+  async query(target: string): Promise<string | null> { return this.formats.get(target) ?? null; }
+}
+
+function setup() {
+  const tmux = new FakeTmux();
+  const sent: string[] = [];
+  const notifier = { notify: async (text: string) => { sent.push(text); } };
+  const alerts = new Alerts(tmux as unknown as Tmux, notifier as unknown as Notifier);
+  return { tmux, sent, alerts };
+}
+
+function session(state: Tracked["machine"]["state"], pane = "%21"): Tracked {
+  const fields = Object.fromEntries(Object.keys(PANE_FIELDS).map((k) => [k, ""])) as PaneRecord;
+  const t = trackedFromPane({ ...fields, pane, backend: "claude", dir: "/home/u/my api", state });
+  t.machine = { ...t.machine, since: NOW };
+  t.cause = { why: "permission", detail: "rm -rf 'build #2'" };
+  return t;
+}
+
+describe("alerts when a session needs the user", () => {
+  // A snooze is read against the clock: the daemon's notion of now is NOW.
+  beforeEach(() => mock.timers.enable({ apis: ["Date"], now: NOW }));
+  afterEach(() => mock.timers.reset());
+
+  it("a session that became blocked is told, with its name and cause", async () => {
+    const { alerts, sent } = setup();
+    await alerts.stateChanged(session("blocked"));
+    assert.deepEqual(sent, ["my api asks permission: rm -rf 'build #2'"]);
+  });
+
+  it("a snoozed session raises nothing, and its alert fires when a timed snooze ends", async () => {
+    const { alerts, sent, tmux } = setup();
+    const t = session("blocked");
+    tmux.options.set("%21 @agentmux-snoozed", String(NOW + 60_000));
+    await alerts.stateChanged(t);
+    assert.deepEqual(sent, []);
+    assert.equal(t.suppressed, true);
+    await alerts.snoozesEnded([t], NOW + 30_000);
+    assert.deepEqual(sent, [], "the snooze still runs");
+    await alerts.snoozesEnded([t], NOW + 60_001);
+    assert.deepEqual(sent, ["my api asks permission: rm -rf 'build #2'"]);
+    assert.deepEqual(tmux.unset, ["%21 @agentmux-snoozed"]);
+    await alerts.snoozesEnded([t], NOW + 90_000);
+    assert.equal(sent.length, 1, "the held-back alert fires once");
+  });
+
+  it("an alert held back by a snooze is dropped when the session stopped needing the user", async () => {
+    const { alerts, sent, tmux } = setup();
+    const t = session("blocked");
+    tmux.options.set("%21 @agentmux-snoozed", String(NOW + 60_000));
+    await alerts.stateChanged(t);
+    t.machine = { ...t.machine, state: "working" };
+    await alerts.stateChanged(t);
+    assert.equal(t.suppressed, false);
+    await alerts.snoozesEnded([t], NOW + 60_001);
+    assert.deepEqual(sent, []);
+  });
+
+  it("the pane the user looks at is not told", async () => {
+    const { alerts, sent, tmux } = setup();
+    tmux.inView = ["%21"];
+    await alerts.stateChanged(session("waiting"));
+    assert.deepEqual(sent, []);
+  });
+
+  it("a state already left when the alert would go out is not told", async () => {
+    const { alerts, sent } = setup();
+    const t = session("waiting");
+    const made = t.machine;
+    t.machine = { ...t.machine, state: "working", since: NOW + 10 };
+    await alerts.stateChanged(t, made);
+    assert.deepEqual(sent, []);
+  });
+
+  it("a failed command in a pane out of view names its window, command and status", async () => {
+    const { alerts, sent, tmux } = setup();
+    tmux.formats.set("%30", "dev:build #1");
+    await alerts.commandFailed("%30", { command: "make test", status: 2 });
+    tmux.inView = ["%30"];
+    await alerts.commandFailed("%30", { command: "make lint", status: 1 });
+    assert.deepEqual(sent, ["dev:build #1: make test failed (exit 2)"]);
+  });
+
+  it("a pattern watcher's match is told at most once every 3 s per pattern, never on the alternate screen", async () => {
+    const { alerts, sent, tmux } = setup();
+    const info = (alternate: string) => [alternate, "ERROR|panic", "", "dev:logs", "", "", ""].join("\x1f");
+    tmux.formats.set("%31", info("0"));
+    await alerts.watchMatched("%31", { line: "panic: 100% ‘boom’" }, NOW);
+    await alerts.watchMatched("%31", { line: "panic again" }, NOW + 2999);
+    await alerts.watchMatched("%31", { line: "ERROR again" }, NOW + 3000);
+    tmux.formats.set("%31", info("1"));
+    await alerts.watchMatched("%31", { line: "ERROR in vim" }, NOW + 9000);
+    assert.deepEqual(sent, ["dev:logs matched /ERROR|panic/: panic: 100% ‘boom’", "dev:logs matched /ERROR|panic/: ERROR again"]);
+  });
+});

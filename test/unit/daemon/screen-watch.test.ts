@@ -1,0 +1,147 @@
+import { afterEach, beforeEach, describe, it, mock } from "node:test";
+import assert from "node:assert/strict";
+import { ScreenWatch, SCREEN_TICK_MS, type ScreenSighting } from "../../../src/daemon/screen-watch.ts";
+import { trackedFromPane, type Tracked } from "../../../src/daemon/tracked.ts";
+import type { Manifest, Rule } from "../../../src/detect/types.ts";
+import { PANE_FIELDS, type PaneRecord } from "../../../src/tmux/formats.ts";
+import type { Tmux } from "../../../src/tmux/tmux.ts";
+
+const NOW = 1_700_000_000_000;
+const SEP = "\x1f";
+
+const rule = (name: string, state: Rule["state"], priority: number, text: string, cause: string | null = null): Rule =>
+  ({ name, state, priority, region: { kind: "screen" }, matcher: { kind: "contains", text }, cause });
+
+/** A small agent: a spinner line, a permission dialog, a prompt. */
+const MANIFEST: Manifest = {
+  name: "toy", description: "", file: "toy.yml", builtin: false, match: { commands: [], processes: [], titles: [] }, promptBox: null, alternateScreen: false,
+  rules: [rule("allow", "blocked", 30, "Do you want to proceed?", "permission"), rule("spinner", "working", 20, "esc to interrupt"), rule("prompt", "idle", 10, "❯")],
+};
+
+/** One pane's list-panes fields and what a capture shows. */
+interface PaneView { cursor: string; activity: number; alternate?: boolean; title?: string; screen: string }
+
+class FakeTmux {
+  readonly panes = new Map<string, PaneView>();
+  readonly captured: string[] = [];
+  async paneLines(): Promise<string[]> {
+    return [...this.panes].map(([pane, v]) => [pane, String(v.activity), v.cursor, "100", v.alternate ? "1" : "0", v.title ?? "✳ toy", "node"].join(SEP));
+  }
+  async tryCapture(pane: string): Promise<string | null> {
+    this.captured.push(pane);
+    return this.panes.get(pane)?.screen ?? null;
+  }
+}
+
+function session(pane: string, state: Tracked["machine"]["state"] = "working"): Tracked {
+  const fields = Object.fromEntries(Object.keys(PANE_FIELDS).map((k) => [k, ""])) as PaneRecord;
+  const t = trackedFromPane({ ...fields, pane, backend: "toy", dir: "/home/u/a b", state });
+  t.machine = { ...t.machine, since: NOW - 60_000 };
+  return t;
+}
+
+function setup(...sessions: Tracked[]) {
+  const tmux = new FakeTmux();
+  const said: Array<[string, ScreenSighting]> = [];
+  const watch = new ScreenWatch(tmux as unknown as Tmux, (t) => (t.backend === "toy" ? MANIFEST : null), async (t, s) => { said.push([t.pane, s]); });
+  const tracked = new Map(sessions.map((t) => [t.pane, t]));
+  /** A tick at NOW + ms, the clock there too (a look is dated by the clock). */
+  const tickAt = async (ms: number) => { mock.timers.setTime(NOW + ms); return watch.tick(tracked, NOW + ms); };
+  return { tmux, said, watch, tracked, tickAt };
+}
+
+const quiet = 0; // window_activity long ago (seconds)
+const active = (ms: number) => (NOW + ms) / 1000;
+
+describe("the screen watch", () => {
+  beforeEach(() => mock.timers.enable({ apis: ["Date"], now: NOW }));
+  afterEach(() => mock.timers.reset());
+
+  it("a pane is captured when it changed, and not again while it stays quiet and unchanged", async () => {
+    const { tmux, said, tickAt } = setup(session("%21"));
+    tmux.panes.set("%21", { cursor: "2,40", activity: quiet, screen: "✻ Working… (esc to interrupt)" });
+    assert.equal(await tickAt(0), 1);
+    assert.equal(await tickAt(SCREEN_TICK_MS), 0);
+    assert.equal(await tickAt(5 * SCREEN_TICK_MS), 0);
+    assert.deepEqual(said.map(([pane, s]) => [pane, s.verdict, s.rule, s.region, s.since, s.at]), [["%21", "working", "spinner", "screen", NOW, NOW]]);
+  });
+
+  it("a pane that changes is captured at most every tick interval, the change not lost", async () => {
+    const { tmux, tickAt } = setup(session("%21"));
+    tmux.panes.set("%21", { cursor: "2,40", activity: quiet, screen: "✻ Working… (esc to interrupt)" });
+    await tickAt(0);
+    tmux.panes.set("%21", { cursor: "3,0", activity: quiet, screen: "Do you want to proceed?\n❯ 1. Yes" });
+    assert.equal(await tickAt(100), 0);
+    assert.equal(await tickAt(SCREEN_TICK_MS), 1);
+  });
+
+  it("a verdict unchanged keeps the since of its first look; a new verdict is dated by its look, with the rule's cause", async () => {
+    const { tmux, said, tickAt } = setup(session("%21"));
+    tmux.panes.set("%21", { cursor: "2,40", activity: quiet, screen: "✻ Working… (esc to interrupt)" });
+    await tickAt(0);
+    tmux.panes.set("%21", { cursor: "2,41", activity: quiet, screen: "✻ Working… (esc to interrupt) 12s" });
+    await tickAt(600);
+    tmux.panes.set("%21", { cursor: "3,0", activity: quiet, screen: "Do you want to proceed?\n❯ 1. Yes" });
+    await tickAt(1600); // a steady verdict was looked at again after twice the interval
+    assert.deepEqual(said.map(([, s]) => [s.verdict, s.since, s.at, s.cause]), [
+      ["working", NOW, NOW, null], ["working", NOW, NOW + 600, null], ["blocked", NOW + 1600, NOW + 1600, "permission"],
+    ]);
+  });
+
+  it("output that never stops backs off to one look a second while the verdict stays the same", async () => {
+    const { tmux, tickAt } = setup(session("%21"));
+    const looks: number[] = [];
+    for (let ms = 0; ms <= 3000; ms += SCREEN_TICK_MS) {
+      tmux.panes.set("%21", { cursor: `2,${ms}`, activity: active(ms), screen: "✻ Working… (esc to interrupt)" });
+      if (await tickAt(ms)) looks.push(ms);
+    }
+    assert.deepEqual(looks, [0, 500, 1500, 2500]);
+  });
+
+  it("look() captures the pane at the next tick although nothing changed", async () => {
+    const { tmux, watch, tickAt } = setup(session("%21"));
+    tmux.panes.set("%21", { cursor: "2,40", activity: quiet, screen: "❯ " });
+    await tickAt(0);
+    watch.look("%21");
+    assert.equal(await tickAt(100), 1);
+  });
+
+  it("exited sessions, untracked panes and panes without a manifest are never captured", async () => {
+    const other = session("%23");
+    other.backend = "plain";
+    const { tmux, tickAt } = setup(session("%21", "exited"), other);
+    for (const pane of ["%21", "%22", "%23"]) tmux.panes.set(pane, { cursor: "0,0", activity: quiet, screen: "❯ " });
+    assert.equal(await tickAt(0), 0);
+    assert.deepEqual(tmux.captured, []);
+  });
+
+  it("a full-screen program on the alternate screen gives no verdict", async () => {
+    const { tmux, said, tickAt } = setup(session("%21"));
+    tmux.panes.set("%21", { cursor: "0,0", activity: quiet, alternate: true, screen: "esc to interrupt (in vim)" });
+    assert.equal(await tickAt(0), 1);
+    assert.deepEqual(said, []);
+  });
+
+  it("a dialog still on screen a second after the state changed is news from that look", async () => {
+    const t = session("%21");
+    const { tmux, said, tickAt } = setup(t);
+    tmux.panes.set("%21", { cursor: "3,0", activity: quiet, screen: "Do you want to proceed?\n❯ 1. Yes" });
+    await tickAt(0);
+    t.machine = { ...t.machine, state: "working", since: NOW + 100 };
+    tmux.panes.set("%21", { cursor: "3,1", activity: quiet, screen: "Do you want to proceed?\n❯ 1. Yes" });
+    await tickAt(600);
+    tmux.panes.set("%21", { cursor: "3,2", activity: quiet, screen: "Do you want to proceed?\n❯ 1. Yes" });
+    await tickAt(1600);
+    assert.deepEqual(said.map(([, s]) => s.since), [NOW, NOW, NOW + 1600], "half a second after the change it is the old sighting; a second after, news");
+  });
+
+  it("a forgotten pane is looked at afresh", async () => {
+    const { tmux, said, watch, tickAt } = setup(session("%21"));
+    tmux.panes.set("%21", { cursor: "2,40", activity: quiet, screen: "❯ " });
+    await tickAt(0);
+    watch.forget("%21");
+    assert.equal(watch.sightings.has("%21"), false);
+    assert.equal(await tickAt(SCREEN_TICK_MS), 1);
+    assert.equal(said.at(-1)?.[1].since, NOW + SCREEN_TICK_MS);
+  });
+});
