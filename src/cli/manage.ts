@@ -10,8 +10,10 @@ export interface KillOptions { json?: boolean; yes?: boolean }
 
 /** `agentmux kill TARGET` (the kill key's popup): the fast path calls it without commander. */
 export async function runKill(ctx: Context, target: string, options: KillOptions): Promise<void> {
-  // Both ask tmux: at the same time (the kill key's popup waits for them); no permission, no answer.
-  const [allowed, found] = await Promise.allSettled([requireControl(ctx, "kill"), findSession(ctx.tmux, target, { includeExited: true })]);
+  // One listing of the server for both, asked at once with the server's identity (the kill key's popup waits for tmux); no permission, no answer.
+  const panes = ctx.tmux.listPanes();
+  panes.catch(() => undefined); // both below await it
+  const [allowed, found] = await Promise.allSettled([requireControl(ctx, "kill", undefined, panes), findSession(ctx.tmux, target, { includeExited: true, panes })]);
   if (allowed.status === "rejected") throw allowed.reason;
   if (found.status === "rejected") throw found.reason;
   const session = found.value;

@@ -1,4 +1,5 @@
 import { callerSession } from "../session/caller.ts";
+import type { PaneRecord } from "../tmux/formats.ts";
 import { AgentmuxError } from "../util/errors.ts";
 import type { Context } from "./context.ts";
 
@@ -10,9 +11,9 @@ import type { Context } from "./context.ts";
  * lets any process on the server drive any pane. `own` names the one pane the caller may act on
  * anyway (its own session, for handoff).
  */
-export async function requireControl(ctx: Context, verb: string, own?: string): Promise<void> {
+export async function requireControl(ctx: Context, verb: string, own?: string, panes?: Promise<PaneRecord[]>): Promise<void> {
   if (ctx.config.control.enabled) return;
-  const inside = await callerSession(ctx.tmux);
+  const inside = await callerSession(ctx.tmux, process.env, process.pid, panes);
   if (!inside || (own !== undefined && inside.pane === own)) return;
   throw new AgentmuxError(`${verb} from inside an agent session (${inside.pane}, known by ${inside.by}) needs the control API, which is off`, {
     hint: `set "control: {enabled: true}" in ${ctx.config.file ?? "~/.config/agentmux/config.yml"} to let agents drive other sessions`,

@@ -1,8 +1,9 @@
 import { existsSync, readFileSync } from "node:fs";
 import { BACKEND_NAMES, DEFAULT_BACKEND } from "../backends/index.ts";
 import { AgentmuxError, EXIT } from "../util/errors.ts";
+import { configFile } from "./cached.ts";
 import { ACCOUNT_CONFIG_SCHEMA, ACCOUNTS_SCHEMA, checkAccountConfig } from "./accounts.ts";
-import { expandHome, places } from "../util/paths.ts";
+import { expandHome } from "../util/paths.ts";
 import { absent, bool, dict, list, num, obj, oneOf, oneOfValues, section, str, type Infer } from "./schema.ts";
 import { problemsError, validateYaml } from "./validate.ts";
 
@@ -90,12 +91,9 @@ export function parseConfig(text: string, file: string): Config {
   return { ...value, file };
 }
 
-/** The config file's path: AGENTMUX_CONFIG, or config.yml in agentmux's config directory. */
-export function configFile(env: Record<string, string | undefined> = process.env): string {
-  return env["AGENTMUX_CONFIG"] || places(env).configFile;
-}
+export { configFile } from "./cached.ts";
 
-/** Load the user's config file, or the defaults when there is none. */
+/** Load the user's config file, or the defaults when there is none (cached.ts keeps the result for the key-bound verbs). */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const file = configFile(env);
   if (!existsSync(file)) return { ...DEFAULT_CONFIG, file: undefined };

@@ -1,5 +1,6 @@
 import { statSync } from "node:fs";
 import { statFields } from "../util/proc.ts";
+import type { PaneRecord } from "../tmux/formats.ts";
 import type { Tmux } from "../tmux/tmux.ts";
 
 type Env = Record<string, string | undefined>;
@@ -63,19 +64,22 @@ function deviceOf(path: string): number | null {
  * The agent session this process runs in, or null. Asks tmux for the agent panes only when the
  * environment does not say (so that removing AGENTMUX_SESSION is not enough to look like a person).
  */
-export async function callerSession(tmux: Tmux, env: Env = process.env, pid = process.pid): Promise<{ pane: string; by: InsideBy } | null> {
+export async function callerSession(tmux: Tmux, env: Env = process.env, pid = process.pid, listed?: Promise<PaneRecord[]>): Promise<{ pane: string; by: InsideBy } | null> {
   const facts: CallerFacts = { session: env["AGENTMUX_SESSION"] || undefined, tmuxPane: env["TMUX_PANE"] || undefined, ancestors: [], tty: null };
   if (facts.session) return insideSession(facts, []);
-  let listing: string;
+  const panes: AgentPaneIds[] = [];
   try {
-    listing = (await tmux.paneLines("#{pane_id} #{pane_pid} #{?@agentmux-backend,1,0} #{pane_tty}")).join("\n");
+    if (listed) {
+      // The caller's own listing of the server (kill lists it anyway): no second question to tmux.
+      for (const p of await listed) if (p.backend !== "") panes.push({ pane: p.pane, pid: Number(p.pid) || 0, tty: deviceOf(p.tty) });
+    } else {
+      for (const line of await tmux.paneLines("#{pane_id} #{pane_pid} #{?@agentmux-backend,1,0} #{pane_tty}")) {
+        const [pane = "", panePid = "", agent = "", ...tty] = line.split(" ");
+        if (agent === "1") panes.push({ pane, pid: Number(panePid) || 0, tty: deviceOf(tty.join(" ")) });
+      }
+    }
   } catch {
     return null; // no server: there are no sessions to act on either
-  }
-  const panes: AgentPaneIds[] = [];
-  for (const line of listing.split("\n")) {
-    const [pane = "", panePid = "", agent = "", ...tty] = line.split(" ");
-    if (agent === "1") panes.push({ pane, pid: Number(panePid) || 0, tty: deviceOf(tty.join(" ")) });
   }
   if (panes.length === 0) return null;
   return insideSession({ ...facts, ancestors: ancestry(pid), tty: controllingTty(pid) }, panes);

@@ -12,6 +12,7 @@ export const PANE_FIELDS = {
   windowName: "window_name",
   paneIndex: "pane_index",
   pid: "pane_pid",
+  tty: "pane_tty",
   command: "pane_current_command",
   path: "pane_current_path",
   title: "pane_title",

@@ -68,6 +68,13 @@ export class Tmux {
     return this.run(["display-message", "-p", "#{pid}:#{start_time}"]);
   }
 
+  /** The server's identity and socket path, in one question. */
+  async serverPlace(): Promise<{ id: string; socket: string }> {
+    const text = await this.run(["display-message", "-p", "#{pid}:#{start_time} #{socket_path}"]);
+    const space = text.indexOf(" ");
+    return { id: text.slice(0, space), socket: text.slice(space + 1) };
+  }
+
   /** The expansion of one of agentmux's own formats (display-message -p) at a target, on a client, or at tmux's current pane. */
   async expand(format: string, where: FormatWhere = {}): Promise<string> {
     return this.run(["display-message", "-p", ...(where.client ? ["-c", where.client] : []), ...(where.target ? ["-t", where.target] : []), format]);

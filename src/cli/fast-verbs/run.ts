@@ -1,3 +1,5 @@
+import { cachedConfig } from "../../config/cached.ts";
+import type { Config } from "../../config/config.ts";
 import type { TmuxServer } from "../../tmux/server.ts";
 import { Context, setConfigReader } from "../context.ts";
 import { reportError } from "../report-error.ts";
@@ -20,9 +22,23 @@ export async function runVerb(work: () => Promise<void>): Promise<void> {
   }
 }
 
-/** The Context of a verb that reads the config: the config module (it brings the YAML parser) is loaded by these verbs only. */
+/**
+ * The Context of a verb that reads the config. The config as last validated (config/cached.ts)
+ * when its file did not change; else the config module (the YAML parser, the schema, every
+ * backend) loads it, and the result is kept for the next key press.
+ */
 export async function configuredContext(server: TmuxServer): Promise<Context> {
+  const cached = cachedConfig<Config>();
+  if (cached.config) {
+    const config = cached.config;
+    setConfigReader(() => config);
+    return new Context(server);
+  }
   const { loadConfig } = await import("../../config/config.ts");
-  setConfigReader(() => loadConfig());
+  setConfigReader(() => {
+    const config = loadConfig();
+    cached.store(config);
+    return config;
+  });
   return new Context(server);
 }

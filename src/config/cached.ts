@@ -1,0 +1,80 @@
+import { readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { writeFileAtomic } from "../util/atomic-write.ts";
+import { tightenOwnDir } from "../util/private-dir.ts";
+import { places } from "../util/paths.ts";
+
+/**
+ * The last config a full load validated, kept as JSON beside agentmux's state, so that the verbs
+ * a key runs (next, snooze, menu, list, kill) do not load the YAML parser, the schema and every
+ * backend to read it (bench P9). It counts only for the same file unchanged (path, inode, size,
+ * modification and change times to the nanosecond, or still absent), the same home (paths in the
+ * config are expanded against it) and the same agentmux build (this module's own file: a build or
+ * an upgrade rewrites it, and with it maybe the schema). Anything else, or a cache that cannot be
+ * read, is a miss: the caller loads and validates the file as always. A config with errors is
+ * never cached.
+ */
+
+type Env = Record<string, string | undefined>;
+
+interface Entry<T> { key: string; config: T }
+
+/** The config file's path: AGENTMUX_CONFIG, or config.yml in agentmux's config directory. */
+export function configFile(env: Env = process.env): string {
+  return env["AGENTMUX_CONFIG"] || places(env).configFile;
+}
+
+function cachePath(env: Env): string {
+  return join(places(env).stateDir, "config-cache.json");
+}
+
+/** What the cached config must have been read under; null when the file cannot be looked at (a miss). */
+function keyOf(file: string, env: Env): string | null {
+  let fileKey: string;
+  try {
+    const s = statSync(file, { bigint: true });
+    fileKey = `${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") return null;
+    fileKey = "absent";
+  }
+  let build: string;
+  try {
+    build = String(statSync(fileURLToPath(import.meta.url), { bigint: true }).mtimeNs);
+  } catch {
+    return null;
+  }
+  return JSON.stringify([file, fileKey, env["HOME"] ?? "", build]);
+}
+
+/** A look at the cache: the config as last validated when nothing it was read under changed (else null), and how to keep a fresh one. */
+export interface CachedConfig<T> {
+  config: T | null;
+  /** Keep a config a full load validated after this look (a file changed since is a miss next time). */
+  store(config: T): void;
+}
+
+/** T is config.ts's Config (this module stays apart from it: the key-bound verbs load only this). */
+export function cachedConfig<T extends object>(env: Env = process.env): CachedConfig<T> {
+  const file = configFile(env);
+  // Taken before the load it may go with: a file written meanwhile does not match it.
+  const key = keyOf(file, env);
+  const store = (config: T): void => {
+    if (key === null) return;
+    try {
+      tightenOwnDir(places(env).stateDir);
+      writeFileAtomic(cachePath(env), JSON.stringify({ key, config } satisfies Entry<T>), 0o600);
+    } catch {
+      // a read-only state directory: every verb loads the file, as before
+    }
+  };
+  if (key === null) return { config: null, store };
+  try {
+    const entry = JSON.parse(readFileSync(cachePath(env), "utf8")) as Entry<T>;
+    if (entry.key !== key || typeof entry.config !== "object" || entry.config === null) return { config: null, store };
+    return { config: entry.config, store };
+  } catch {
+    return { config: null, store };
+  }
+}
