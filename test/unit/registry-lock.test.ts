@@ -8,9 +8,9 @@ import { once } from "node:events";
 import { readRegistry, recordServer, type RestoreEntry } from "../../src/session/restore-registry.ts";
 
 const MODULE = resolve(import.meta.dirname, "..", "..", "src", "session", "restore-registry.ts");
-const entry = (id: string): RestoreEntry => ({ backend: "claude", account: "", dir: "/w", instance: "", id, label: "", group: "", started: null });
-
 describe("the restore registry has one writer at a time", () => {
+  const entry = (id: string): RestoreEntry => ({ backend: "claude", account: "", dir: "/w", instance: "", id, label: "", group: "", started: null });
+
   it("restore taking out what it restored, while the daemon records, loses neither update", async () => {
     const file = join(mkdtempSync(join(tmpdir(), "agentmux-registry-lock-")), "registry.json");
     recordServer(file, { socket: "/s", server: "1:1", sessions: [entry("old-a"), entry("old-b")] });

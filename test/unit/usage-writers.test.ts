@@ -11,15 +11,15 @@ import { parseConfig } from "../../src/config/config.ts";
 
 const reading = (pct: number, at: number): FetchOutcome => ({ kind: "reading", reading: { sessionPct: pct, weeklyPct: pct, sessionResetsAt: null, weeklyResetsAt: null, limited: false, fetchedAt: at } });
 
-function setup() {
-  const root = mkdtempSync(join(tmpdir(), "agentmux-writers-"));
-  const homes = ["a", "b"].map((n) => { const d = join(root, n); mkdirSync(d); writeFileSync(join(d, ".credentials.json"), "{}"); return d; });
-  const config = parseConfig(["backends:", "  claude:", "    accounts:", `      a: { home: ${homes[0]}, pool: p }`, `      b: { home: ${homes[1]}, pool: p }`].join("\n"), "c.yml");
-  const target = (name: string): PollTarget => ({ backend: "claude", account: config.backends.claude?.accounts?.[name] as PollTarget["account"] });
-  return { config, stateDir: join(root, "state"), target };
-}
-
 describe("two writers of the usage readings (the daemon's poller and agentmux usage --refresh)", () => {
+  function setup() {
+    const root = mkdtempSync(join(tmpdir(), "agentmux-writers-"));
+    const homes = ["a", "b"].map((n) => { const d = join(root, n); mkdirSync(d); writeFileSync(join(d, ".credentials.json"), "{}"); return d; });
+    const config = parseConfig(["backends:", "  claude:", "    accounts:", `      a: { home: ${homes[0]}, pool: p }`, `      b: { home: ${homes[1]}, pool: p }`].join("\n"), "c.yml");
+    const target = (name: string): PollTarget => ({ backend: "claude", account: config.backends.claude?.accounts?.[name] as PollTarget["account"] });
+    return { config, stateDir: join(root, "state"), target };
+  }
+
   it("the newer reading survives the daemon writing its older in-memory copy, and the daemon adopts it", async () => {
     const { config, stateDir, target } = setup();
     const clock = { now: 1_000_000 };
