@@ -1,13 +1,7 @@
-import { after, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { LineagePair } from "../../../src/backends/shared/types.ts";
 import { countDescendants } from "../../../src/lifecycle/branches.ts";
-
-const tmp = mkdtempSync(join(tmpdir(), "agentmux-branches-"));
-after(() => rmSync(tmp, { recursive: true, force: true }));
 
 describe("countDescendants", () => {
   const p = (id: string, parent: string): LineagePair => ({ id, parent });

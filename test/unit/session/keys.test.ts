@@ -1,10 +1,6 @@
-import { before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { assignKeys, KEY_SEQUENCE } from "../../../src/session/keys.ts";
-import { loadFuzzy } from "../../../src/switcher/fuzzy.ts";
-
-// fzf loads on the filter's first key in the switcher; here, before the tests that filter.
-before(() => loadFuzzy());
 
 describe("switcher keys", () => {
   it("start on the home row and never hand out q or /", () => {

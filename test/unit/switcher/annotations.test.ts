@@ -1,4 +1,4 @@
-import { describe, it, before } from "node:test";
+import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -7,10 +7,6 @@ import type { RosterEntry } from "../../../src/session/roster.ts";
 import { annotate, firstAnswer } from "../../../src/switcher/annotations.ts";
 import { LIMITS } from "../../../src/util/limit.ts";
 import { shQuote } from "../../../src/util/sh.ts";
-import { loadFuzzy } from "../../../src/switcher/fuzzy.ts";
-
-// fzf loads on the filter's first key in the switcher; here, before the tests that filter.
-before(() => loadFuzzy());
 
 describe("annotation commands", () => {
   it(`run at most LIMITS.annotations (${LIMITS.annotations}) at once, and every session gets its answer`, async () => {

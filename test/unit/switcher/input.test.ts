@@ -1,10 +1,6 @@
-import { before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { loadFuzzy } from "../../../src/switcher/fuzzy.ts";
 import { parseKeys } from "../../../src/switcher/input.ts";
-
-// fzf loads on the filter's first key in the switcher; here, before the tests that filter.
-before(() => loadFuzzy());
 
 describe("terminal keys", () => {
   const rows: Array<[string, string[]]> = [

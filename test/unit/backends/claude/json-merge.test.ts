@@ -1,12 +1,6 @@
-import { after, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync, realpathSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { mergeClaudeJson } from "../../../../src/backends/claude/json-merge.ts";
-
-const root = realpathSync(mkdtempSync(join(tmpdir(), "agentmux-claude-json-")));
-after(() => rmSync(root, { recursive: true, force: true }));
 
 describe(".claude.json merge: what an account takes from the canonical home", () => {
   const canonical = {
