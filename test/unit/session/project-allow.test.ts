@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, readdirSync, renameSync, symlinkSync, writeFile
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { allowVerdict, readAllowStore, readProjectFile, writeAllowStore } from "../../../src/session/project-allow.ts";
-import { allowedProjectFile, parseProjectFile, projectWatches } from "../../../src/session/project-file.ts";
+import { allowedProjectFile, projectWatches } from "../../../src/session/project-file.ts";
 
 const scratch = () => mkdtempSync(join(tmpdir(), "agentmux-allow-"));
 
@@ -45,10 +45,5 @@ describe("the project file allow list", () => {
     assert.deepEqual(store, { allowed: {}, told: {} });
     assert.match(problem ?? "", /allowed-projects\.json was not a list of allowed project files; kept it as .*allowed-projects\.json\.agentmux-backup-20260102-030405 /);
     assert.deepEqual(readdirSync(state), ["allowed-projects.json.agentmux-backup-20260102-030405"]);
-  });
-
-  it("parses sessions and watches; a watch without a pattern is an error naming the file", () => {
-    assert.deepEqual(parseProjectFile("sessions:\n  - name: web\n    watch:\n      - pattern: X\n      - {pattern: Y, notify: false}\n", "f"), [{ name: "web", watch: [{ pattern: "X", notify: true }, { pattern: "Y", notify: false }] }]);
-    assert.throws(() => parseProjectFile("sessions:\n  - name: web\n    watch:\n      - notify: true\n", "/r/.agentmux.yml"), /^AgentmuxError: \/r\/\.agentmux\.yml: session web: a watch without a pattern$/);
   });
 });

@@ -1,8 +1,6 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { buildFormat, parseRecords, SEP } from "../../../src/tmux/formats.ts";
-import { setOptionArgs, showOptionArgs, unsetOptionArgs } from "../../../src/tmux/options.ts";
-import { serverArgs } from "../../../src/tmux/server.ts";
 
 describe("formats", () => {
   it("builds and parses records, skipping malformed lines", () => {
@@ -15,16 +13,5 @@ describe("formats", () => {
       { pane: "%3", title: "two\nlines", backend: "x" },
     ]);
     assert.deepEqual(parseRecords(fields, out.split("\n")).length, 3, "control-mode lines, a record split over two");
-  });
-  it("builds option arguments per scope", () => {
-    assert.deepEqual(setOptionArgs({ pane: "%1" }, "@agentmux-state", "idle"), ["set-option", "-q", "-p", "-t", "%1", "@agentmux-state", "idle"]);
-    assert.deepEqual(setOptionArgs("global", "@agentmux-status", "x"), ["set-option", "-q", "-g", "@agentmux-status", "x"]);
-    assert.deepEqual(unsetOptionArgs({ window: "@2" }, "@m"), ["set-option", "-q", "-u", "-w", "-t", "@2", "@m"]);
-    assert.deepEqual(showOptionArgs("global", "@m"), ["show-option", "-qv", "-g", "@m"]);
-  });
-  it("picks the server arguments: -S wins over -L, none means $TMUX or the default", () => {
-    assert.deepEqual(serverArgs({}), []);
-    assert.deepEqual(serverArgs({ socketName: "t" }), ["-L", "t"]);
-    assert.deepEqual(serverArgs({ socketName: "t", socketPath: "/s" }), ["-S", "/s"]);
   });
 });

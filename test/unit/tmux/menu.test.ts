@@ -1,14 +1,8 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { menuArgs, promptSafe, runShell } from "../../../src/tmux/menu.ts";
-import { jumpArgs } from "../../../src/tmux/jump.ts";
-import { THEN } from "../../../src/tmux/safe-text.ts";
 
 describe("tmux commands built for bindings and menus", () => {
-  it("jumping selects the window and pane and switches the named client", () => {
-    assert.deepEqual(jumpArgs("%3", "/dev/pts/1"), ["select-window", "-t", "%3", THEN, "select-pane", "-t", "%3", THEN, "switch-client", "-c", "/dev/pts/1", "-t", "%3"]);
-    assert.deepEqual(jumpArgs("%3").slice(-3), ["switch-client", "-t", "%3"]);
-  });
   it("menu labels and commands have # doubled; items follow --", () => {
     const args = menuArgs({ title: "a#b", client: "/dev/pts/1", items: [{ kind: "item", label: "x #(rm)", key: "x", command: "display-message '#{pane_id}'" }] });
     assert.deepEqual(args.slice(-4), ["--", "x ##(rm)", "x", "display-message '##{pane_id}'"]);
