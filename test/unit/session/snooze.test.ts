@@ -22,3 +22,9 @@ describe("snooze values", () => {
   const words: Array<[number | null, string]> = [[null, "until undone"], [2, "for 2h"], [0.5, "for 30m"], [1.25, "for 1h15m"], [1.5, "for 1h30m"]];
   for (const [hours, text] of words) it(`${hours} → ${text}`, () => assert.equal(describeSnooze(hours), text));
 });
+
+describe("notification bytes and snoozes", () => {
+  const now = 1_000_000;
+  const rows: Array<[string, boolean]> = [["", false], ["0", false], ["1", true], [String(now + 5), true], [String(now - 5), false]];
+  for (const [value, expected] of rows) it(`snoozed "${value}" → ${expected}`, () => assert.equal(readSnooze(value, now).snoozed, expected));
+});

@@ -1,18 +1,12 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { ageOf, orderRows, toneOf, type Row } from "../../../src/switcher/rows.ts";
-import { formatDuration } from "../../../src/util/duration.ts";
-import { formatAge } from "../../../src/util/text.ts";
 
 const row = (patch: Partial<Row>): Row => ({
   pane: "%1", key: "a", icon: "✻", name: "api", account: "", annotation: "", age: "", status: "", stale: false, tone: "plain", ...patch,
 });
 
 describe("ages and turn timers", () => {
-  const ages: Array<[number, string]> = [[0, "0s"], [12_400, "12s"], [59_999, "59s"], [60_000, "1m"], [150_000, "2m"], [3_600_000, "1h"], [86_400_000 * 3, "3d"]];
-  for (const [ms, text] of ages) it(`age ${ms} ms → ${text}`, () => assert.equal(formatAge(ms), text));
-  const turns: Array<[number, string]> = [[5_000, "5s"], [92_000, "1m32s"], [65_000, "1m05s"], [3_900_000, "1h05m"]];
-  for (const [ms, text] of turns) it(`turn ${ms} ms → ${text}`, () => assert.equal(formatDuration(ms), text));
   it("a working session shows the turn's duration, an unobserved state no age", () => {
     const now = 1_000_000;
     assert.equal(ageOf({ state: "working", stateSince: now - 10_000, turnStart: now - 92_000 }, now), "⏱ 1m32s");

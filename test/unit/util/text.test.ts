@@ -11,3 +11,8 @@ describe("text helpers", () => {
   const ages: Array<[number, string]> = [[0, "0s"], [12_000, "12s"], [125_000, "2m"], [3_700_000, "1h"], [3 * 86_400_000 + 5, "3d"]];
   for (const [ms, text] of ages) it(`age ${text}`, () => assert.equal(formatAge(ms), text));
 });
+
+describe("ages and turn timers", () => {
+  const ages: Array<[number, string]> = [[0, "0s"], [12_400, "12s"], [59_999, "59s"], [60_000, "1m"], [150_000, "2m"], [3_600_000, "1h"], [86_400_000 * 3, "3d"]];
+  for (const [ms, text] of ages) it(`age ${ms} ms → ${text}`, () => assert.equal(formatAge(ms), text));
+});

@@ -28,12 +28,6 @@ describe("Gemini hooks agentmux installs", () => {
       assert.equal(groups[0]?.matcher, event.endsWith("Tool") ? "*" : undefined);
     }
   });
-
-  it("printed by init --agents stand aside in sessions agentmux started (--global --agent gemini)", () => {
-    const text = agentsConfig(HOOK, "/sl");
-    assert.match(text, /'\/opt\/agent mux\/shell\/agentmux-hook' --global --agent gemini AfterAgent/);
-    assert.doesNotMatch(text, /' --agent gemini AfterAgent/);
-  });
 });
 
 describe("a Gemini session's settings", () => {
