@@ -22,7 +22,7 @@ export type BackendName = keyof typeof REGISTRY;
 /** The backends that run under accounts (those with an accounts capability). */
 export type AccountBackend = { [K in BackendName]: (typeof REGISTRY)[K] extends { accounts: AccountSupport } ? K : never }[BackendName];
 
-/** A registered backend: its name is its registry key (test/unit/backends.test.ts holds them equal). */
+/** A registered backend: its name is its registry key (test/unit/backends/index.test.ts holds them equal). */
 export type RegisteredBackend = Backend & { readonly name: BackendName };
 
 export const BACKENDS = REGISTRY as Readonly<Record<BackendName, RegisteredBackend>>;

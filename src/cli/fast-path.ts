@@ -6,7 +6,7 @@ import { VERSION } from "./version.ts";
 /**
  * The verbs a key binding or a hook runs (tmux/agentmux.tmux, cli/menu-entries.ts, agents'
  * hooks), without the full CLI: commander, execa and the whole command set would more than
- * double their start-up (bench P9; test/unit/fast-paths.test.ts keeps those off this path).
+ * double their start-up (bench P9; test/architecture/fast-paths.test.ts keeps those off this path).
  * This file only reads argv; each verb's work is in cli/fast-verbs/<verb>.ts, bundled into a
  * file of its own (scripts/bundle.mjs) and loaded when it runs. Anything this parser does not
  * recognise (--help, a typo, a flag it does not know) goes to the full CLI instead, which

@@ -181,7 +181,7 @@ const RULES: Rule[] = [
 /**
  * The one decision: a session's current state and every channel's latest word (with its age) give
  * the event that moves it, or a hold, and the rule that said so. Pure; every rule is a row of the
- * table in test/unit/decide.test.ts. Hooks mark turn boundaries and reach the state machine
+ * table in test/unit/core/decide.test.ts. Hooks mark turn boundaries and reach the state machine
  * directly; this weighs the rest against them.
  */
 export function decide(input: DecisionInput): Decision {

@@ -1,0 +1,31 @@
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { formatTable, sessionJson } from "../../../src/cli/list.ts";
+import type { NamedSession } from "../../../src/session/store.ts";
+
+const session = (patch: Partial<NamedSession>): NamedSession => ({
+  pane: "%1", backend: "claude", account: "", dir: "/r/api", instance: "", id: "", tokenHash: "t", label: "", group: "", launch: {},
+  state: "unknown", stateSince: null, startedAt: 1_000, dead: false, deadStatus: null, title: "", command: "claude",
+  pid: 10, tmuxSession: "s", window: "@1", windowIndex: "1", active: false, name: "api", ...patch,
+});
+
+describe("list --json shape", () => {
+  it("keeps the stable keys, with null where unknown or empty", () => {
+    const json = sessionJson(session({}), 61_000);
+    assert.deepEqual(Object.keys(json).slice(0, 8), ["pane", "backend", "account", "dir", "instance", "name", "id", "state"]);
+    assert.equal(json.state, null);
+    assert.equal(json.account, null);
+    assert.equal(json.instance, null);
+    assert.equal(json.id, null);
+    assert.equal(json.age, 60);
+  });
+  it("carries what is known", () => {
+    const json = sessionJson(session({ state: "blocked", account: "work", instance: "a", id: "uuid", dead: true, deadStatus: 3 }), 1_000);
+    assert.equal(json.state, "blocked");
+    assert.equal(json.account, "work");
+    assert.equal(json.exitStatus, 3);
+  });
+  it("aligns table columns by display width", () => {
+    assert.equal(formatTable([["A", "BB", "C"], ["ééé", "x", "y"]]), "A    BB  C\nééé  x   y");
+  });
+});

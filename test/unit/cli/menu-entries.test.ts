@@ -1,0 +1,23 @@
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { menuItems, type MenuContext } from "../../../src/cli/menu-entries.ts";
+
+describe("the menu", () => {
+  const ctx = (available: string[], session: { name: string } | null = { name: "api" }): MenuContext => ({
+    self: "'agentmux'", client: "/dev/pts/1", pane: "%3", session, dir: "/src/api", available: new Set(available),
+  });
+  const labels = (c: MenuContext) => menuItems(c).map((i) => (i.kind === "item" ? `${i.disabled ? "-" : ""}${i.key}:${i.label}` : i.kind === "header" ? `[${i.label}]` : "--"));
+  it("holds only commands that exist, sections without any are left out", () => {
+    assert.deepEqual(labels(ctx(["switch", "next", "snooze"])), ["[Sessions]", "s:select session", "w:jump to waiting", "--", "[Current session: api]", "z:toggle snooze"]);
+  });
+  it("is laid out Sessions, Account and Tools as submenus, Current session", () => {
+    const all = ["new", "switch", "next", "list", "restore", "snooze", "rename", "handoff", "restart", "detect", "exit", "daemon", "daemon status", "daemon logs", "account", "account list", "usage"];
+    assert.deepEqual(labels(ctx(all)), [
+      "[Sessions]", "n:new session here", "s:select session", "w:jump to waiting", "l:list sessions", "O:restore sessions", "--", "a:account…", "--",
+      "[Current session: api]", "z:toggle snooze", "r:rename", "h:handoff", "R:restart", "e:explain its state", "x:exit", "X:exit immediately", "--", "t:tools…",
+    ]);
+  });
+  it("dims the current-session entries when the pane is not a session", () => {
+    assert.deepEqual(labels(ctx(["snooze", "exit"], null)), ["[Current session]", "-z:toggle snooze", "-x:exit", "-X:exit immediately"]);
+  });
+});

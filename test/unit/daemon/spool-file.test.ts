@@ -1,0 +1,39 @@
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseSpoolContent } from "../../../src/daemon/spool.ts";
+import { PAYLOAD_MAX, readBounded, salvagePayload } from "../../../src/daemon/spool-file.ts";
+
+const tick = () => { const until = Date.now() + 6; while (Date.now() < until) { /* file times are one clock tick apart */ } };
+
+function spoolDir(): { dir: string; put: (name: string, body: string, ageMs?: number) => void } {
+  const dir = mkdtempSync(join(tmpdir(), "spool-"));
+  return {
+    dir,
+    put: (name, body, ageMs = 0) => {
+      writeFileSync(join(dir, name), body);
+      if (ageMs) { const t = (Date.now() - ageMs) / 1000; utimesSync(join(dir, name), t, t); }
+      tick();
+    },
+  };
+}
+
+describe("spool names and contents", () => {
+  it("a payload cut at the cap keeps its leading fields", () => {
+    const cut = `{"session_id":"s-1","cwd":"/w \\"q\\"","hook_event_name":"PostToolUse","tool_response":{"stdout":"${"x".repeat(100)}`;
+    assert.deepEqual(parseSpoolContent(`agentmux1 PostToolUse %3 t 0\n${cut}`, true)?.payload, { session_id: "s-1", cwd: '/w "q"', hook_event_name: "PostToolUse", agentmux_truncated: true });
+    assert.deepEqual(salvagePayload("\x00\x00"), { agentmux_truncated: true });
+  });
+  it("reads a huge file only up to the cap", () => {
+    const { dir } = spoolDir();
+    const file = join(dir, "%1.1.Stop.evt");
+    writeFileSync(file, `agentmux1 Stop %1 t 0\n{"session_id":"s"${" ".repeat(PAYLOAD_MAX * 3)}}`);
+    const read = readBounded(file);
+    assert.ok(read.ok);
+    assert.equal(read.truncated, true);
+    assert.ok(read.content.length <= PAYLOAD_MAX + 4096);
+    rmSync(dir, { recursive: true });
+  });
+});

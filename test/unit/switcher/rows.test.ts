@@ -1,0 +1,33 @@
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { ageOf, orderRows, toneOf, type Row } from "../../../src/switcher/rows.ts";
+
+const row = (patch: Partial<Row>): Row => ({
+  pane: "%1", key: "a", icon: "✻", name: "api", account: "", annotation: "", age: "", status: "", stale: false, tone: "plain", ...patch,
+});
+
+describe("ages and turn timers", () => {
+  it("a working session shows the turn's duration, an unobserved state no age", () => {
+    const now = 1_000_000;
+    assert.equal(ageOf({ state: "working", stateSince: now - 10_000, turnStart: now - 92_000 }, now), "⏱ 1m32s");
+    assert.equal(ageOf({ state: "waiting", stateSince: now - 125_000, turnStart: null }, now), "2m");
+    assert.equal(ageOf({ state: "unknown", stateSince: now - 5_000, turnStart: null }, now), "");
+    assert.equal(ageOf({ state: "idle", stateSince: null, turnStart: null }, now), "");
+  });
+});
+
+describe("tones and order", () => {
+  const rows: Array<[Parameters<typeof toneOf>[0], string]> = [
+    [{ state: "waiting", background: false, snoozed: false }, "waiting"],
+    [{ state: "waiting", background: true, snoozed: false }, "background"],
+    [{ state: "blocked", background: false, snoozed: false }, "blocked"],
+    [{ state: "unknown", background: false, snoozed: false }, "unknown"],
+    [{ state: "working", background: false, snoozed: false }, "plain"],
+    [{ state: "blocked", background: false, snoozed: true }, "snoozed"],
+  ];
+  for (const [input, tone] of rows) it(`${JSON.stringify(input)} → ${tone}`, () => assert.equal(toneOf(input), tone));
+  it("snoozed sessions come after all the others, each group in key order", () => {
+    const ordered = orderRows([row({ key: "a", tone: "snoozed" }), row({ key: "s" }), row({ key: "d", tone: "snoozed" }), row({ key: "f", tone: "waiting" })]);
+    assert.deepEqual(ordered.map((r) => r.key), ["s", "f", "a", "d"]);
+  });
+});

@@ -1,0 +1,17 @@
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { buildFormat, parseRecords, SEP } from "../../../src/tmux/formats.ts";
+
+describe("formats", () => {
+  it("builds and parses records, skipping malformed lines", () => {
+    const fields = { pane: "pane_id", title: "pane_title", backend: "@agentmux-backend" };
+    assert.equal(buildFormat(fields), `#{pane_id}${SEP}#{pane_title}${SEP}#{@agentmux-backend}\x1e`);
+    const out = [`%1${SEP}a title | with bars${SEP}claude\x1e`, `%2${SEP}${SEP}\x1e`, "broken\x1e", `%3${SEP}two\nlines${SEP}x\x1e`].join("\n");
+    assert.deepEqual(parseRecords(fields, out), [
+      { pane: "%1", title: "a title | with bars", backend: "claude" },
+      { pane: "%2", title: "", backend: "" },
+      { pane: "%3", title: "two\nlines", backend: "x" },
+    ]);
+    assert.deepEqual(parseRecords(fields, out.split("\n")).length, 3, "control-mode lines, a record split over two");
+  });
+});
