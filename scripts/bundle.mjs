@@ -40,7 +40,10 @@ await Promise.all([
   build({ ...common, entryPoints: ["src/cli/main.ts"] }),
   build({ ...common, entryPoints: ["src/cli/fast-path.ts"], plugins: [verbFiles] }),
   // execa (kill's file has attach, which loads it lazily) and commander stay out of the verbs' files.
-  // Split: what a verb loads only sometimes (a question's @inquirer/prompts, the switcher's fzf)
-  // goes into chunks of its own (dist/cli/chunk-*.js), read only when it is asked for.
-  build({ ...common, entryPoints: Object.fromEntries(verbs.map((v) => [`fast-${v}`, `src/cli/fast-verbs/${v}.ts`])), external: ["execa", "commander"], splitting: true, chunkNames: "chunk-[hash]" }),
+  // One build per verb: what it always runs is one file (a build of all verbs together would share
+  // their common code through a dozen chunks, each a module for Node to find and load on a key
+  // press). Split: what a verb loads only sometimes (the config module on a cache miss, a
+  // question's @inquirer/prompts, the switcher's fzf) goes into chunks of its own
+  // (dist/cli/fast-<verb>-*.js), read only when it is asked for.
+  ...verbs.map((v) => build({ ...common, entryPoints: { [`fast-${v}`]: `src/cli/fast-verbs/${v}.ts` }, external: ["execa", "commander"], splitting: true, chunkNames: `fast-${v}-[hash]` })),
 ]);

@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { callerSession } from "../session/caller.ts";
 import { findSession } from "../session/store.ts";
 import { AgentmuxError, EXIT } from "../util/errors.ts";
 import { confirm } from "./confirm.ts";
@@ -13,7 +14,7 @@ export async function runKill(ctx: Context, target: string, options: KillOptions
   // One listing of the server for both, asked at once with the server's identity (the kill key's popup waits for tmux); no permission, no answer.
   const panes = ctx.tmux.listPanes();
   panes.catch(() => undefined); // both below await it
-  const [allowed, found] = await Promise.allSettled([requireControl(ctx, "kill", undefined, panes), findSession(ctx.tmux, target, { includeExited: true, panes })]);
+  const [allowed, found] = await Promise.allSettled([requireControl(ctx, "kill", undefined, callerSession(ctx.tmux, process.env, process.pid, panes)), findSession(ctx.tmux, target, { includeExited: true, panes })]);
   if (allowed.status === "rejected") throw allowed.reason;
   if (found.status === "rejected") throw found.reason;
   const session = found.value;

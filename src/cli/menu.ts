@@ -24,10 +24,13 @@ export async function runMenu(ctx: Context, options: MenuOptions, available: Rea
   // The sessions are listed while the client and pane are asked for: each is a tmux process to wait for.
   const rosterAsked = loadRoster(ctx.tmux, { backendSuffix: ctx.config.display.backendSuffix });
   rosterAsked.catch(() => undefined); // awaited below; an error before then is not left unhandled
+  const format = "#{pane_id}\t#{pane_current_path}";
+  // With --pane, its place does not depend on the client: both asked at once.
+  const paneAsked = options.pane ? ctx.tmux.expand(format, { target: options.pane }) : null;
+  paneAsked?.catch(() => undefined); // awaited below
   const client = options.client ?? (await ctx.tmux.currentClient());
   if (!client && !options.print) throw new AgentmuxError("no tmux client to show the menu on", { hint: "run it from tmux (the plugin binds prefix a), or pass --client" });
-  const where = options.pane ? { target: options.pane } : client ? { client } : {};
-  const [pane = "", dir = ""] = (await ctx.tmux.expand("#{pane_id}\t#{pane_current_path}", where)).split("\t");
+  const [pane = "", dir = ""] = (await (paneAsked ?? ctx.tmux.expand(format, client ? { client } : {}))).split("\t");
   const roster = await rosterAsked;
   const session = roster.find((s) => s.pane === pane) ?? null;
   const items = menuItems({ self: selfCommand(ctx), client, pane, session, dir, available });

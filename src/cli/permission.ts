@@ -1,5 +1,4 @@
 import { callerSession } from "../session/caller.ts";
-import type { PaneRecord } from "../tmux/formats.ts";
 import { AgentmuxError } from "../util/errors.ts";
 import type { Context } from "./context.ts";
 
@@ -11,9 +10,13 @@ import type { Context } from "./context.ts";
  * lets any process on the server drive any pane. `own` names the one pane the caller may act on
  * anyway (its own session, for handoff).
  */
-export async function requireControl(ctx: Context, verb: string, own?: string, panes?: Promise<PaneRecord[]>): Promise<void> {
+/** The session the caller runs in, as callerSession answers it. */
+export type Caller = Awaited<ReturnType<typeof callerSession>>;
+
+export async function requireControl(ctx: Context, verb: string, own?: string, caller?: Promise<Caller>): Promise<void> {
   if (ctx.config.control.enabled) return;
-  const inside = await callerSession(ctx.tmux, process.env, process.pid, panes);
+  // A verb a key runs asks first, beside its own questions to tmux (callerSession answers null on any failure).
+  const inside = await (caller ?? callerSession(ctx.tmux));
   if (!inside || (own !== undefined && inside.pane === own)) return;
   throw new AgentmuxError(`${verb} from inside an agent session (${inside.pane}, known by ${inside.by}) needs the control API, which is off`, {
     hint: `set "control: {enabled: true}" in ${ctx.config.file ?? "~/.config/agentmux/config.yml"} to let agents drive other sessions`,

@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { callerSession } from "../session/caller.ts";
 import { loadRoster, type RosterEntry } from "../session/roster.ts";
 import { describeSnooze, parseHours, snoozeValue, SNOOZE_OPTION } from "../session/snooze.ts";
 import { resolveTarget } from "../session/target.ts";
@@ -43,20 +44,22 @@ async function setSnooze(ctx: Context, s: RosterEntry, hours: number | null, on:
 /** `agentmux snooze [TARGET] [HOURS]` (prefix Z runs it with --ask): the fast path calls it without commander. */
 export async function runSnooze(ctx: Context, first: string | undefined, second: string | undefined, options: SnoozeOptions): Promise<void> {
   if (options.on && options.off) throw new AgentmuxError("--on and --off contradict each other", { hint: "give one, or neither to toggle" });
+  // Who is asking, asked beside the roster (each a tmux process the key waits for).
+  const caller = callerSession(ctx.tmux);
   const roster = await loadRoster(ctx.tmux, { backendSuffix: ctx.config.display.backendSuffix });
   const { target, hours: hoursText } = splitArgs(roster, first, second);
   const hours = parseHours(hoursText);
   const pane = target ?? (await currentPane(ctx, options.client, undefined));
   if (options.ask) {
     if (!options.client) throw new AgentmuxError("--ask needs --client", { hint: "key bindings pass --client '#{client_name}'" });
-    await requireControl(ctx, "snooze", pane);
+    await requireControl(ctx, "snooze", pane, caller);
     await ask(ctx, roster, roster.find((s) => s.pane === pane), options.client);
     return;
   }
   if (pane === undefined) throw new AgentmuxError("which session?", { hint: "name one (agentmux snooze TARGET [HOURS]), or run it inside a session's pane" });
   const session = resolveTarget(pane, roster);
   // An agent may set its own session aside; another session's alerts are the user's.
-  await requireControl(ctx, "snooze", session.pane);
+  await requireControl(ctx, "snooze", session.pane, caller);
   const on = options.on ? true : options.off ? false : !session.snoozed;
   await setSnooze(ctx, session, hours, on, options.client, options.json);
 }

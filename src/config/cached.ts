@@ -1,5 +1,5 @@
 import { readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { writeFileAtomic } from "../util/atomic-write.ts";
 import { tightenOwnDir } from "../util/private-dir.ts";
@@ -10,8 +10,8 @@ import { places } from "../util/paths.ts";
  * a key runs (next, snooze, menu, list, kill) do not load the YAML parser, the schema and every
  * backend to read it (bench P9). It counts only for the same file unchanged (path, inode, size,
  * modification and change times to the nanosecond, or still absent), the same home (paths in the
- * config are expanded against it) and the same agentmux build (this module's own file: a build or
- * an upgrade rewrites it, and with it maybe the schema). Anything else, or a cache that cannot be
+ * config are expanded against it) and the same agentmux build (buildStamp: a build or an upgrade
+ * rewrites it, and with it maybe the schema). Anything else, or a cache that cannot be
  * read, is a miss: the caller loads and validates the file as always. A config with errors is
  * never cached.
  */
@@ -29,6 +29,23 @@ function cachePath(env: Env): string {
   return join(places(env).stateDir, "config-cache.json");
 }
 
+/**
+ * The build this runs from: in dist/cli/, the time fast-path.js was written (each build writes
+ * every bundle; this module is inside several of them, which must agree); run from src/, this
+ * file's own time.
+ */
+function buildStamp(): string | null {
+  const here = fileURLToPath(import.meta.url);
+  for (const file of [join(dirname(here), "fast-path.js"), here]) {
+    try {
+      return String(statSync(file, { bigint: true }).mtimeNs);
+    } catch {
+      // not built: the next one
+    }
+  }
+  return null;
+}
+
 /** What the cached config must have been read under; null when the file cannot be looked at (a miss). */
 function keyOf(file: string, env: Env): string | null {
   let fileKey: string;
@@ -39,13 +56,8 @@ function keyOf(file: string, env: Env): string | null {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") return null;
     fileKey = "absent";
   }
-  let build: string;
-  try {
-    build = String(statSync(fileURLToPath(import.meta.url), { bigint: true }).mtimeNs);
-  } catch {
-    return null;
-  }
-  return JSON.stringify([file, fileKey, env["HOME"] ?? "", build]);
+  const build = buildStamp();
+  return build === null ? null : JSON.stringify([file, fileKey, env["HOME"] ?? "", build]);
 }
 
 /** A look at the cache: the config as last validated when nothing it was read under changed (else null), and how to keep a fresh one. */

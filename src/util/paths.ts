@@ -1,7 +1,8 @@
 import { homedir } from "node:os";
 import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { createHash } from "node:crypto";
+import type * as Crypto from "node:crypto";
+import { createRequire } from "node:module";
 import { checkPrivateDir, makePrivateDir } from "./private-dir.ts";
 
 type Env = Record<string, string | undefined>;
@@ -36,8 +37,13 @@ export function places(env: Env = process.env): Places {
   return { configDir, configFile: join(configDir, "config.yml"), stateDir, runtimeDir };
 }
 
+const load = createRequire(import.meta.url);
+
 /** A short stable key for a tmux server, from its socket path: every per-server file is named by it. */
 export function serverKey(socketPath: string): string {
+  // node:crypto is loaded at the first key, not with this module: it is 17 modules of Node's own, and
+  // most verbs a key runs never make a key.
+  const { createHash } = load("node:crypto") as typeof Crypto;
   return createHash("sha256").update(socketPath).digest("hex").slice(0, 12);
 }
 
