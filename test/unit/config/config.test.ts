@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { readFileSync, mkdirSync, mkdtempSync } from "node:fs";
 import { join } from "node:path";
 import { parseConfig, loadConfig } from "../../../src/config/config.ts";
+import { BACKEND_NAMES } from "../../../src/backends/index.ts";
 import { ROOT } from "../../helpers/tmux-server.ts";
 import { tmpdir } from "node:os";
 import { AgentmuxError } from "../../../src/util/errors.ts";
@@ -22,7 +23,7 @@ describe("config validation", () => {
   });
   const bad: Array<[string, string, RegExp]> = [
     ["unknown top key", "defaultBackend: claude\nbackend: {}\n", /c\.yml:2:1: backend: unknown key "backend" \(did you mean backends\?\)/],
-    ["wrong enum", "defaultBackend: claud\n", /c\.yml:1:17: defaultBackend: "claud" is not one of claude, codex, opencode, gemini, generic \(did you mean claude\?\)/],
+    ["wrong enum", "defaultBackend: claud\n", new RegExp(`c\\.yml:1:17: defaultBackend: "claud" is not one of ${BACKEND_NAMES.join(", ")} \\(did you mean claude\\?\\)`)],
     ["unknown backend", "backends:\n  cursor: {}\n", /c\.yml:2:3: backends\.cursor: unknown key "cursor"/],
     ["args not a list", "backends:\n  claude:\n    args: --x\n", /c\.yml:3:11: backends\.claude\.args: expected a list of strings/],
     ["bool expected", "display:\n  backendSuffix: maybe\n", /c\.yml:2:18: display\.backendSuffix: expected true or false/],
