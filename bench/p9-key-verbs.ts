@@ -44,7 +44,7 @@ function timed(argv: string[], env: NodeJS.ProcessEnv, ready?: Verb["ready"], pt
  * on a private tmux server, the daemon running (publish talks to it), no config file (the
  * defaults). Target: each within 1.5x `node -e ''`.
  */
-export async function benchKeyVerbs(rounds = 15): Promise<string[]> {
+export async function benchKeyVerbs(rounds = 25): Promise<string[]> {
   const server = new TestServer();
   await server.start();
   try {

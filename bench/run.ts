@@ -19,6 +19,6 @@ if (!only || only === "p5") lines.push(...(await benchSwitch()));
 if (!only || only === "p6") lines.push(...(await benchWaitLatency()));
 if (!only || only === "p7") lines.push(...(await benchDaemonMemory()));
 if (!only || only === "p8") lines.push(...(await benchSpoolStorm(Number(process.env["P8_PANES"] ?? 50), Number(process.env["P8_RATE"] ?? 10), Number(process.env["P8_SECONDS"] ?? 60))));
-if (!only || only === "p9") lines.push(...(await benchKeyVerbs(Number(process.env["P9_ROUNDS"] ?? 15))));
+if (!only || only === "p9") lines.push(...(await benchKeyVerbs(Number(process.env["P9_ROUNDS"] ?? 25))));
 if (!only || only === "p10") lines.push(...(await benchDialogLatency(Number(process.env["P10_ROUNDS"] ?? 5))));
 process.stdout.write(`${lines.join("\n")}\n`);

@@ -1,9 +1,9 @@
 // Builds dist/ from src/ with esbuild (npm run build runs tsc first, as the typecheck):
 // - dist/cli/main.js: the full commander CLI (src/cli/main.ts) with its dependencies, one file;
-// - dist/cli/fast-path.js: what bin/agentmux.js loads first (src/cli/fast-path.ts): it reads
+// - dist/cli/fast-path.cjs: what bin/agentmux.js loads first (src/cli/fast-path.ts): it reads
 //   argv and nothing more;
-// - dist/cli/fast-<verb>.js: each key-bound verb (src/cli/fast-verbs/<verb>.ts) with everything
-//   it needs, one file each, loaded by fast-path.js when that verb runs.
+// - dist/cli/fast-<verb>.cjs: each key-bound verb (src/cli/fast-verbs/<verb>.ts) with everything
+//   it needs, one file each, loaded by fast-path.cjs when that verb runs.
 // One file per process instead of hundreds of modules is what keeps key presses fast (bench P9):
 // Node spends most of a short command's start-up finding, reading and compiling modules.
 // Every file sits in dist/cli/, so src/util/install-dir.ts finds the package root two levels up.
@@ -27,23 +27,40 @@ const common = {
   logLevel: "warning",
 };
 
-/** In fast-path.ts, `import("./fast-verbs/next.ts")` is the file dist/cli/fast-next.js, built on its own. */
+/**
+ * The fast path is CommonJS (dist/cli/fast-path.cjs and fast-<verb>.cjs, started by the CommonJS
+ * bin/agentmux.js): Node sets up its ES module loader only for ES modules, and that alone costs a
+ * key press about a tenth of `node -e ''` (bench P9). Their `import.meta.url` is the file's own URL.
+ */
+const cjs = {
+  ...common,
+  format: "cjs",
+  outExtension: { ".js": ".cjs" },
+  banner: { js: "const __agentmuxUrl = require(\"node:url\").pathToFileURL(__filename).href;" },
+  define: { "import.meta.url": "__agentmuxUrl" },
+};
+
+/**
+ * In fast-path.ts, `import("./fast-verbs/next.ts")` is a require() of the file dist/cli/fast-next.cjs,
+ * built on its own (an import() of it would start the ES module loader after all).
+ */
 const verbFiles = {
   name: "fast-verb-files",
   setup(b) {
-    b.onResolve({ filter: /^\.\/fast-verbs\/[a-z-]+\.ts$/ }, (args) => ({ path: `./fast-${args.path.slice("./fast-verbs/".length, -3)}.js`, external: true }));
+    b.onResolve({ filter: /^\.\/fast-verbs\/[a-z-]+\.ts$/ }, (args) => ({ path: args.path.slice("./fast-verbs/".length, -3), namespace: "fast-verb" }));
+    b.onLoad({ filter: /.*/, namespace: "fast-verb" }, (args) => ({ contents: `export default require("./fast-${args.path}.cjs").default;`, loader: "js", resolveDir: root }));
+    b.onResolve({ filter: /^\.\/fast-[a-z-]+\.cjs$/ }, (args) => ({ path: args.path, external: true }));
   },
 };
 
 rmSync(join(root, "dist"), { recursive: true, force: true });
 await Promise.all([
   build({ ...common, entryPoints: ["src/cli/main.ts"] }),
-  build({ ...common, entryPoints: ["src/cli/fast-path.ts"], plugins: [verbFiles] }),
-  // execa (kill's file has attach, which loads it lazily) and commander stay out of the verbs' files.
-  // One build per verb: what it always runs is one file (a build of all verbs together would share
-  // their common code through a dozen chunks, each a module for Node to find and load on a key
-  // press). Split: what a verb loads only sometimes (the config module on a cache miss, a
-  // question's @inquirer/prompts, the switcher's fzf) goes into chunks of its own
-  // (dist/cli/fast-<verb>-*.js), read only when it is asked for.
-  ...verbs.map((v) => build({ ...common, entryPoints: { [`fast-${v}`]: `src/cli/fast-verbs/${v}.ts` }, external: ["execa", "commander"], splitting: true, chunkNames: `fast-${v}-[hash]` })),
+  build({ ...cjs, entryPoints: ["src/cli/fast-path.ts"], plugins: [verbFiles] }),
+  // execa (kill's file has attach, which loads it lazily) and commander stay out of the verbs'
+  // files. One file per verb, what it loads only sometimes included (the config module on a cache
+  // miss: esbuild runs an inlined module's code only when its import() is reached); the npm
+  // packages a verb loads only sometimes (a question's @inquirer/prompts, the switcher's fzf) stay
+  // packages, imported when asked for.
+  ...verbs.map((v) => build({ ...cjs, entryPoints: { [`fast-${v}`]: `src/cli/fast-verbs/${v}.ts` }, external: ["execa", "commander", "@inquirer/prompts", "fzf"] })),
 ]);

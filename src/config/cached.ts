@@ -30,13 +30,13 @@ function cachePath(env: Env): string {
 }
 
 /**
- * The build this runs from: in dist/cli/, the time fast-path.js was written (each build writes
- * every bundle; this module is inside several of them, which must agree); run from src/, this
- * file's own time.
+ * The build this runs from: in dist/cli/, the time main.js was written (each build writes every
+ * bundle; this module is inside several of them, which must agree); run from src/, this file's
+ * own time.
  */
 function buildStamp(): string | null {
   const here = fileURLToPath(import.meta.url);
-  for (const file of [join(dirname(here), "fast-path.js"), here]) {
+  for (const file of [join(dirname(here), "main.js"), here]) {
     try {
       return String(statSync(file, { bigint: true }).mtimeNs);
     } catch {
