@@ -3,7 +3,7 @@
 // mkdtemp under os.tmpdir(), and not every one is removed when a test fails or a process is killed.
 // Usage: node scripts/scratch-tmp.mjs COMMAND [ARG...]; exits with the command's code.
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import process from "node:process";
@@ -14,6 +14,9 @@ if (!command) {
   process.exit(2);
 }
 const scratch = mkdtempSync(join(tmpdir(), "agentmux-tests-"));
+// Traversable by other users, like /tmp itself: a test runs a command as a second local user
+// inside its home (test/integration/runtime-dir.test.ts); each test's own home stays private.
+chmodSync(scratch, 0o755);
 const child = spawn(command, args, { stdio: "inherit", env: { ...process.env, TMPDIR: scratch } });
 const forward = (signal) => child.kill(signal);
 process.on("SIGINT", forward);
