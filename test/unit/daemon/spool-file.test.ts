@@ -1,24 +1,10 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { spoolDir } from "../../helpers/spool-dir.ts";
 import { parseSpoolContent } from "../../../src/daemon/spool.ts";
 import { PAYLOAD_MAX, readBounded, salvagePayload } from "../../../src/daemon/spool-file.ts";
-
-const tick = () => { const until = Date.now() + 6; while (Date.now() < until) { /* file times are one clock tick apart */ } };
-
-function spoolDir(): { dir: string; put: (name: string, body: string, ageMs?: number) => void } {
-  const dir = mkdtempSync(join(tmpdir(), "spool-"));
-  return {
-    dir,
-    put: (name, body, ageMs = 0) => {
-      writeFileSync(join(dir, name), body);
-      if (ageMs) { const t = (Date.now() - ageMs) / 1000; utimesSync(join(dir, name), t, t); }
-      tick();
-    },
-  };
-}
 
 describe("spool names and contents", () => {
   it("a payload cut at the cap keeps its leading fields", () => {

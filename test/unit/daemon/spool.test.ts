@@ -1,26 +1,12 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { spoolDir } from "../../helpers/spool-dir.ts";
 import { execFileSync } from "node:child_process";
 import { comparePids, parseSpoolContent, parseSpoolName, readSpool, STALLED_MS } from "../../../src/daemon/spool.ts";
 
 const DEAD = 2 ** 22 + 12345; // beyond pid_max: never a live process
-const tick = () => { const until = Date.now() + 6; while (Date.now() < until) { /* file times are one clock tick apart */ } };
-
-function spoolDir(): { dir: string; put: (name: string, body: string, ageMs?: number) => void } {
-  const dir = mkdtempSync(join(tmpdir(), "spool-"));
-  return {
-    dir,
-    put: (name, body, ageMs = 0) => {
-      writeFileSync(join(dir, name), body);
-      if (ageMs) { const t = (Date.now() - ageMs) / 1000; utimesSync(join(dir, name), t, t); }
-      tick();
-    },
-  };
-}
-
 describe("spool names and contents", () => {
   it("parses names and contents", () => {
     assert.deepEqual(parseSpoolName("%12.4567.Stop.sh"), { pane: "%12", pid: 4567, event: "Stop", complete: false });
