@@ -2,6 +2,9 @@ import { callerSession } from "../session/caller.ts";
 import { AgentmuxError } from "../util/errors.ts";
 import type { Context } from "./context.ts";
 
+/** The session the caller runs in, as callerSession answers it. */
+export type Caller = Awaited<ReturnType<typeof callerSession>>;
+
 /**
  * Called from inside an agent session, verbs that act on other sessions (and snooze, daemon stop)
  * need control.enabled; read, list and wait always work. "Inside" is decided from the environment
@@ -10,9 +13,6 @@ import type { Context } from "./context.ts";
  * lets any process on the server drive any pane. `own` names the one pane the caller may act on
  * anyway (its own session, for handoff).
  */
-/** The session the caller runs in, as callerSession answers it. */
-export type Caller = Awaited<ReturnType<typeof callerSession>>;
-
 export async function requireControl(ctx: Context, verb: string, own?: string, caller?: Promise<Caller>): Promise<void> {
   if (ctx.config.control.enabled) return;
   // A verb a key runs asks first, beside its own questions to tmux (callerSession answers null on any failure).
