@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT } from "../helpers/tmux-server.ts";
 
@@ -49,8 +49,12 @@ export class CaptureServer {
     try { this.tmux("kill-pane", "-t", pane); } catch { /* already gone */ }
   }
 
+  /** Kill the server and remove its socket file (tmux 3.3a's kill-server leaves it behind). */
   stop(): void {
+    let socket = "";
+    try { socket = this.tmux("display-message", "-p", "#{socket_path}").trim(); } catch { /* no server */ }
     try { this.tmux("kill-server"); } catch { /* already gone */ }
+    if (socket) rmSync(socket, { force: true });
   }
 
   screen(pane: string): string {
