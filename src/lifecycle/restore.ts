@@ -41,8 +41,7 @@ export interface Restorable { socket: string; candidates: Candidate[] }
 
 /** The recorded sessions of this socket path's dead servers; `live` when the server runs one with that id already. */
 export async function findRestorable(tmux: Tmux, probe: ProcessProbe = procProbe): Promise<Restorable> {
-  const socket = await tmux.socketPath();
-  const currentId = await tmux.serverId();
+  const { socket, id: currentId } = await tmux.serverPlace();
   const registry = readRegistry(registryFile(places().stateDir));
   const running = new Set((await listSessions(tmux)).filter((s) => s.id && !s.dead).map((s) => `${s.backend}:${s.id}`));
   const candidates = restorable(registry, socket, currentId, probe).map((c) => ({ ...c, live: running.has(`${c.entry.backend}:${c.entry.id}`) }));

@@ -15,8 +15,7 @@ const SOCKET = "/tmp/tmux-1000/work srv";
 /** The running server: its socket, its id and its panes (no tmux call launches anything here). */
 class FakeTmux {
   constructor(private readonly panes: PaneRecord[]) {}
-  async socketPath(): Promise<string> { return SOCKET; }
-  async serverId(): Promise<string> { return "500:9000"; }
+  async serverPlace(): Promise<{ id: string; socket: string }> { return { id: "500:9000", socket: SOCKET }; }
   async listPanes(): Promise<PaneRecord[]> { return this.panes; }
 }
 
