@@ -1,10 +1,8 @@
-import type { AccountSupport, SharedItem } from "../shared/types.ts";
+import type { AccountSupport } from "../shared/types.ts";
+import { sharedDir as dir, sharedFile as file } from "../shared/shared-items.ts";
 import { CREDENTIALS_FILE, readClaudeCredentials } from "./credentials.ts";
 import { fetchClaudeUsage } from "./usage.ts";
 import { syncClaudeJson } from "./json-merge.ts";
-
-const file = (name: string): SharedItem => ({ name, kind: "file" });
-const dir = (name: string): SharedItem => ({ name, kind: "dir" });
 
 /** Claude Code's accounts: homes pointed at by CLAUDE_CONFIG_DIR, each with its .claude.json merged from the canonical one. */
 export const claudeAccounts: AccountSupport = {

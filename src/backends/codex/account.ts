@@ -1,9 +1,7 @@
-import type { AccountSupport, SharedItem } from "../shared/types.ts";
+import type { AccountSupport } from "../shared/types.ts";
+import { sharedDir as dir, sharedFile as file } from "../shared/shared-items.ts";
 import { syncCodexHome } from "./home-sync.ts";
 import { fetchCodexUsage } from "./usage.ts";
-
-const file = (name: string): SharedItem => ({ name, kind: "file" });
-const dir = (name: string): SharedItem => ({ name, kind: "dir" });
 
 /** Codex's accounts: homes pointed at by CODEX_HOME, each with its own config.toml (src/backends/codex/home-sync.ts). */
 export const codexAccounts: AccountSupport = {
