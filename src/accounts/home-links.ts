@@ -3,15 +3,8 @@ import { join } from "node:path";
 import type { SharedItem } from "../backends/account-homes.ts";
 import { linkAtomic } from "../util/atomic-write.ts";
 import { moveAside } from "../util/backup.ts";
+import { entryExists } from "../util/entry-exists.ts";
 
-function exists(path: string): boolean {
-  try {
-    lstatSync(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 function pointsAt(path: string, target: string): boolean {
   try {
@@ -38,12 +31,12 @@ export function linkShared(item: SharedItem, canonical: string, home: string, no
   const target = join(canonical, item.name);
   const path = join(home, item.name);
   if (pointsAt(path, target)) return { kind: "already" };
-  if (!exists(target)) {
-    if (exists(path) && !lstatSync(path).isSymbolicLink()) return { kind: "kept-local" };
+  if (!entryExists(target)) {
+    if (entryExists(path) && !lstatSync(path).isSymbolicLink()) return { kind: "kept-local" };
     if (item.kind === "file") return { kind: "nothing" };
     mkdirSync(target, { recursive: true, mode: 0o700 });
   }
-  const backup = exists(path) ? moveAside(path, now) : undefined;
+  const backup = entryExists(path) ? moveAside(path, now) : undefined;
   linkAtomic(target, path);
   return { kind: "linked", backup };
 }

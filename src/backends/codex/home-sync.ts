@@ -5,6 +5,7 @@ import { scanToml } from "./toml.ts";
 import { copyDirAtomic, writeFileAtomic } from "../../util/atomic-write.ts";
 import { BACKUP_TAG, backupFile, moveAside } from "../../util/backup.ts";
 import { verifiedToml } from "./toml-check.ts";
+import { entryExists } from "../../util/entry-exists.ts";
 
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -63,9 +64,9 @@ export function syncCodexHome(canonical: string, home: string, now: Date): Codex
   const canonicalConfig = join(canonical, "config.toml");
   const config = join(home, "config.toml");
   const canonicalText = readIfExists(canonicalConfig);
-  const isLink = lstatExists(config) && lstatSync(config).isSymbolicLink();
+  const isLink = entryExists(config) && lstatSync(config).isSymbolicLink();
   let text: string | undefined;
-  if (!lstatExists(config) || isLink) {
+  if (!entryExists(config) || isLink) {
     const source = isLink && existsSync(config) ? readFileSync(config, "utf8") : canonicalText;
     if (isLink) backups.push(moveAside(config, now));
     if (source !== undefined) {
@@ -87,8 +88,8 @@ export function syncCodexHome(canonical: string, home: string, now: Date): Codex
   }
   const plugins = join(home, "plugins");
   const canonicalPlugins = join(canonical, "plugins");
-  if (existsSync(canonicalPlugins) && (!lstatExists(plugins) || lstatSync(plugins).isSymbolicLink())) {
-    if (lstatExists(plugins)) backups.push(moveAside(plugins, now));
+  if (existsSync(canonicalPlugins) && (!entryExists(plugins) || lstatSync(plugins).isSymbolicLink())) {
+    if (entryExists(plugins)) backups.push(moveAside(plugins, now));
     copyDirAtomic(canonicalPlugins, plugins);
     notes.push("plugins: copied from the canonical home");
   }
@@ -97,13 +98,4 @@ export function syncCodexHome(canonical: string, home: string, now: Date): Codex
 
 function isFreshCopy(notes: readonly string[]): boolean {
   return notes.some((n) => n.startsWith("config.toml:"));
-}
-
-function lstatExists(path: string): boolean {
-  try {
-    lstatSync(path);
-    return true;
-  } catch {
-    return false;
-  }
 }
