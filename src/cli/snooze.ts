@@ -44,8 +44,8 @@ async function setSnooze(ctx: Context, s: RosterEntry, hours: number | null, on:
 /** `agentmux snooze [TARGET] [HOURS]` (prefix Z runs it with --ask): the fast path calls it without commander. */
 export async function runSnooze(ctx: Context, first: string | undefined, second: string | undefined, options: SnoozeOptions): Promise<void> {
   if (options.on && options.off) throw new AgentmuxError("--on and --off contradict each other", { hint: "give one, or neither to toggle" });
-  // Who is asking, asked beside the roster (each a tmux process the key waits for).
-  const caller = callerSession(ctx.tmux);
+  // Who is asking, asked beside the roster (each a tmux process the key waits for); not at all when agents may drive sessions.
+  const caller = ctx.config.control.enabled ? undefined : callerSession(ctx.tmux);
   const roster = await loadRoster(ctx.tmux, { backendSuffix: ctx.config.display.backendSuffix });
   const { target, hours: hoursText } = splitArgs(roster, first, second);
   const hours = parseHours(hoursText);
