@@ -52,6 +52,45 @@ export interface LineagePair { id: string; parent: string }
 /** Where a session's branches can be: its directory, its start (ms epoch), and the environment naming the CLI's home. */
 export interface LineagePlace { dir: string; since: number | null; env: Record<string, string | undefined> }
 
+/** One conversation as the CLI's own files record it (a transcript, a rollout). */
+export interface ConversationHeader {
+  /** The CLI's native session id (what --resume takes). */
+  id: string;
+  /** The conversation it was forked from, when the files tell; undefined for an original. */
+  parent?: string | undefined;
+  /** When it began (ms epoch); null when the files do not say. */
+  startedAt: number | null;
+  /** When it was last written (the file's mtime, ms epoch). */
+  updatedAt: number;
+  /** The directory it ran in. */
+  dir: string;
+  /** The first prompt the user typed, on one line (may be cut); "" when none yet. */
+  firstPrompt: string;
+  /** The files that hold it (what deleting it removes). */
+  files: string[];
+}
+
+/** Where conversations are looked for: place.dir (or every directory), place.since bounds a scan of a store shared by all directories. */
+export interface HistoryPlace { dir: string | null; since: number | null; env: Record<string, string | undefined> }
+
+/** Reading and changing the conversations a CLI keeps (branches, resume, side conversations). */
+export interface HistorySupport {
+  /** I/O: the conversations recorded for place (place.dir null: every directory, newest first), each with its parent; null when the scan cannot tell (too many files, unreadable store). Cached by file mtime. */
+  conversations(place: HistoryPlace): ConversationHeader[] | null;
+  /** I/O: one conversation by id, wherever it ran (within the same bounds); null when not found. */
+  find(id: string, place: HistoryPlace): ConversationHeader | null;
+  /** I/O: the assistant's last answer in the conversation, as text; null when it has none yet (or cannot be read). */
+  lastAnswer(id: string, place: HistoryPlace): string | null;
+  /** I/O: whether the conversation holds a completed exchange (a prompt and an answer): a conversation without one cannot be forked. */
+  hasExchange(id: string, place: HistoryPlace): boolean;
+  /** I/O: whether the conversation records a user message containing text (a delivery check). */
+  hasUserText?(id: string, place: HistoryPlace, text: string): boolean;
+  /** I/O: remove exactly the conversation's stored files; answers the paths removed. */
+  remove(id: string, place: HistoryPlace): string[];
+  /** I/O: make conversation id, recorded under fromDir, resumable from toDir (Claude keeps transcripts per project directory). */
+  prepareFork?(id: string, fromDir: string, toDir: string, env: Record<string, string | undefined>): void;
+}
+
 export interface Backend {
   /** Its name in the registry (src/backends/index.ts), the config and the manifest (manifests/<name>.yml). */
   readonly name: string;
@@ -97,6 +136,10 @@ export interface Backend {
   liveReport?(result: LiveQueryResult | undefined, sessionId: string | undefined, lastEventAt: number): LiveReport;
   /** Pure: a status-line JSON document (shell/agentmux-statusline keeps the last one); null when torn. */
   parseStatusLine?(text: string): StatusLineReading | null;
+  /** The CLI's conversation store: past conversations, their lineage and answers; none: no branches, resume or side conversations. */
+  history?: HistorySupport;
+  /** Pure: the arguments that add text to the system prompt at launch (Claude --append-system-prompt, Codex's developer instructions); none: the CLI has no such channel. */
+  systemPromptArgs?(text: string): string[];
   /** I/O: the fork pairs recorded where sessions branched from one in place.dir can be; null when the scan cannot tell. */
   lineage?(place: LineagePlace): LineagePair[] | null;
   /** Pure: the lines `agentmux init --agents` prints for the CLI, to install agentmux's hooks by hand for sessions agentmux did not start. */
