@@ -18,6 +18,10 @@ export function sessionJson(s: NamedSession, now = Date.now()) {
     stateSince: s.stateSince,
     age: s.startedAt === null ? null : Math.max(0, Math.round((now - s.startedAt) / 1000)),
     group: s.group || null,
+    /** A side conversation's parent pane; forkedFrom: the native id a branch or side was forked from. */
+    parent: s.parent || null,
+    forkedFrom: s.forkedFrom || null,
+    side: s.side !== "",
     title: s.title,
     exitStatus: s.deadStatus,
   };

@@ -65,6 +65,23 @@ export const CONFIG_SCHEMA = section({
     /** Seconds a skill may take before the watchdog warns (the exit stays armed); at most a day. */
     timeout: num(1, 86_400).default(600),
   }),
+  /** `agentmux branch --worktree`: the directory its git worktrees go under (default: under agentmux's cache directory, away from synced folders). */
+  branch: section({ worktreeDirectory: str("a directory").map((d) => (d ? expandHome(d) : undefined)) }),
+  /** Side conversations (`agentmux side`). */
+  side: section({
+    /** The side pane's width, as a percentage of the window; a narrower window opens the side in a window of its own. */
+    width: num(10, 90).default(40),
+    /** The narrowest side pane, in columns, before it opens in a window of its own instead. */
+    minColumns: num(20, 1000).default(60),
+    /** What `side dismiss` does with the fork's stored conversation. */
+    onDismiss: oneOfValues(["delete", "keep", "ask"] as const).default("delete"),
+    /** Replaces the side policy text (the boundary block and the system prompt); empty: agentmux's own. */
+    policy: str("the policy text"),
+    /** What `side conclude` asks the side for. */
+    handbackPrompt: str("a prompt"),
+    /** Say once in the side pane's status line when its parent finishes, fails or needs approval (the border shows it always). */
+    reportParentStatus: bool.default(true),
+  }),
   /** Directory → account or pool, first match wins; routing; usage polling (src/config/accounts.ts). */
   ...ACCOUNT_CONFIG_SCHEMA,
 });

@@ -26,6 +26,12 @@ export interface Session {
   /** A name set with `agentmux rename`, overriding the derived display name. */
   label: string;
   group: string;
+  /** The native id of the conversation this one was forked from (branch, side); "" otherwise. */
+  forkedFrom: string;
+  /** A side conversation: the pane of the session it was opened from ("" when not a side, or resumed on its own). */
+  parent: string;
+  /** A side conversation: the version of the side policy it was started under; "" when not a side. */
+  side: string;
   /** The model and permission mode the CLI last reported (for restart). */
   launch: LaunchState;
   state: SessionState;
@@ -67,6 +73,9 @@ export function sessionFromPane(record: PaneRecord): Session | null {
     tokenHash: record.tokenHash,
     label: record.label,
     group: record.group,
+    forkedFrom: record.forkedFrom,
+    parent: record.parent,
+    side: record.side,
     launch: parseLaunchState(record.launch),
     state: dead ? "exited" : toState(record.state),
     stateSince: toNumber(record.stateSince),

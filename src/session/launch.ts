@@ -35,6 +35,8 @@ export interface NewSessionRequest {
   norestore?: boolean;
   /** Restart and restore: the launch state the last process reported (model, permission mode). */
   launch?: LaunchState | undefined;
+  /** A side conversation: the parent's pane, and the side policy's version (pane options @agentmux-parent, @agentmux-side). */
+  side?: { parent: string; policyVersion: string } | undefined;
 }
 
 export interface Prepared {
@@ -138,6 +140,10 @@ export async function launchSession(tmux: Tmux, request: NewSessionRequest, prep
     ...(request.group ? { "@agentmux-group": request.group } : {}),
     ...(request.norestore ? { "@agentmux-norestore": "1" } : {}),
     "@agentmux-launch": request.launch ? formatLaunchState(request.launch) : "",
+    // A fork records what it was forked from; a side conversation its parent and policy version.
+    "@agentmux-forked-from": request.mode?.kind === "fork" ? request.mode.id : "",
+    "@agentmux-parent": request.side?.parent ?? "",
+    "@agentmux-side": request.side?.policyVersion ?? "",
   };
   if (request.respawn) return respawnSession(tmux, request.respawn, { argv: [shellScript("agentmux-launch"), ...prepared.argv], dir: prepared.dir, env }, options, token);
   const splitFrom = request.splitFrom ?? (request.split ? process.env["TMUX_PANE"] || (await tmux.expand("#{pane_id}")) : undefined);

@@ -16,6 +16,8 @@ export interface Places {
   configFile: string;
   stateDir: string;
   runtimeDir: string;
+  /** What can be made again or lives outside synced folders (branch worktrees). */
+  cacheDir: string;
 }
 
 export function places(env: Env = process.env): Places {
@@ -26,6 +28,7 @@ export function places(env: Env = process.env): Places {
       configFile: join(root, "config", "config.yml"),
       stateDir: join(root, "state"),
       runtimeDir: join(root, "run"),
+      cacheDir: join(root, "cache"),
     };
   }
   const home = env["HOME"] ?? homedir();
@@ -34,7 +37,8 @@ export function places(env: Env = process.env): Places {
   const runtimeBase = env["XDG_RUNTIME_DIR"];
   const uid = typeof process.getuid === "function" ? process.getuid() : 0;
   const runtimeDir = runtimeBase ? join(runtimeBase, "agentmux") : join("/tmp", `agentmux-${uid}`);
-  return { configDir, configFile: join(configDir, "config.yml"), stateDir, runtimeDir };
+  const cacheDir = join(env["XDG_CACHE_HOME"] || join(home, ".cache"), "agentmux");
+  return { configDir, configFile: join(configDir, "config.yml"), stateDir, runtimeDir, cacheDir };
 }
 
 const load = createRequire(import.meta.url);

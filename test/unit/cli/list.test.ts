@@ -4,7 +4,7 @@ import { formatTable, sessionJson } from "../../../src/cli/list.ts";
 import type { NamedSession } from "../../../src/session/store.ts";
 
 const session = (patch: Partial<NamedSession>): NamedSession => ({
-  pane: "%1", backend: "claude", account: "", dir: "/r/api", instance: "", id: "", tokenHash: "t", label: "", group: "", launch: {},
+  pane: "%1", backend: "claude", account: "", dir: "/r/api", instance: "", id: "", tokenHash: "t", label: "", group: "", forkedFrom: "", parent: "", side: "", launch: {},
   state: "unknown", stateSince: null, startedAt: 1_000, dead: false, deadStatus: null, title: "", command: "claude",
   pid: 10, tmuxSession: "s", window: "@1", windowIndex: "1", active: false, name: "api", ...patch,
 });
