@@ -7,7 +7,7 @@ import type { Logger } from "./log.ts";
 
 /** OSC 9 (iTerm2, Windows Terminal, kitty …) and OSC 777 (urxvt, foot, VTE …) desktop notifications. */
 export function oscNotification(text: string): string {
-  const clean = text.replace(/[\x00-\x1f\x7f]/g, " ").replace(/;/g, ",");
+  const clean = text.replace(/[\x00-\x1f\x7f-\x9f]/g, " ").replace(/;/g, ",");
   return `\x1b]9;${clean}\x07\x1b]777;notify;agentmux;${clean}\x07`;
 }
 

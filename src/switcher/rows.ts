@@ -43,7 +43,7 @@ export function ageOf(e: Pick<RosterEntry, "state" | "stateSince" | "turnStart">
 
 /** Collapse whitespace (newlines, tabs, runs of spaces) so no text can break a row. */
 export function oneLine(text: string): string {
-  return text.replace(/[\x00-\x1f\x7f]+/g, " ").replace(/\s+/gu, " ").trim();
+  return text.replace(/[\x00-\x1f\x7f-\x9f]+/g, " ").replace(/\s+/gu, " ").trim();
 }
 
 /** The icon of a session whose pane has none (launched by an older agentmux). */

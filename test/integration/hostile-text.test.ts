@@ -62,6 +62,9 @@ describe("hostile text never runs or styles anything in tmux", () => {
     writeConfig(server.home, { notify: { command: `cat >> ${notified}; echo >> ${notified}` }, backends: { claude: { handoffFile: ".claude/handoff.md" } } });
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, ".agentmux.yml"), `sessions:\n  - name: web\n    watch:\n      - pattern: 'PROJ${ran("project").replace("(", "\\(").replace(")", "\\)")}|PROJ %4'' x'\n`);
+    // A repository's file acts only once allowed: allowed here, so its watcher is armed at `new`.
+    const allowed = await server.cli(["allow", dir]);
+    assert.equal(allowed.exitCode, 0, String(allowed.stderr));
   });
   after(async () => {
     await server.cli(["daemon", "stop"]);
@@ -91,11 +94,13 @@ describe("hostile text never runs or styles anything in tmux", () => {
     assert.ok((await watchers()).every((l) => l.includes(`agentmux-watch ${pane} /`)), (await watchers()).join("\n"));
     await server.tmux(["send-keys", "-t", pane, "-l", "PROJ %4' x"]);
     await server.tmux(["send-keys", "-t", pane, "Enter"]);
-    await server.waitFor("the project file's watcher", () => notes().some((n) => n.includes("PROJ %4' x")), 15_000);
+    // A watcher's own notification ("… matched /PATTERN/: LINE"), not the turn's "finished" one.
+    const matched = (line: string) => notes().some((n) => n.includes(" matched /") && n.slice(n.lastIndexOf("/: ")).includes(line));
+    await server.waitFor("the project file's watcher", () => matched("PROJ %4' x"), 15_000);
     await new Promise((r) => setTimeout(r, 3100)); // the daemon notifies a pane at most every 3 s
     await server.tmux(["send-keys", "-t", pane, "-l", "HAND %4' %H"]);
     await server.tmux(["send-keys", "-t", pane, "Enter"]);
-    await server.waitFor("the hand-set watcher", () => notes().some((n) => n.includes("HAND %4' %H")), 15_000);
+    await server.waitFor("the hand-set watcher", () => matched("HAND %4' %H"), 15_000);
     assert.deepEqual(markers(), []);
   });
 

@@ -1,6 +1,6 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { ageOf, orderRows, toneOf, type Row } from "../../../src/switcher/rows.ts";
+import { ageOf, oneLine, orderRows, toneOf, type Row } from "../../../src/switcher/rows.ts";
 
 const row = (patch: Partial<Row>): Row => ({
   pane: "%1", key: "a", icon: "✻", name: "api", account: "", annotation: "", age: "", status: "", stale: false, tone: "plain", ...patch,
@@ -29,5 +29,11 @@ describe("tones and order", () => {
   it("snoozed sessions come after all the others, each group in key order", () => {
     const ordered = orderRows([row({ key: "a", tone: "snoozed" }), row({ key: "s" }), row({ key: "d", tone: "snoozed" }), row({ key: "f", tone: "waiting" })]);
     assert.deepEqual(ordered.map((r) => r.key), ["s", "f", "a", "d"]);
+  });
+});
+
+describe("text on one line", () => {
+  it("drops C0 and C1 controls (a C1 CSI U+009B starts an escape on some terminals), keeps the rest literally", () => {
+    assert.equal(oneLine("a\u009b31mb\u0085c\x1b[0m\n d #[fg=red] é"), "a 31mb c [0m d #[fg=red] é");
   });
 });
