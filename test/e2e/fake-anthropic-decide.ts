@@ -102,6 +102,15 @@ function scripted(text: string, tools: Json[], toolCmd: string, timing: Timing):
   return null;
 }
 
+/**
+ * E2E_RECALL: the MARK-<word> markers the earlier messages hold, in order, once each: a fork answers
+ * with its parent's markers only when the conversation was inherited.
+ */
+export function recall(history: string): string {
+  const marks = [...new Set(history.match(/MARK-[A-Za-z0-9]+/g) ?? [])];
+  return `recall: ${marks.length > 0 ? marks.join(" ") : "nothing"}`;
+}
+
 /** Whether the last assistant turn wrote a file under plans/ (Claude's plan file in plan mode). */
 function wrotePlan(messages: Json[]): boolean {
   const assistant = [...messages].reverse().find((m) => m["role"] === "assistant");
@@ -138,6 +147,7 @@ export function decide(body: Json, toolCmd = "touch e2e-marker", timing: Timing 
     const planFile = /(\/[^\s"\\]*\/plans\/[\w-]+\.md)/.exec(JSON.stringify(body))?.[1];
     if (planFile) return { kind: "tool", name: "Write", input: { file_path: planFile, content: `${text.includes("E2E_PLANLONG") ? LONG_PLAN : PLAN}\n` } };
   }
+  if (text.includes("E2E_RECALL")) return { kind: "text", text: recall(JSON.stringify(messages.slice(0, -1))) };
   if (result && !text.includes("E2E_")) {
     const output = typeof result["content"] === "string" ? result["content"] : textOf(result["content"]);
     return { kind: "text", text: `Tool finished: ${result["is_error"] ? "(error) " : ""}${output.slice(0, 200)}` };

@@ -24,6 +24,12 @@ describe("the fake Anthropic Messages API", () => {
     for (const [name, body, expected] of cases) assert.deepEqual(decide(body), expected, name);
   });
 
+  it("E2E_RECALL answers the MARK- words of the earlier messages: a fork shows it inherited them", () => {
+    const body = { tools: bash, messages: [user("remember MARK-tulip"), { role: "assistant", content: [{ type: "text", text: "ok MARK-tulip" }] }, user("MARK-rose too"), user([{ type: "text", text: "E2E_RECALL MARK-new" }])] };
+    assert.deepEqual(decide(body), { kind: "text", text: "recall: MARK-tulip MARK-rose" });
+    assert.deepEqual(decide({ tools: bash, messages: [user("E2E_RECALL")] }), { kind: "text", text: "recall: nothing" });
+  });
+
   it("scripts Claude's dialogs and failures with E2E_ keywords", () => {
     const ask = (text: string) => decide({ tools: claudeTools, messages: [user([{ type: "text", text }])] });
     const tool = (d: Decision) => (d.kind === "tool" ? d : assert.fail(`not a tool call: ${JSON.stringify(d)}`));

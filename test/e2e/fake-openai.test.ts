@@ -24,6 +24,11 @@ describe("the fake OpenAI Responses API", () => {
     for (const [name, body, expected] of cases) assert.deepEqual(decide(body), expected, name);
   });
 
+  it("E2E_RECALL answers the MARK- words of the input before the last user message", () => {
+    const said = { type: "message", role: "assistant", content: [{ type: "output_text", text: "noted MARK-tulip" }] };
+    assert.deepEqual(decide({ tools, input: [user("remember MARK-tulip"), said, user("E2E_RECALL MARK-new")] }), { kind: "text", text: "recall: MARK-tulip" });
+  });
+
   it("E2E_PATCH calls apply_patch (freeform or function) outside the workspace; E2E_429 is a usage limit", () => {
     const patch = (file: string) => `*** Begin Patch\n*** Add File: ${file}\n+patched by the fake model\n*** End Patch\n`;
     const freeform = [...tools, { type: "custom", name: "apply_patch" }];

@@ -1,6 +1,7 @@
 import type { ServerResponse } from "node:http";
 import { readJsonBody, serveLocal } from "../helpers/fake-http.ts";
 import { HELLO, isObject, SLOW_TEXT, type FakeModelServer, type Json } from "./fake-model.ts";
+import { recall } from "./fake-anthropic-decide.ts";
 
 /** What the fake answers to one /v1/responses request. */
 export type Decision =
@@ -78,6 +79,7 @@ export function decide(body: Json, toolCmd = "touch e2e-marker"): Decision {
     if (names.includes("shell")) return { kind: "tool", name: "shell", args: { command: ["bash", "-lc", cmd] } };
     return { kind: "text", text: `No shell tool offered: ${names.join(",")}` };
   }
+  if (text.includes("E2E_RECALL")) return { kind: "text", text: recall(JSON.stringify(input.slice(0, input.lastIndexOf(user as Json)))) };
   if (text.includes("E2E_PATCH")) return patch(tools, /E2E_PATCH=(\S+)/.exec(text)?.[1] ?? PATCH_FILE);
   if (text.includes("E2E_429")) return USAGE_LIMIT;
   if (text.includes("E2E_PROSE")) return { kind: "text", text: "I looked at the project. Would you like me to create the marker file now?" };
