@@ -171,7 +171,11 @@ const RULES: Rule[] = [
     const settle = f.hooks ? SCREEN_SETTLE_MS : s?.region === "title" ? TITLE_TURN_MS : 0;
     if (s && s.verdict === "working" && strong(f, s) && (news(f, s) || f.state === "unknown") && held(f, s, settle) && calm(f, settle)) return move("turn-began-on-screen", "the screen shows a turn running", { kind: "activity", at: f.now }, "screen");
     if (current(f, live) && live.status === "busy") return move("turn-began-live", `${live.source} says busy`, { kind: "activity", at: f.now }, "live");
-    if (current(f, live) && live.status === "waiting") return move("live-waiting", `${live.source} says waiting${live.waitingFor ? ` (${live.waitingFor})` : ""}`, { kind: "blocked", at: f.now }, "live", live.waitingFor);
+    if (current(f, live) && live.status === "waiting") {
+      // A report of waiting from before the current state is the blocker it already left (answered, then gone): raising it again would flap.
+      if (f.state !== "unknown" && !news(f, live)) return hold("live-waiting-old", `${live.source} has said waiting since before the current state`);
+      return move("live-waiting", `${live.source} says waiting${live.waitingFor ? ` (${live.waitingFor})` : ""}`, { kind: "blocked", at: f.now }, "live", live.waitingFor);
+    }
     if (f.state === "unknown" && s && s.verdict === "idle") return move("first-sight", "the screen shows the prompt", { kind: "started", at: f.now }, "screen");
     if (f.state === "unknown" && live && live.status === "idle") return move("first-sight", `${live.source} says idle`, { kind: "started", at: f.now }, "live");
     return null;

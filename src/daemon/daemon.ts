@@ -233,9 +233,9 @@ export class Daemon implements DaemonPort {
     }
     for (const [pane, t] of this.tracked) {
       if (seen.has(pane)) continue;
-      t.machine = { ...t.machine, state: "exited", since: Date.now(), background: false };
-      this.ended(t);
+      // Torn down first: the pane and its options are gone, there is nothing to set on it.
       this.finish(t, "pane closed");
+      if (t.machine.state !== "exited") await this.applyMachine(t, { kind: "exited", at: Date.now() }, "process", "pane-closed", "the pane closed");
       this.tracked.delete(pane);
     }
     this.teardown.checkLeaks(this.layout, new Set(this.tracked.keys()));
@@ -306,6 +306,11 @@ export class Daemon implements DaemonPort {
     if (!t) return;
     await this.table.input(t, kind, Math.min(at, Date.now()));
     this.screens?.look(pane);
+  }
+
+  async published(pane: string): Promise<void> {
+    const t = this.tracked.get(pane);
+    if (t) await this.table.published(t);
   }
 
   forgetExited(pane: string): boolean {

@@ -1,6 +1,7 @@
 import { BACKENDS, isBackendName } from "../backends/index.ts";
 import type { Backend, LiveQueryResult } from "../backends/shared/types.ts";
 import type { LiveWord } from "../core/evidence.ts";
+import { LiveDisagreements } from "./live-disagreements.ts";
 import type { Logger } from "./log.ts";
 import type { Tracked } from "./tracked.ts";
 
@@ -21,11 +22,14 @@ function sessionEvent(t: Tracked): number {
  * one query per directory in the background, never two at once, again after a session event's
  * settle time and at least every 30 s. A result counts for a session only when its query began
  * the settle time after the session's last event; a session it does not list (or a failed query)
- * is unknown, never guessed, and said once in the log.
+ * is unknown, never guessed, and said once in the log. Where a session has hooks and the backend
+ * can tell (Backend.liveAgrees), each disagreement of the report with the state the hooks made is
+ * logged once.
  */
 export class LiveQueries {
   private readonly started = new Map<string, number>();
   private readonly said = new Map<string, string>();
+  private readonly disagreements = new LiveDisagreements();
 
   constructor(
     private readonly live: (t: Tracked, word: Omit<LiveWord, "since">) => Promise<void>,
@@ -70,8 +74,13 @@ export class LiveQueries {
         continue;
       }
       this.said.delete(t.pane);
+      const source = `${backend.label}'s agents report`;
+      if (backend.liveAgrees && t.machine.hooked) {
+        const line = this.disagreements.note(t.pane, t.machine.state, report, source, backend.liveAgrees);
+        if (line) this.log(line);
+      }
       const status = STATUSES.has(report.status as LiveWord["status"]) ? (report.status as LiveWord["status"]) : "unknown";
-      await this.live(t, { status, waitingFor: report.waitingFor, source: `${backend.label}'s agents report`, at: result.startedAt });
+      await this.live(t, { status, waitingFor: report.waitingFor, source, at: result.startedAt });
     }
   }
 

@@ -32,6 +32,8 @@ export interface DaemonPort extends SessionsPort {
   setOptions(pane: string, values: Record<string, string>): Promise<void>;
   /** The decision table's verdict for a session and every channel's latest word (agentmux explain). */
   explain(pane: string): Response;
+  /** The session's own process published its status: the session table marks it current (no longer stale). */
+  published(pane: string): Promise<void>;
   /** Drop an exited session from the list (restart or handoff brought it back in a new pane). */
   forgetExited(pane: string): boolean;
 }

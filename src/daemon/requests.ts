@@ -64,7 +64,7 @@ async function publish(daemon: DaemonPort, pane: string, token: string, text: st
   if (!t) return { ok: false, error: `no agentmux session in pane ${pane}` };
   if (!t.tokenHash || tokenHash(token) !== t.tokenHash) return { ok: false, error: `the token does not match the process in ${pane}`, hint: "only the session's own process may publish its status" };
   if ([...text].length > MAX_PUBLISH) return { ok: false, error: `the status is longer than ${MAX_PUBLISH} characters` };
-  t.machine = { ...t.machine, statusStale: false };
-  await daemon.setOptions(pane, { "@agentmux-status-text": cleanLine(text), "@agentmux-status-stale": "", "@agentmux-machine": JSON.stringify(t.machine) });
+  await daemon.setOptions(pane, { "@agentmux-status-text": cleanLine(text) });
+  await daemon.published(pane);
   return { ok: true, pane };
 }

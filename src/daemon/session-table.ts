@@ -98,6 +98,13 @@ export class SessionTable {
     await this.weigh(t);
   }
 
+  /** The session's own process published its status (agentmux publish): what it shows is current again. */
+  async published(t: Tracked): Promise<void> {
+    if (!t.machine.statusStale) return;
+    t.machine = { ...t.machine, statusStale: false };
+    await this.emit({ t, applied: { changed: true, stateChanged: false, effects: [] }, channel: "process", rule: "published" });
+  }
+
   /** An event that is not evidence to weigh: the process ended, the user looked, a status-line turn. */
   async machine(t: Tracked, event: MachineEvent, channel: Channel, rule: string, why: string): Promise<void> {
     const before = t.machine;

@@ -35,7 +35,7 @@ try {
   await section("claude", () => captureClaude(tmux, anthropic, only));
   await section("codex", () => captureCodex(tmux, openai, only));
   await section("opencode", () => captureOpencode(tmux, anthropic));
-  // Gemini CLI is not a devDependency: GEMINI_BIN names an installed one.
+  // Gemini only when asked for by name or when GEMINI_BIN names an installed one (else node_modules/.bin/gemini, a devDependency).
   if (wanted.includes("gemini") || process.env["GEMINI_BIN"]) await section("gemini", () => captureGemini(tmux, gemini));
 } finally {
   tmux.stop();

@@ -210,7 +210,8 @@ describe("situation matrix: the real Claude Code against the fake Anthropic API"
       const { pane, name, m } = await fresh(s, "err");
       await cli(s, "send", pane, "E2E_ERR fail please");
       await s.waitForScreen(pane, /API Error: 400/, LONG);
-      await expectSeen(s, pane, name, m, { states: ["working", "waiting"], notes: [/^failed/], quietMs: TURN_QUIET });
+      // The fake's own message (fake-anthropic-decide.ts), not a bare category: "failed: unknown" fails.
+      await expectSeen(s, pane, name, m, { states: ["working", "waiting"], notes: [/^failed: .*E2E fake bad request/], quietMs: TURN_QUIET });
     });
 
     it("429: working → waiting, one failed notification", async (t) => {
@@ -218,7 +219,7 @@ describe("situation matrix: the real Claude Code against the fake Anthropic API"
       if (!s) return;
       const { pane, name, m } = await fresh(s, "ratelimit");
       await cli(s, "send", pane, "E2E_429 hit the limit");
-      await expectSeen(s, pane, name, m, { states: ["working", "waiting"], notes: [/^failed/], quietMs: TURN_QUIET });
+      await expectSeen(s, pane, name, m, { states: ["working", "waiting"], notes: [/^failed: .*E2E fake rate limit/], quietMs: TURN_QUIET });
     });
   });
 

@@ -122,7 +122,8 @@ describe("situation matrix: the real Codex against the fake OpenAI Responses API
       const m = await mark(s, pane, name);
       await cli(s, "send", pane, "E2E_429 hit the limit");
       await s.waitForScreen(pane, /usage limit/, LONG);
-      await expectSeen(s, pane, name, m, { states: ["working", "waiting"], notes: [/./], quietMs: TURN_QUIET });
+      // Codex words the fake's usage_limit_reached itself ("You’ve hit your usage limit …"); the notification must say so.
+      await expectSeen(s, pane, name, m, { states: ["working", "waiting"], notes: [/usage limit/i], quietMs: TURN_QUIET });
     });
 
     it("trust dialog accepted: blocked → idle", async (t) => {

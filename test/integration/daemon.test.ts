@@ -124,6 +124,11 @@ describe("the daemon with a fake Claude that calls the real hooks", () => {
     await server.cli(["send", pane, "next"]);
     await server.waitFor("stale", async () => (await paneOption(server, pane, "@agentmux-status-stale")) === "1");
     assert.equal(await paneOption(server, pane, "@agentmux-status-text"), "reviewing #12 the parser", "kept, marked stale");
+    // Publishing again: the session table marks it current (the options and the machine it keeps).
+    assert.equal((await server.cli(["publish", "next: the lexer"], { env })).exitCode, 0);
+    await server.waitFor("current again", async () => (await paneOption(server, pane, "@agentmux-status-stale")) === "");
+    assert.equal(await paneOption(server, pane, "@agentmux-status-text"), "next: the lexer");
+    assert.equal((JSON.parse(await paneOption(server, pane, "@agentmux-machine")) as { statusStale: boolean }).statusStale, false);
   });
 
   it("a wrong token or a payload for another session changes nothing", async () => {

@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { daemonLogLines } from "../helpers/config.ts";
 import { TestServer } from "../helpers/tmux-server.ts";
 
 describe("sessions as panes on a private tmux server", () => {
@@ -80,6 +81,28 @@ describe("sessions as panes on a private tmux server", () => {
     const multi = await server.cli(["send", pane, "-"], { input: "line one\nline two\n" });
     assert.equal(multi.exitCode, 0, String(multi.stderr));
     await server.waitForScreen(pane, /received: line one⏎line two/);
+  });
+
+  it("send to a plain command (no hooks, so no submit hook) tells the daemon: working, made by the input channel", async () => {
+    const r = await server.cli(["new", "--command", "cat", "--dir", server.work, "--instance", "plain-typed"]);
+    assert.equal(r.exitCode, 0, String(r.stderr));
+    const pane = String(r.stdout).trim();
+    type Explained = { state: string; raisedBy: string | null; decided: { rule: string } | null; hooks: boolean };
+    const explain = async (): Promise<Explained> => {
+      const e = await server.cli(["explain", pane, "--json"]);
+      assert.equal(e.exitCode, 0, String(e.stderr));
+      return JSON.parse(String(e.stdout)) as Explained;
+    };
+    const first = await explain();
+    assert.equal(first.hooks, false);
+    assert.notEqual(first.state, "working", "nothing on a plain command's screen says working");
+    await server.cli(["send", pane, "hello from agentmux"]);
+    await server.waitForScreen(pane, /hello from agentmux\n.*hello from agentmux/);
+    await server.waitFor(`${pane} working`, async () => (await explain()).state === "working");
+    const made = await explain();
+    assert.equal(made.raisedBy, "input");
+    assert.equal(made.decided?.rule, "input-submit");
+    assert.ok(daemonLogLines(server.home).some((l) => l.endsWith(` ${pane} working`)), "the daemon logged the change");
   });
 
   it("send presses Enter again when the first Return was dropped", async () => {

@@ -116,32 +116,3 @@ export class ClaudeAgentsQuery {
     return this.running.has(configDir);
   }
 }
-
-/**
- * The log of disagreements between what the hooks alone show and Claude's own report: note() answers
- * a line the first time a session's pair differs, and null while it stays the same or they agree, so
- * each disagreement is logged once. `agrees` tells whether a state and a report say the same.
- */
-export class LiveDisagreements {
-  private readonly last = new Map<string, string>();
-
-  constructor(private readonly agrees: (hooks: string, live: LiveStatus) => boolean) {}
-
-  note(session: string, hooks: string, live: LiveReport): string | null {
-    if (live === "stale") return null;
-    const same = live === "unknown" ? hooks === "unknown" : this.agrees(hooks, live);
-    if (same) {
-      this.last.delete(session);
-      return null;
-    }
-    const says = live === "unknown" ? "unknown (not listed, or the query failed)" : `${live.status}${live.waitingFor ? ` (${live.waitingFor})` : ""}`;
-    const line = `${session}: hooks say ${hooks}, claude agents says ${says}`;
-    if (this.last.get(session) === line) return null;
-    this.last.set(session, line);
-    return line;
-  }
-
-  forget(session: string): void {
-    this.last.delete(session);
-  }
-}

@@ -1,7 +1,7 @@
 import type { AccountSupport, Backend, LaunchRequest, LaunchSpec } from "../shared/types.ts";
 import { claudeLineage } from "./lineage.ts";
 import { agentsLiveReport } from "./agents.ts";
-import { claudeAgents, claudeConfigDirOfPane, readClaudeLiveFile } from "./live.ts";
+import { claudeAgents, claudeConfigDirOfPane, claudeLiveAgrees, readClaudeLiveFile } from "./live.ts";
 import { claudeStatusLine } from "./status.ts";
 import { claudeSettingsDir, prepareClaudeLaunchArgs, pruneSettingsFiles } from "./settings.ts";
 import { positionalPrompt } from "../shared/prompt-arg.ts";
@@ -44,6 +44,7 @@ export const claude: Backend & { readonly accounts: AccountSupport } = {
   liveConfigDir: claudeConfigDirOfPane,
   queryLive: (configDir) => claudeAgents.query(configDir),
   liveReport: (result, sessionId, lastEventAt) => agentsLiveReport(result, sessionId, lastEventAt),
+  liveAgrees: claudeLiveAgrees,
   parseStatusLine: claudeStatusLine,
   lineage: claudeLineage,
   resumeArgs: (state) => [

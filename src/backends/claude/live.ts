@@ -56,7 +56,7 @@ export function claudeConfigDirOfPane(panePid: number): string | null {
 /** Claude's report of one session from `claude agents --json`, for Backend.queryLive and liveReport. */
 export const claudeAgents = new ClaudeAgentsQuery();
 
-/** Whether agentmux's state and Claude's report say the same (for LiveDisagreements). */
+/** Whether agentmux's state and Claude's report say the same (Backend.liveAgrees: a disagreement is logged once). */
 export function claudeLiveAgrees(ours: string, live: LiveStatus): boolean {
   switch (live.status) {
     case "busy": return ours === "working" || ours === "closing";

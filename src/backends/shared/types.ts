@@ -134,6 +134,8 @@ export interface Backend {
   queryLive?(configDir: string): Promise<LiveQueryResult>;
   /** Pure: what a query result says of one session, given the time of the session's last hook or session event. */
   liveReport?(result: LiveQueryResult | undefined, sessionId: string | undefined, lastEventAt: number): LiveReport;
+  /** Pure: whether agentmux's state of a session (from its hooks) and the CLI's live report say the same; without it no disagreement is logged. */
+  liveAgrees?(state: string, live: LiveStatus): boolean;
   /** Pure: a status-line JSON document (shell/agentmux-statusline keeps the last one); null when torn. */
   parseStatusLine?(text: string): StatusLineReading | null;
   /** The CLI's conversation store: past conversations, their lineage and answers; none: no branches, resume or side conversations. */

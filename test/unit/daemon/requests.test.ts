@@ -45,6 +45,7 @@ class FakeDaemon implements DaemonPort {
   refreshPool(backend: string, pool: string): number { this.calls.push(`refresh ${backend} ${pool}`); return 2; }
   async setOptions(pane: string, values: Record<string, string>): Promise<void> { this.options.push([pane, values]); }
   explain(pane: string): Response { return { ok: true, pane }; }
+  async published(pane: string): Promise<void> { this.calls.push(`published ${pane}`); }
   forgetExited(pane: string): boolean { return pane === "%40"; }
   add(...ts: Tracked[]): this { for (const t of ts) this.tracked.set(t.pane, t); return this; }
 }
@@ -74,13 +75,14 @@ describe("the daemon's socket requests", () => {
   });
 
   describe("publish", () => {
-    it("the session's own process sets its status text, cleaned to one line, and it is no longer stale", async () => {
+    it("the session's own process sets its status text, cleaned to one line; the session table (not the request) marks it current", async () => {
       const t = session("%37", "working");
       t.machine = { ...t.machine, statusStale: true };
       const daemon = new FakeDaemon().add(t);
       assert.deepEqual(await handleRequest(daemon, { op: "publish", pane: "%37", token: TOKEN, text: "tests: 3 failing\nfix “auth”" }), { ok: true, pane: "%37" });
-      assert.equal(t.machine.statusStale, false);
-      assert.deepEqual(daemon.options, [["%37", { "@agentmux-status-text": "tests: 3 failing fix “auth”", "@agentmux-status-stale": "", "@agentmux-machine": JSON.stringify(t.machine) }]]);
+      assert.deepEqual(daemon.options, [["%37", { "@agentmux-status-text": "tests: 3 failing fix “auth”" }]]);
+      assert.deepEqual(daemon.calls, ["published %37"]);
+      assert.equal(t.machine.statusStale, true, "the request writes no state of its own");
     });
 
     it("another process's token is refused with a hint", async () => {
@@ -88,6 +90,7 @@ describe("the daemon's socket requests", () => {
       const r = await handleRequest(daemon, { op: "publish", pane: "%37", token: "guess", text: "hi" });
       assert.deepEqual(r, { ok: false, error: "the token does not match the process in %37", hint: "only the session's own process may publish its status" });
       assert.deepEqual(daemon.options, []);
+      assert.deepEqual(daemon.calls, []);
     });
 
     it("a status of 160 characters passes, counted as characters; one of 161 is refused", async () => {

@@ -186,4 +186,18 @@ describe("the session table", () => {
     assert.equal(t.channels.live?.status, "busy");
     assert.equal(t.machine.state, "working");
   });
+
+  it("a published status is current again through the table: one change for the reactions, none when it was not stale", async () => {
+    const { st, changes } = table();
+    const t = session("working");
+    await st.input(t, "submit", NOW);
+    assert.equal(t.machine.statusStale, true);
+    changes.length = 0;
+    await st.published(t);
+    assert.equal(t.machine.statusStale, false);
+    assert.equal(t.machine.state, "working");
+    assert.deepEqual(changes.map((c) => [c.channel, c.rule, c.applied.changed, c.applied.stateChanged]), [["process", "published", true, false]]);
+    await st.published(t);
+    assert.equal(changes.length, 1, "nothing to change");
+  });
 });

@@ -2,8 +2,7 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { agentsLiveReport, ClaudeAgentsQuery, LiveDisagreements, parseClaudeAgents, type RunFile } from "../../../../src/backends/claude/agents.ts";
-import { claudeLiveAgrees } from "../../../../src/backends/claude/live.ts";
+import { agentsLiveReport, ClaudeAgentsQuery, parseClaudeAgents, type RunFile } from "../../../../src/backends/claude/agents.ts";
 import type { LiveQueryResult } from "../../../../src/backends/shared/types.ts";
 
 // `claude agents --json` of Claude Code 2.1.197, captured with sessions running against a fake model server.
@@ -110,20 +109,5 @@ describe("ClaudeAgentsQuery: one background query per config directory", () => {
     const g = await garbled;
     assert.equal(g.ok, false);
     assert.equal(agentsLiveReport(g, "s1", 0), "unknown");
-  });
-});
-
-describe("LiveDisagreements: each disagreement with the hooks is logged once", () => {
-  it("logs a pair the first time, not while it lasts, again after they agreed, and never for a stale result", () => {
-    const log = new LiveDisagreements(claudeLiveAgrees);
-    const busy = { status: "busy", sessionId: "s1" };
-    assert.equal(log.note("s1", "working", busy), null);
-    assert.match(log.note("s1", "waiting", busy) ?? "", /s1: hooks say waiting, claude agents says busy/);
-    assert.equal(log.note("s1", "waiting", busy), null);
-    assert.equal(log.note("s1", "waiting", "stale"), null);
-    assert.match(log.note("s1", "waiting", "unknown") ?? "", /says unknown/);
-    assert.equal(log.note("s1", "working", busy), null);
-    assert.match(log.note("s1", "waiting", busy) ?? "", /hooks say waiting/);
-    assert.match(log.note("s1", "working", { status: "waiting", waitingFor: "permission prompt" }) ?? "", /waiting \(permission prompt\)/);
   });
 });
