@@ -184,3 +184,28 @@ describe("codexSystemPromptArgs", () => {
     assert.equal(parse(codexSystemPromptArgs("a\uD800b")[1] ?? "")["developer_instructions"], "a\uFFFDb");
   });
 });
+
+describe("Codex history over the fake agent's rollouts (what the integration tests run on)", () => {
+  it("a fork of a fork, first prompts and answers", async () => {
+    // @ts-expect-error the fake agent's store is plain JavaScript
+    const { conversationStore } = (await import("../../../fixtures/bin/fake-records.js")) as { conversationStore: FakeStore };
+    const env = { CODEX_HOME: join(tmp, "fake") };
+    const dir = "/home/me/fake codex";
+    const parent = conversationStore("codex", { kind: "new" }, dir, env);
+    parent.user("first question");
+    parent.assistant("first answer");
+    const fork = conversationStore("codex", { kind: "fork", id: parent.sessionId }, dir, env);
+    fork.user("fork question");
+    const grandchild = conversationStore("codex", { kind: "fork", id: fork.sessionId }, dir, env);
+    const place = { dir, since: Date.now() - 60_000, env };
+    assert.deepEqual(tree(codexHistory.conversations(place)), [`${fork.sessionId}<${parent.sessionId}`, `${grandchild.sessionId}<${fork.sessionId}`, `${parent.sessionId}<`].sort());
+    assert.equal(codexHistory.find(parent.sessionId, place)?.firstPrompt, "first question");
+    assert.equal(codexHistory.lastAnswer(grandchild.sessionId, place), "first answer");
+    assert.equal(codexHistory.hasUserText?.(grandchild.sessionId, place, "fork question"), true);
+    assert.equal(codexHistory.hasExchange(parent.sessionId, place), true);
+  });
+});
+
+interface FakeStore {
+  (name: string, mode: { kind: string; id?: string }, cwd: string, env: Record<string, string>): { sessionId: string; user(text: string): void; assistant(text: string): void };
+}
