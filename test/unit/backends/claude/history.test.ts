@@ -229,8 +229,12 @@ describe("Claude Code history over the fake agent's transcripts (what the integr
     const grandchild = conversationStore("claude", { kind: "fork", id: fork.sessionId }, tree2, env);
     await sleep(5);
     grandchild.user("grandchild question");
+    // The main directory's conversations include the branch made in the other directory (where the fork was copied).
     const inMain = claudeHistory.conversations({ dir: main, since: null, env });
-    assert.deepEqual(tree(inMain), [`${fork.sessionId}<${parent.sessionId}`, `${parent.sessionId}<`].sort());
+    assert.deepEqual(tree(inMain), [`${fork.sessionId}<${parent.sessionId}`, `${grandchild.sessionId}<${fork.sessionId}`, `${parent.sessionId}<`].sort());
+    assert.equal(inMain?.find((h) => h.id === fork.sessionId)?.files[0], join(config, "projects", claudeProjectName(main), `${fork.sessionId}.jsonl`));
+    const pairs = claudeLineage({ dir: main, since: null, env });
+    assert.equal(pairs && countDescendants(pairs, parent.sessionId), 2);
     const inTree = claudeHistory.conversations({ dir: tree2, since: null, env }) ?? [];
     assert.equal(inTree.find((h) => h.id === grandchild.sessionId)?.parent, fork.sessionId);
     assert.equal(inTree.find((h) => h.id === grandchild.sessionId)?.dir, tree2);
