@@ -12,7 +12,7 @@ export interface GitFacts {
   git: boolean;
   /** The repository's top directory; null: the directory is not in a git repository. */
   root: string | null;
-  /** `git status --porcelain`: the changed and untracked paths (non-empty: a dirty tree). */
+  /** `git status --porcelain`: the changed and untracked paths, "XY path" (non-empty: a dirty tree). */
   changes: string[];
   /** HEAD names no branch (or there is no commit yet). */
   detached: boolean;
@@ -46,7 +46,7 @@ export async function probeGit(dir: string, branch: string, env: Env = process.e
   if (!top.ok) return { ...none, git: true };
   const root = top.out;
   const [status, head, commit, exists, valid] = await Promise.all([
-    git(["-C", root, "status", "--porcelain"], env),
+    git(["-C", root, "status", "--porcelain", "-z"], env),
     git(["-C", root, "symbolic-ref", "-q", "HEAD"], env),
     git(["-C", root, "rev-parse", "--verify", "-q", "HEAD"], env),
     git(["-C", root, "show-ref", "--verify", "-q", `refs/heads/${branch}`], env),
@@ -54,11 +54,23 @@ export async function probeGit(dir: string, branch: string, env: Env = process.e
   ]);
   return {
     git: true, root,
-    changes: status.out.split("\n").filter(Boolean),
+    changes: porcelainEntries(status.out),
     detached: !head.ok || !commit.ok,
     branchExists: exists.ok,
     branchValid: valid.ok,
   };
+}
+
+/** Pure: the entries of `git status --porcelain -z` ("XY path", unquoted; a rename's origin left out). */
+export function porcelainEntries(out: string): string[] {
+  const fields = out.split("\0").filter(Boolean);
+  const entries: string[] = [];
+  for (let i = 0; i < fields.length; i++) {
+    const entry = fields[i] ?? "";
+    entries.push(entry);
+    if (/^[RC]/.test(entry)) i++;
+  }
+  return entries;
 }
 
 /** I/O: a new worktree at path on a new branch at root's HEAD. */
