@@ -168,10 +168,13 @@ describe("branch and branches: fork a session, navigate its family", () => {
     assert.equal(await paneOption(server, fork.pane, "@agentmux-forked-from"), parent.id);
     assert.equal(await paneOption(server, fork.pane, "@agentmux-instance"), "cx-fork");
     const started = starts().at(-1) as Started;
-    assert.deepEqual(started.args.slice(0, 2), ["fork", parent.id]);
+    assert.equal(started.args[0], "fork", JSON.stringify(started.args));
+    assert.equal(started.args.at(-1), parent.id, JSON.stringify(started.args));
     await server.cli(["send", fork.pane, "/history"]);
     await server.waitForScreen(fork.pane, /history: codex says HELLO/);
-    const tree = JSON.parse(String((await server.cli(["branches", fork.pane, "--json"])).stdout)) as Array<{ id: string; current: boolean }>;
+    const listed = await server.cli(["branches", fork.pane, "--json"]);
+    assert.equal(listed.exitCode, 0, String(listed.stderr));
+    const tree = JSON.parse(String(listed.stdout)) as Array<{ id: string; current: boolean }>;
     assert.ok(tree.some((r) => r.id === parent.id && !r.current), JSON.stringify(tree));
   });
 
@@ -183,7 +186,7 @@ describe("branch and branches: fork a session, navigate its family", () => {
     assert.equal(fork.worktree?.branch, "wt-1");
     assert.equal(fork.dir, path);
     assert.equal(await paneOption(server, fork.pane, "@agentmux-dir"), path);
-    assert.equal(String((await git(["branch", "--list", "wt-1"])).stdout).trim(), "wt-1");
+    assert.equal((await git(["show-ref", "--verify", "-q", "refs/heads/wt-1"]).catch(() => ({ exitCode: 1 }))).exitCode, 0, "the branch exists");
     assert.equal(String((await git(["rev-parse", "--abbrev-ref", "HEAD"], path)).stdout).trim(), "wt-1");
     assert.ok(existsSync(join(path, "file.txt")));
     await server.cli(["send", fork.pane, "/history"]);
@@ -222,15 +225,17 @@ describe("branch and branches: fork a session, navigate its family", () => {
   it("refuses a session that cannot be forked: a gemini session, no native id, no exchange yet, a plain command", async () => {
     const gemini = await server.cli(["new", "--backend", "gemini", "--dir", server.work, "--instance", "gem", "--detached"]);
     assert.equal(gemini.exitCode, 0, String(gemini.stderr));
+    await server.waitForScreen(String(gemini.stdout).trim(), /fake agent ready/);
     await refused(["branch", String(gemini.stdout).trim()], /cannot branch .*Gemini CLI cannot fork/);
     const fresh = await startSession("fresh", { prompt: null });
     await refused(["branch", fresh.pane], /cannot branch .*no completed exchange yet.*send it a message first/);
     const noid = await startSession("noid");
+    await refused(["branch", noid.pane, "--instance", "bad name"], /cannot branch .*instance name "bad name" is not valid/);
     await server.tmux(["set-option", "-p", "-t", noid.pane, "@agentmux-id", ""]);
     await refused(["branch", noid.pane], /cannot branch .*native session id is not known/);
     const plain = await server.cli(["new", "--command", "sleep 300", "--instance", "plain", "--detached"]);
     assert.equal(plain.exitCode, 0, String(plain.stderr));
+    await server.waitFor("the plain command", async () => /sleep/.test(String((await server.tmux(["display-message", "-p", "-t", String(plain.stdout).trim(), "#{pane_current_command}"])).stdout)));
     await refused(["branch", String(plain.stdout).trim()], /cannot branch .*plain command/);
-    await refused(["branch", fresh.pane, "--instance", "bad name"], /cannot branch .*instance name "bad name" is not valid/);
   });
 });
