@@ -25,7 +25,7 @@ export function registerBranches(program: Command): void {
       const now = Date.now();
       if (options.pick !== undefined) {
         await requireControl(ctx, "branches --pick");
-        await goTo(ctx, rowById(rows, options.pick), options);
+        await goTo(ctx, rowById(rows, options.pick), sessions, options);
         return;
       }
       if (options.json) { printJson(rows.map(rowJson)); return; }
@@ -40,6 +40,6 @@ export function registerBranches(program: Command): void {
       const chosen = await pickRow(`branches of ${session.name}`, rows, now, false);
       if (!chosen || chosen.current) return;
       await requireControl(ctx, "branches");
-      await goTo(ctx, chosen, options);
+      await goTo(ctx, chosen, sessions, options);
     });
 }

@@ -1,5 +1,7 @@
 import { formatRow, rowJson, type ConversationRow } from "../lifecycle/conversation-rows.ts";
 import { openConversation } from "../lifecycle/conversations.ts";
+import { forgetExited } from "../daemon/asks.ts";
+import type { NamedSession } from "../session/store.ts";
 import { AgentmuxError } from "../util/errors.ts";
 import { printJson, type Context } from "./context.ts";
 import { jumpTo } from "./on-client.ts";
@@ -35,9 +37,12 @@ export function rowById(rows: readonly ConversationRow[], id: string): Conversat
   });
 }
 
-/** Go to the chosen row (switch to a live one, resume a past one) and say what happened. */
-export async function goTo(ctx: Context, row: ConversationRow, options: { client?: string | undefined; json?: boolean | undefined }): Promise<void> {
+/** Go to the chosen row (switch to a live one, resume a past one) and say what happened; the exited entries of a resumed one leave the list. */
+export async function goTo(ctx: Context, row: ConversationRow, sessions: readonly NamedSession[], options: { client?: string | undefined; json?: boolean | undefined }): Promise<void> {
   const done = await openConversation(ctx.tmux, ctx.config, row, (pane) => jumpTo(ctx, pane, options.client));
+  if (done.resumed) {
+    for (const s of sessions) if (s.dead && !s.window && s.backend === row.backend && s.id === row.id) await forgetExited(ctx.tmux, s.pane);
+  }
   if (options.json) printJson({ ok: true, pane: done.pane, resumed: done.resumed, conversation: rowJson(row) });
   else process.stdout.write(done.resumed ? `resumed ${row.backend} conversation ${row.id} in ${done.pane}${row.account ? ` under ${row.account}` : ""}\n` : `switched to ${done.pane} (${row.backend} conversation ${row.id})\n`);
 }

@@ -27,7 +27,7 @@ export function registerResume(program: Command): void {
       if (options.all && options.dir) throw new AgentmuxError("--all and --dir cannot be used together", { hint: "--all lists every directory; --dir one" });
       if (options.last && options.pick) throw new AgentmuxError("--last and --pick cannot be used together", { hint: "--last takes the newest; --pick the one named" });
       const dir = options.all ? null : resolve(options.dir ?? process.cwd());
-      const sessions = await listSessions(ctx.tmux).catch(() => []);
+      const sessions = await listSessions(ctx.tmux, { includeExited: true }).catch(() => []);
       const rows = pastConversations(ctx.config, { backend: options.backend, dir, account: options.account }, sessions);
       const now = Date.now();
       const where = dir === null ? "any directory" : dir;
@@ -35,7 +35,7 @@ export function registerResume(program: Command): void {
         const row = options.pick !== undefined ? rowById(rows, options.pick) : rows[0];
         if (!row) throw new AgentmuxError(`no past conversation in ${where}`, { hint: dir === null ? "start one with agentmux new" : "pass --all for every directory, or --dir" });
         await requireControl(ctx, "resume");
-        await goTo(ctx, row, options);
+        await goTo(ctx, row, sessions, options);
         return;
       }
       if (options.json) { printJson(rows.map(rowJson)); return; }
@@ -47,6 +47,6 @@ export function registerResume(program: Command): void {
       const chosen = await pickRow(`resume a conversation of ${where}`, rows, now, true);
       if (!chosen) return;
       await requireControl(ctx, "resume");
-      await goTo(ctx, chosen, options);
+      await goTo(ctx, chosen, sessions, options);
     });
 }

@@ -6,7 +6,9 @@ import { ensureDaemon } from "../daemon/start.ts";
 import { launchSession, prepareLaunch, type NewSessionRequest } from "../session/launch.ts";
 import type { NamedSession } from "../session/store.ts";
 import type { Tmux } from "../tmux/tmux.ts";
+import { readRegistry, registryFile, type RestoreEntry } from "../session/restore-registry.ts";
 import { AgentmuxError, isAgentmuxError } from "../util/errors.ts";
+import { places } from "../util/paths.ts";
 import type { ConversationRow } from "./conversation-rows.ts";
 import { familyTree } from "./family.ts";
 
@@ -50,28 +52,43 @@ export function familyRows(config: Config, session: NamedSession, sessions: read
 
 export interface ResumeQuery { backend?: string | undefined; dir: string | null; account?: string | undefined }
 
+/** The account each conversation ran under, as agentmux recorded it ("backend\0id" → account): its sessions (live and exited) and the restore registry. */
+export function recordedAccounts(sessions: readonly NamedSession[], stateDir = places().stateDir): Map<string, string> {
+  const accounts = new Map<string, string>();
+  let registry: RestoreEntry[] = [];
+  try { registry = readRegistry(registryFile(stateDir)).servers.flatMap((s) => s.sessions); } catch { /* unreadable: the sessions alone */ }
+  for (const s of [...registry, ...sessions]) if (s.id && s.account) accounts.set(`${s.backend}\0${s.id}`, s.account);
+  return accounts;
+}
+
 /**
  * I/O: past conversations (resume), newest first: of dir (null: every directory), of every backend
  * that keeps readable conversations (or the one named), read in each account's home and the CLI's
- * own, each with the account it ran under (a conversation found in several homes counts once).
+ * own. Each carries the account it ran under: as agentmux recorded it, else the one home that
+ * holds it (a store the homes share, as Claude's projects and Codex's sessions usually are, tells
+ * nothing: then "", the CLI's own home).
  */
-export function pastConversations(config: Config, query: ResumeQuery, sessions: readonly NamedSession[], env: Env = process.env): ConversationRow[] {
-  const names = query.backend ? [getBackend(query.backend).name] : BACKEND_NAMES.filter((b) => getBackend(b).history);
+export function pastConversations(config: Config, query: ResumeQuery, sessions: readonly NamedSession[], env: Env = process.env, recorded = recordedAccounts(sessions)): ConversationRow[] {
   if (query.backend && !getBackend(query.backend).history) {
     throw new AgentmuxError(`agentmux cannot read ${getBackend(query.backend).label}'s past conversations`, { hint: "resume a claude or codex conversation, or resume it with the CLI itself" });
   }
+  const names = query.backend ? [getBackend(query.backend).name] : BACKEND_NAMES.filter((b) => getBackend(b).history);
   const rows: ConversationRow[] = [];
-  const seen = new Set<string>();
   for (const name of names) {
     const history = getBackend(name).history;
     if (!history) continue;
+    const found = new Map<string, { header: ConversationHeader; homes: string[] }>();
     for (const home of accountHomes(config, name, env)) {
-      if (query.account !== undefined && home.account !== query.account) continue;
-      for (const h of history.conversations({ dir: query.dir, since: null, env: home.env }) ?? []) {
-        if (seen.has(`${name}\0${h.id}`)) continue;
-        seen.add(`${name}\0${h.id}`);
-        rows.push({ id: h.id, backend: name, account: home.account, dir: h.dir, firstPrompt: h.firstPrompt, time: h.updatedAt, livePane: livePaneOf(sessions, name, h.id), current: false, depth: 0, gone: false });
+      for (const header of history.conversations({ dir: query.dir, since: null, env: home.env }) ?? []) {
+        const entry = found.get(header.id) ?? { header, homes: [] };
+        entry.homes.push(home.account);
+        found.set(header.id, entry);
       }
+    }
+    for (const { header: h, homes } of found.values()) {
+      const account = recorded.get(`${name}\0${h.id}`) ?? (homes.length === 1 ? homes[0] ?? "" : "");
+      if (query.account !== undefined && account !== query.account) continue;
+      rows.push({ id: h.id, backend: name, account, dir: h.dir, firstPrompt: h.firstPrompt, time: h.updatedAt, livePane: livePaneOf(sessions, name, h.id), current: false, depth: 0, gone: false });
     }
   }
   return rows.sort((a, b) => (b.time ?? 0) - (a.time ?? 0));
