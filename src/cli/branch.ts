@@ -19,7 +19,7 @@ export function registerBranch(program: Command): void {
     .option("--json", "print the result as JSON")
     .action(async (target: string | undefined, options: BranchFlags, command: Command) => {
       const ctx = Context.of(command);
-      await requireControl(ctx, "branch", process.env["TMUX_PANE"]);
+      await requireControl(ctx, "branch");
       const sessions = await listSessions(ctx.tmux, { includeExited: true });
       const session = resolveTarget(targetOrCurrent(target, "branch"), sessions);
       const plan = await planBranch(session, sessions, ctx.config, { worktree: options.worktree, instance: options.instance }, branchDeps(existsSync));
