@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { TestServer } from "../helpers/tmux-server.ts";
+import { CLI, TestServer } from "../helpers/tmux-server.ts";
 import { claudeAccounts } from "../helpers/account-homes.ts";
 import { listJson, paneOption } from "../helpers/agentmux-session.ts";
 
@@ -134,5 +134,16 @@ describe("resume: a past conversation of the directory, under the account it ran
     const gemini = await server.cli(["resume", "--backend", "gemini"]);
     assert.notEqual(gemini.exitCode, 0);
     assert.match(String(gemini.stderr), /cannot read Gemini CLI's past conversations/);
+  });
+
+  it("at a terminal it is a picker: Enter on the newest (live) switches to its pane", async () => {
+    const rows = await rowsOf(["--dir", dir]);
+    const newest = rows[0];
+    assert.ok(newest?.pane, JSON.stringify(rows));
+    const shell = String((await server.tmux(["new-window", "-d", "-P", "-F", "#{pane_id}", "-c", dir, "sh"])).stdout).trim();
+    await server.tmux(["send-keys", "-t", shell, `node ${CLI} resume; echo "exit=$?"`, "Enter"]);
+    await server.waitForScreen(shell, /resume a conversation of .*résumé dir #1 %y[\s\S]*newer without account/);
+    await server.tmux(["send-keys", "-t", shell, "Enter"]);
+    await server.waitForScreen(shell, new RegExp(`switched to ${newest.pane}[\\s\\S]*exit=0`));
   });
 });
