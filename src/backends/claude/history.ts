@@ -5,23 +5,24 @@ import { AgentmuxError } from "../../util/errors.ts";
 import { isSafeId } from "../shared/history-text.ts";
 import type { ConversationHeader, HistoryPlace, HistorySupport } from "../shared/types.ts";
 import { scanProjectDirs } from "./conversations.ts";
-import { allProjectDirs, claudeProjectsRoot, projectDirFor, projectDirs } from "./lineage.ts";
+import { allProjectDirs, claudeProjectsRoot, placeProjectDirs, projectDirFor, projectDirs } from "./lineage.ts";
 import { assistantText, readRecords, userPromptText } from "./transcript.ts";
 
 const newestFirst = (a: ConversationHeader, b: ConversationHeader) => b.updatedAt - a.updatedAt;
 
 /**
- * The conversations of place.dir's project directory, or (place.dir null) of every project
- * directory, newest first. A transcript copied into another project directory (prepareFork) is the
- * same conversation: listed once, where its records say it ran. Null when the scan cannot tell.
+ * The conversations of place.dir's project directory and of those its conversations were copied to
+ * for a fork in another directory (placeProjectDirs: a worktree's branches; each header's dir tells
+ * where it ran), or (place.dir null) of every project directory; newest first. A transcript copied
+ * into another project directory (prepareFork) is the same conversation: listed once, where its
+ * records say it ran. Null when the scan cannot tell.
  */
 function conversations(place: HistoryPlace): ConversationHeader[] | null {
   try {
     const projects = claudeProjectsRoot(place.env);
-    const dirs = place.dir === null ? allProjectDirs(projects) : projectDirs(projects, place.dir);
+    const dirs = place.dir === null ? allProjectDirs(projects) : placeProjectDirs(projects, place.dir);
     const headers = scanProjectDirs(dirs);
-    if (!headers) return null;
-    return place.dir === null ? once(headers).sort(newestFirst) : headers.sort(newestFirst);
+    return headers && once(headers).sort(newestFirst);
   } catch {
     return null;
   }
