@@ -28,7 +28,9 @@ export function registerResume(program: Command): void {
       if (options.last && options.pick) throw new AgentmuxError("--last and --pick cannot be used together", { hint: "--last takes the newest; --pick the one named" });
       const dir = options.all ? null : resolve(options.dir ?? process.cwd());
       const sessions = await listSessions(ctx.tmux, { includeExited: true }).catch(() => []);
-      const rows = pastConversations(ctx.config, { backend: options.backend, dir, account: options.account }, sessions);
+      const notes: string[] = [];
+      const rows = pastConversations(ctx.config, { backend: options.backend, dir, account: options.account }, sessions, { notes });
+      for (const note of new Set(notes)) process.stderr.write(`agentmux: ${note}\n`);
       const now = Date.now();
       const where = dir === null ? "any directory" : dir;
       if (options.last || options.pick !== undefined) {

@@ -1,6 +1,6 @@
 import { accountHomes, homeEnv } from "../accounts/home-env.ts";
 import { BACKEND_NAMES, getBackend, isBackendName } from "../backends/index.ts";
-import type { ConversationHeader } from "../backends/shared/types.ts";
+import type { ConversationHeader, HistorySupport } from "../backends/shared/types.ts";
 import type { Config } from "../config/config.ts";
 import { ensureDaemon } from "../daemon/start.ts";
 import { launchSession, prepareLaunch, type NewSessionRequest } from "../session/launch.ts";
@@ -13,6 +13,9 @@ import type { ConversationRow } from "./conversation-rows.ts";
 import { familyTree } from "./family.ts";
 
 type Env = Record<string, string | undefined>;
+
+/** How far back resume reads a conversation store too large to read whole. */
+const RECENT_DAYS = 30;
 
 /** Most directories a family scan reads (the session's and those of other sessions of its backend). */
 const MAX_DIRS = 16;
@@ -36,18 +39,33 @@ export function familyRows(config: Config, session: NamedSession, sessions: read
   const kin = sessions.filter((s) => s.backend === session.backend);
   const dirs = [...new Set([session.dir, ...kin.map((s) => s.dir)])].slice(0, MAX_DIRS);
   const homeOf = homeEnv(config, session.backend, session.account, env);
+  const known = new Map(kin.filter((s) => s.id && s.forkedFrom).map((s) => [s.id, s.forkedFrom]));
+  // Every relative began after the oldest ancestor: the bound of a scan of a store all directories share (Codex's).
+  const since = familyStart(backend.history, session.id, known, homeOf);
   const headers: ConversationHeader[] = [];
   for (const dir of dirs) {
-    const found = backend.history.conversations({ dir, since: null, env: homeOf });
+    const found = backend.history.conversations({ dir, since, env: homeOf });
     if (found === null && dir === session.dir) throw refuse(`its conversations in ${dir} could not be read (too many files, or an unreadable store)`, "see agentmux daemon logs");
     headers.push(...(found ?? []));
   }
-  const known = new Map(kin.filter((s) => s.id && s.forkedFrom).map((s) => [s.id, s.forkedFrom]));
   const sessionOf = new Map(kin.filter((s) => s.id).map((s) => [s.id, s]));
   return familyTree(headers, session.id, known).map((m) => ({
     id: m.id, backend: session.backend, account: sessionOf.get(m.id)?.account ?? session.account, dir: m.header?.dir ?? sessionOf.get(m.id)?.dir ?? "", firstPrompt: m.header?.firstPrompt ?? "",
     time: m.header?.updatedAt ?? null, livePane: livePaneOf(sessions, session.backend, m.id), current: m.current, depth: m.depth, gone: m.header === null && livePaneOf(sessions, session.backend, m.id) === null,
   }));
+}
+
+/** I/O: when the oldest ancestor of id that can be found began (each looked up by its id, which needs no scan of the whole store); null when none says. */
+function familyStart(history: HistorySupport, id: string, known: ReadonlyMap<string, string>, env: Env): number | null {
+  let start: number | null = null;
+  const seen = new Set<string>();
+  for (let at: string | undefined = id; at !== undefined && !seen.has(at) && seen.size < 64;) {
+    seen.add(at);
+    const header = history.find(at, { dir: null, since: null, env });
+    if (header?.startedAt != null) start = start === null ? header.startedAt : Math.min(start, header.startedAt);
+    at = header?.parent || known.get(at);
+  }
+  return start;
 }
 
 export interface ResumeQuery { backend?: string | undefined; dir: string | null; account?: string | undefined }
@@ -68,7 +86,8 @@ export function recordedAccounts(sessions: readonly NamedSession[], stateDir = p
  * holds it (a store the homes share, as Claude's projects and Codex's sessions usually are, tells
  * nothing: then "", the CLI's own home).
  */
-export function pastConversations(config: Config, query: ResumeQuery, sessions: readonly NamedSession[], env: Env = process.env, recorded = recordedAccounts(sessions)): ConversationRow[] {
+export function pastConversations(config: Config, query: ResumeQuery, sessions: readonly NamedSession[], options: { env?: Env; recorded?: Map<string, string>; notes?: string[]; now?: number } = {}): ConversationRow[] {
+  const { env = process.env, recorded = recordedAccounts(sessions), notes = [], now = Date.now() } = options;
   if (query.backend && !getBackend(query.backend).history) {
     throw new AgentmuxError(`agentmux cannot read ${getBackend(query.backend).label}'s past conversations`, { hint: "resume a claude or codex conversation, or resume it with the CLI itself" });
   }
@@ -79,7 +98,13 @@ export function pastConversations(config: Config, query: ResumeQuery, sessions: 
     if (!history) continue;
     const found = new Map<string, { header: ConversationHeader; homes: string[] }>();
     for (const home of accountHomes(config, name, env)) {
-      for (const header of history.conversations({ dir: query.dir, since: null, env: home.env }) ?? []) {
+      // A store too large to scan whole (Codex keeps every directory's in one) is read for its last RECENT_DAYS days.
+      let headers = history.conversations({ dir: query.dir, since: null, env: home.env });
+      if (headers === null) {
+        headers = history.conversations({ dir: query.dir, since: now - RECENT_DAYS * 86_400_000, env: home.env });
+        notes.push(`${name}${home.account ? ` (account ${home.account})` : ""}: too many conversations to read them all; only those of the last ${RECENT_DAYS} days are listed`);
+      }
+      for (const header of headers ?? []) {
         const entry = found.get(header.id) ?? { header, homes: [] };
         entry.homes.push(home.account);
         found.set(header.id, entry);
