@@ -95,10 +95,16 @@ export async function planBranch(session: NamedSession, live: readonly NamedSess
     if (isAgentmuxError(error)) throw refuse(error.message, error.hint ?? "fix it and try again");
     throw error;
   }
-  if ((prepared.account ?? "") !== session.account) {
-    throw refuse(`the fork would run under account ${prepared.account ?? "(the CLI's own home)"}, not ${session.account || "the CLI's own home"} where its conversation is`, "check the directory rules and the account selection");
-  }
+  checkAccount(session, prepared);
   return { session, backend, request, prepared, instance, worktree, env };
+}
+
+/** The fork runs under the parent's account (its conversation is in that account's home), or not at all. */
+function checkAccount(session: NamedSession, prepared: Prepared): void {
+  if ((prepared.account ?? "") === session.account) return;
+  throw new AgentmuxError(`cannot branch ${session.name} (${session.pane}): the fork would run under account ${prepared.account ?? "(the CLI's own home)"}, not ${session.account || "the CLI's own home"} where its conversation is`, {
+    hint: "check the directory rules and the account selection",
+  });
 }
 
 async function planWorktree(session: NamedSession, instance: string, config: Config, env: Env, deps: BranchDeps, refuse: (why: string, hint: string) => AgentmuxError): Promise<WorktreePlan> {
@@ -142,11 +148,15 @@ export async function runBranch(tmux: Tmux, plan: BranchPlan, config: Config): P
     plan.backend.history?.prepareFork?.(session.id, session.dir, worktree.dir, plan.env);
     const request = { ...plan.request, dir: worktree.dir };
     const prepared = prepareLaunch(request, config, worktree.dir);
+    // A directory rule may name another account for the worktree than for the parent's directory.
+    checkAccount(session, prepared);
     await ensureDaemon(tmux).catch(() => undefined);
     const launched = await launchSession(tmux, request, prepared);
     return { pane: launched.pane, dir: prepared.dir, worktree, account: prepared.account };
   } catch (error) {
     await removeWorktree(worktree.root, worktree.branch, worktree.path, plan.env).catch(() => undefined);
-    throw error;
+    if (!isAgentmuxError(error)) throw error;
+    const message = error.message.startsWith("cannot branch ") ? error.message : `cannot branch ${session.name} (${session.pane}): ${error.message}`;
+    throw new AgentmuxError(message, { hint: `${error.hint ?? "fix it and try again"}; the worktree and its branch were removed`, cause: error });
   }
 }

@@ -6,12 +6,15 @@ import { join } from "node:path";
 import { execa } from "execa";
 import { FIXTURE_BIN, TestServer } from "../helpers/tmux-server.ts";
 import { claudeAccounts } from "../helpers/account-homes.ts";
+import { writeConfig } from "../helpers/config.ts";
 import { listJson, paneOption } from "../helpers/agentmux-session.ts";
 import { which } from "../../src/util/which.ts";
 
 // A HOME of its own: the canonical ~/.claude and the account home ~/.claude-a are the test's.
 const userHome = realpathSync(mkdtempSync(join(tmpdir(), "agentmux-branch-")));
 const GIT_ENV = { GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@example.com", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@example.com", GIT_CONFIG_NOSYSTEM: "1" };
+
+const CONFIG = { backends: { claude: { accounts: { a: { home: "~/.claude-a" } } } }, usage: { claude: { url: "http://127.0.0.1:9/none" } } };
 
 interface Started { args: string[]; env: { CLAUDE_CONFIG_DIR?: string } }
 
@@ -76,7 +79,7 @@ describe("branch and branches: fork a session, navigate its family", () => {
   };
 
   before(async () => {
-    claudeAccounts(server, ["a"], { backends: { claude: { accounts: { a: { home: "~/.claude-a" } } } }, usage: { claude: { url: "http://127.0.0.1:9/none" } } }, { home: userHome });
+    claudeAccounts(server, ["a"], CONFIG, { home: userHome });
     await server.start();
     await server.setServerEnv({ FAKE_AGENT_LOG: log });
     // Pane ids above %10: what a pane id becomes in a format or a target must not depend on one digit.
@@ -191,6 +194,14 @@ describe("branch and branches: fork a session, navigate its family", () => {
     assert.ok(existsSync(join(path, "file.txt")));
     await server.cli(["send", fork.pane, "/history"]);
     await server.waitForScreen(fork.pane, /history: worktree WORD/);
+    // Its family spans both directories: the parent in the repository, the fork in the worktree.
+    const forkId = await nativeId(fork.pane, parent.id);
+    for (const asked of [fork.pane, parent.pane]) {
+      const tree = await server.cli(["branches", asked, "--json"]);
+      assert.equal(tree.exitCode, 0, String(tree.stderr));
+      const rows = JSON.parse(String(tree.stdout)) as Array<{ id: string; depth: number; dir: string; pane: string | null }>;
+      assert.deepEqual(rows.map((r) => [r.id, r.depth, r.pane]), [[parent.id, 0, parent.pane], [forkId, 1, fork.pane]], `asked from ${asked}: ${JSON.stringify(rows)}`);
+    }
     // The name is taken now: as an instance of a live session, and as a git branch once that session is gone.
     await refused(["branch", parent.pane, "--worktree", "--instance", "wt-1"], /cannot branch .*instance name "wt-1" is used by a live session/);
     await git(["branch", "wt-2"]);
@@ -237,5 +248,18 @@ describe("branch and branches: fork a session, navigate its family", () => {
     assert.equal(plain.exitCode, 0, String(plain.stderr));
     await server.waitFor("the plain command", async () => /sleep/.test(String((await server.tmux(["display-message", "-p", "-t", String(plain.stdout).trim(), "#{pane_current_command}"])).stdout)));
     await refused(["branch", String(plain.stdout).trim()], /cannot branch .*plain command/);
+  });
+
+  it("a fork that cannot start in the worktree removes the worktree and its branch (a directory rule names another account there)", async () => {
+    const parent = await startSession("rule", { dir: repo });
+    writeConfig(server.home, { ...CONFIG, directoryRules: [{ dir: treesDir, account: "a" }] });
+    try {
+      await refused(["branch", parent.pane, "--worktree", "--instance", "ruled"], /cannot branch .*would run under account a, not the CLI's own home.*the worktree and its branch were removed/);
+      assert.equal((await git(["show-ref", "--verify", "-q", "refs/heads/ruled"]).catch(() => ({ exitCode: 1 }))).exitCode, 1, "no branch left");
+      assert.ok(!existsSync(join(treesDir, "rép o #1 %x-ruled")), "no worktree left");
+      assert.ok(!String((await git(["worktree", "list"])).stdout).includes("ruled"), "git forgot the worktree");
+    } finally {
+      writeConfig(server.home, CONFIG);
+    }
   });
 });
