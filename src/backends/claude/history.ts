@@ -15,13 +15,15 @@ const newestFirst = (a: ConversationHeader, b: ConversationHeader) => b.updatedA
  * for a fork in another directory (placeProjectDirs: a worktree's branches; each header's dir tells
  * where it ran), or (place.dir null) of every project directory; newest first. A transcript copied
  * into another project directory (prepareFork) is the same conversation: listed once, where its
- * records say it ran. Null when the scan cannot tell.
+ * records say it ran. Null when the scan cannot tell (for every directory: the newest
+ * LINEAGE_SCAN_LIMIT when there are more).
  */
 function conversations(place: HistoryPlace): ConversationHeader[] | null {
   try {
     const projects = claudeProjectsRoot(place.env);
     const dirs = place.dir === null ? allProjectDirs(projects) : placeProjectDirs(projects, place.dir);
-    const headers = scanProjectDirs(dirs);
+    // Every directory (a picker of all conversations): the newest LINEAGE_SCAN_LIMIT when there are more.
+    const headers = scanProjectDirs(dirs, place.dir === null);
     return headers && once(headers).sort(newestFirst);
   } catch {
     return null;

@@ -1,9 +1,10 @@
 import { after, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { claudeHistory, claudeSystemPromptArgs } from "../../../../src/backends/claude/history.ts";
+import { LINEAGE_SCAN_LIMIT } from "../../../../src/backends/shared/lineage-scan.ts";
 import { claudeLineage, claudeProjectName } from "../../../../src/backends/claude/lineage.ts";
 import { countDescendants } from "../../../../src/lifecycle/branches.ts";
 import { ROOT } from "../../../helpers/tmux-server.ts";
@@ -195,6 +196,19 @@ describe("Claude Code history: shapes written by hand", () => {
     assert.ok(existsSync(join(project, "victim-2.jsonl")));
     assert.deepEqual(claudeHistory.remove("victim", place), []);
     assert.deepEqual(claudeHistory.remove("..", place), []);
+  });
+
+  it("more transcripts than the scan limit: unknown for one directory; for every directory, the newest", () => {
+    const crowded = join(tmp, "crowded");
+    const d = join(crowded, "projects", claudeProjectName("/crowded"));
+    mkdirSync(d, { recursive: true });
+    for (let i = 0; i <= LINEAGE_SCAN_LIMIT; i++) writeFileSync(join(d, `old-${i}.jsonl`), "");
+    utimesSync(join(d, "old-0.jsonl"), new Date(1000), new Date(1000));
+    const e = { CLAUDE_CONFIG_DIR: crowded };
+    assert.equal(claudeHistory.conversations({ dir: "/crowded", since: null, env: e }), null);
+    const all = claudeHistory.conversations({ dir: null, since: null, env: e });
+    assert.equal(all?.length, LINEAGE_SCAN_LIMIT);
+    assert.ok(!all.some((h) => h.id === "old-0"));
   });
 
   it("a missing store has no conversations", () => {
