@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpath
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { execa } from "execa";
-import { FIXTURE_BIN, TestServer } from "../helpers/tmux-server.ts";
+import { CLI, FIXTURE_BIN, TestServer } from "../helpers/tmux-server.ts";
 import { claudeAccounts } from "../helpers/account-homes.ts";
 import { writeConfig } from "../helpers/config.ts";
 import { listJson, paneOption } from "../helpers/agentmux-session.ts";
@@ -139,6 +139,15 @@ describe("branch and branches: fork a session, navigate its family", () => {
     assert.equal(pick.exitCode, 0, String(pick.stderr));
     assert.match(String(pick.stdout), new RegExp(`switched to ${parent.pane}`));
     assert.equal(String((await server.tmux(["display-message", "-p", "-t", parent.pane, "#{window_active}"])).stdout).trim(), "1");
+
+    // At a terminal: a picker opened on the current one; Up and Enter take the parent.
+    const shell = String((await server.tmux(["new-window", "-d", "-P", "-F", "#{pane_id}", "sh"])).stdout).trim();
+    await server.tmux(["send-keys", "-t", shell, `node ${CLI} branches ${fork.pane}; echo "exit=$?"`, "Enter"]);
+    await server.waitForScreen(shell, /branches of [\s\S]*\* remember PARROT/);
+    await server.tmux(["send-keys", "-t", shell, "Up"]);
+    await server.tmux(["send-keys", "-t", shell, "Enter"]);
+    await server.waitForScreen(shell, new RegExp(`switched to ${parent.pane}[\\s\\S]*exit=0`));
+    await server.tmux(["kill-pane", "-t", shell]);
 
     // A past one (the parent exited) resumes in a new window, under its account.
     await server.cli(["send", parent.pane, "/exit"]);
