@@ -42,6 +42,7 @@ export const MENU: Section[] = [
     { label: "select session", key: "s", requires: "switch", command: (c) => popup(c, "agentmux", agentmux(c, "switch", "--client", c.client), false) },
     { label: "jump to waiting", key: "w", requires: "next", command: (c) => runShell(agentmux(c, "next", "--client", c.client, "--from", c.pane)) },
     { label: "list sessions", key: "l", requires: "list", command: (c) => popup(c, "sessions", agentmux(c, "list")) },
+    { label: "resume a past conversation…", key: "c", requires: "resume", command: (c) => popup(c, "resume", agentmux(c, "resume", "--dir", c.dir, "--client", c.client)) },
     { label: "restore sessions", key: "O", requires: "restore", command: (c) => popup(c, "restore", agentmux(c, "restore")) },
   ] },
   { title: "Account", prefix: "a", entries: [
@@ -54,6 +55,9 @@ export const MENU: Section[] = [
     { label: "toggle snooze", key: "z", requires: "snooze", current: true, command: (c) => runShell(agentmux(c, "snooze", "--ask", "--client", c.client, c.pane)) },
     { label: "rename", key: "r", requires: "rename", current: true, command: (c) => tmuxCommand(commandPromptArgs({ initial: c.session?.name ?? "", prompt: "rename session:", template: runShell(`${promptSafe(agentmux(c, "rename", c.pane))} '%%%'`) })) },
     { label: "handoff", key: "h", requires: "handoff", current: true, command: (c) => runShell(agentmux(c, "handoff", c.pane)) },
+    { label: "branch", key: "b", requires: "branch", current: true, command: (c) => popup(c, "branch", agentmux(c, "branch", c.pane)) },
+    { label: "branch into a worktree", key: "W", requires: "branch", current: true, command: (c) => popup(c, "branch", agentmux(c, "branch", "--worktree", c.pane)) },
+    { label: "branches…", key: "B", requires: "branches", current: true, command: (c) => popup(c, "branches", agentmux(c, "branches", c.pane, "--client", c.client)) },
     { label: "restart", key: "R", requires: "restart", current: true, command: (c) => popup(c, "restart", agentmux(c, "restart", c.pane)) },
     { label: "explain its state", key: "e", requires: "detect", current: true, command: (c) => popup(c, "detect", agentmux(c, "detect", c.pane, "--explain")) },
     { label: "exit", key: "x", requires: "exit", current: true, command: (c) => runShell(agentmux(c, "exit", c.pane)) },

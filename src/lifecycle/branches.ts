@@ -1,4 +1,4 @@
-import { HOME_FACTS, isAccountBackend } from "../backends/account-homes.ts";
+import { homeEnv } from "../accounts/home-env.ts";
 import { BACKENDS, isBackendName } from "../backends/index.ts";
 import type { LineagePair } from "../backends/shared/types.ts";
 import type { Config } from "../config/config.ts";
@@ -29,13 +29,6 @@ export function countDescendants(pairs: readonly LineagePair[], id: string): num
   return seen.size - 1;
 }
 
-/** The environment that names the home the session's CLI writes to: its account's home when it runs under one. */
-function homeEnv(config: Config, session: BranchSubject, env: Env): Env {
-  if (!isAccountBackend(session.backend) || session.account === "") return env;
-  const account = config.backends[session.backend]?.accounts?.[session.account];
-  return account ? { ...env, [HOME_FACTS[session.backend].variable]: account.home } : env;
-}
-
 /**
  * How many sessions were branched from this one, or null when that cannot be told: no native id, a
  * backend that records no lineage, or a scan that failed or hit its limit. The scan reads only where
@@ -46,7 +39,7 @@ export function branchCount(config: Config, session: BranchSubject, env: Env = p
   const lineage = BACKENDS[session.backend].lineage;
   if (!lineage) return null;
   try {
-    const pairs = lineage({ dir: session.dir, since: session.startedAt, env: homeEnv(config, session, env) });
+    const pairs = lineage({ dir: session.dir, since: session.startedAt, env: homeEnv(config, session.backend, session.account, env) });
     return pairs === null ? null : countDescendants(pairs, session.id);
   } catch {
     return null;

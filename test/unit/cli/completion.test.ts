@@ -54,7 +54,7 @@ describe("agentmux completion", () => {
       ["agentmux", "completion", ""],
     ]);
     assert.deepEqual(got, [
-      "read rename restart restore",
+      "read rename restart resume restore",
       "-n --tail --json -t --target -h --help",
       "list login",
       "read",

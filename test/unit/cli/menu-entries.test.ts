@@ -17,6 +17,13 @@ describe("the menu", () => {
       "[Current session: api]", "z:toggle snooze", "r:rename", "h:handoff", "R:restart", "e:explain its state", "x:exit", "X:exit immediately", "--", "t:tools…",
     ]);
   });
+  it("has branch, branch into a worktree and branches on the current session, resume among the sessions", () => {
+    assert.deepEqual(labels(ctx(["resume", "branch", "branches"])), [
+      "[Sessions]", "c:resume a past conversation…", "--", "[Current session: api]", "b:branch", "W:branch into a worktree", "B:branches…",
+    ]);
+    const keys = menuItems(ctx(["new", "switch", "next", "list", "restore", "resume", "snooze", "rename", "handoff", "branch", "branches", "restart", "detect", "exit", "account", "account list"])).flatMap((i) => (i.kind === "item" ? [i.key] : []));
+    assert.equal(new Set(keys).size, keys.length, `every key once: ${keys.join(" ")}`);
+  });
   it("dims the current-session entries when the pane is not a session", () => {
     assert.deepEqual(labels(ctx(["snooze", "exit"], null)), ["[Current session]", "-z:toggle snooze", "-x:exit", "-X:exit immediately"]);
   });

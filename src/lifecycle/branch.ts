@@ -1,0 +1,162 @@
+import { realpathSync } from "node:fs";
+import { join } from "node:path";
+import { homeEnv } from "../accounts/home-env.ts";
+import { getBackend, isBackendName, isPlainCommand } from "../backends/index.ts";
+import type { Backend } from "../backends/shared/types.ts";
+import type { Config } from "../config/config.ts";
+import { ensureDaemon } from "../daemon/start.ts";
+import { launchSession, prepareLaunch, type NewSessionRequest, type Prepared } from "../session/launch.ts";
+import type { NamedSession } from "../session/store.ts";
+import type { Tmux } from "../tmux/tmux.ts";
+import { AgentmuxError, isAgentmuxError } from "../util/errors.ts";
+import { places } from "../util/paths.ts";
+import { addWorktree, probeGit, removeWorktree, worktreeDir, worktreePath, type GitFacts } from "./worktree.ts";
+
+type Env = Record<string, string | undefined>;
+
+export interface BranchOptions {
+  /** Fork into a new git worktree on a fresh branch at the parent's HEAD. */
+  worktree?: boolean | undefined;
+  /** The fork's instance name (default: derived from the time of the fork). */
+  instance?: string | undefined;
+  now?: Date;
+  env?: Env;
+}
+
+/** What planBranch reads the world through (the defaults do I/O; tests pass fakes). */
+export interface BranchDeps {
+  backend(name: string): Backend;
+  probeGit(dir: string, branch: string, env: Env): Promise<GitFacts>;
+  prepare(request: NewSessionRequest, config: Config): Prepared;
+  exists(path: string): boolean;
+}
+
+/** A git worktree the branch creates before the fork starts. */
+export interface WorktreePlan { root: string; branch: string; path: string; dir: string }
+
+export interface BranchPlan {
+  session: NamedSession;
+  backend: Backend;
+  request: NewSessionRequest;
+  prepared: Prepared;
+  instance: string;
+  worktree: WorktreePlan | null;
+  /** The environment naming the home of the session's account (where its conversation is). */
+  env: Env;
+}
+
+const INSTANCE = /^[\w.-]+$/;
+
+/** Pure: an instance name for a fork made at now (b-HHMMSS), made unique among taken by a suffix. */
+export function deriveInstance(now: Date, taken: ReadonlySet<string>): string {
+  const two = (n: number) => String(n).padStart(2, "0");
+  const base = `b-${two(now.getHours())}${two(now.getMinutes())}${two(now.getSeconds())}`;
+  let name = base;
+  for (let n = 2; taken.has(name); n++) name = `${base}-${n}`;
+  return name;
+}
+
+/**
+ * Check every precondition of a branch; nothing is created here. Throws naming the first that
+ * fails: a backend that cannot fork, no native id, no completed exchange yet, a bad or used
+ * instance name, and for a worktree: no git, no repository, a dirty tree, a detached HEAD, a
+ * branch or path that exists.
+ */
+export async function planBranch(session: NamedSession, live: readonly NamedSession[], config: Config, options: BranchOptions, deps: BranchDeps): Promise<BranchPlan> {
+  const refuse = (why: string, hint: string) => new AgentmuxError(`cannot branch ${session.name} (${session.pane}): ${why}`, { hint });
+  if (isPlainCommand(session.backend)) {
+    throw refuse(isBackendName(session.backend) ? "a plain command has no conversation to fork" : `"${session.backend}" is not an agent agentmux knows`, "branch an agent session (claude, codex, opencode)");
+  }
+  const backend = deps.backend(session.backend);
+  try {
+    backend.launch({ mode: { kind: "fork", id: session.id || "-" }, program: backend.defaultProgram, args: [] });
+  } catch (error) {
+    if (isAgentmuxError(error)) throw refuse(error.message, error.hint ?? "branch a session of another backend");
+    throw error;
+  }
+  if (!session.id) throw refuse("its native session id is not known yet", "wait until the agent has started and reported its session (its first hook), then try again");
+  const env = homeEnv(config, session.backend, session.account, options.env ?? process.env);
+  if (backend.history && !backend.history.hasExchange(session.id, { dir: session.dir, since: null, env })) {
+    throw refuse("its conversation has no completed exchange yet", "send it a message first and let it answer, then branch");
+  }
+  const taken = new Set(live.filter((s) => !s.dead).map((s) => s.instance).filter(Boolean));
+  const instance = options.instance ?? deriveInstance(options.now ?? new Date(), taken);
+  if (!INSTANCE.test(instance)) throw refuse(`instance name "${instance}" is not valid`, "use letters, digits, '.', '_' and '-'");
+  if (options.instance !== undefined && taken.has(instance)) throw refuse(`instance name "${instance}" is used by a live session`, "pick another --instance, or leave it out for a derived one");
+  const worktree = options.worktree ? await planWorktree(session, instance, config, env, deps, refuse) : null;
+  const request: NewSessionRequest = {
+    backend: session.backend, dir: session.dir, account: session.account || undefined, instance, group: session.group || undefined,
+    submit: true, split: false, mode: { kind: "fork", id: session.id }, launch: session.launch,
+  };
+  let prepared: Prepared;
+  try {
+    prepared = deps.prepare(request, config);
+  } catch (error) {
+    if (isAgentmuxError(error)) throw refuse(error.message, error.hint ?? "fix it and try again");
+    throw error;
+  }
+  checkAccount(session, prepared);
+  return { session, backend, request, prepared, instance, worktree, env };
+}
+
+/** The fork runs under the parent's account (its conversation is in that account's home), or not at all. */
+function checkAccount(session: NamedSession, prepared: Prepared): void {
+  if ((prepared.account ?? "") === session.account) return;
+  throw new AgentmuxError(`cannot branch ${session.name} (${session.pane}): the fork would run under account ${prepared.account ?? "(the CLI's own home)"}, not ${session.account || "the CLI's own home"} where its conversation is`, {
+    hint: "check the directory rules and the account selection",
+  });
+}
+
+async function planWorktree(session: NamedSession, instance: string, config: Config, env: Env, deps: BranchDeps, refuse: (why: string, hint: string) => AgentmuxError): Promise<WorktreePlan> {
+  const facts = await deps.probeGit(session.dir, instance, env);
+  if (!facts.git) throw refuse("git is not installed (not found on PATH)", "install git, or branch without --worktree");
+  if (facts.root === null) throw refuse(`${session.dir} is not in a git repository`, "branch without --worktree, or run the session in a repository");
+  if (facts.changes.length > 0) throw refuse(`the working tree of ${facts.root} has uncommitted changes (${facts.changes.length}: ${facts.changes.slice(0, 3).map((l) => l.slice(3)).join(", ")})`, "commit or stash them first: the worktree starts at HEAD");
+  if (facts.detached) throw refuse(`${facts.root} has a detached HEAD (or no commit yet)`, "check out a branch first: the new branch starts at it");
+  if (!facts.branchValid) throw refuse(`"${instance}" is not a valid git branch name`, "pick another --instance");
+  if (facts.branchExists) throw refuse(`git branch "${instance}" exists already in ${facts.root}`, "pick another --instance");
+  const directory = config.branch.worktreeDirectory ?? join(places().cacheDir, "worktrees");
+  const path = worktreePath(directory, facts.root, instance);
+  if (deps.exists(path)) throw refuse(`${path} exists already`, "pick another --instance, or remove it");
+  return { root: facts.root, branch: instance, path, dir: worktreeDir(facts.root, realDir(session.dir), path) };
+}
+
+function realDir(dir: string): string {
+  try { return realpathSync(dir); } catch { return dir; }
+}
+
+/** The deps planBranch uses outside tests. */
+export function branchDeps(exists: (path: string) => boolean): BranchDeps {
+  return { backend: getBackend, probeGit, prepare: (request, config) => prepareLaunch(request, config, request.dir), exists };
+}
+
+export interface Branched { pane: string; dir: string; worktree: WorktreePlan | null; account: string | undefined }
+
+/**
+ * Create what the plan says: the worktree (then the parent's conversation made visible from it),
+ * then the fork in a window of its own. A later step that fails undoes the worktree.
+ */
+export async function runBranch(tmux: Tmux, plan: BranchPlan, config: Config): Promise<Branched> {
+  const { worktree, session } = plan;
+  if (!worktree) {
+    await ensureDaemon(tmux).catch(() => undefined);
+    const launched = await launchSession(tmux, plan.request, plan.prepared);
+    return { pane: launched.pane, dir: plan.prepared.dir, worktree: null, account: plan.prepared.account };
+  }
+  await addWorktree(worktree.root, worktree.branch, worktree.path, plan.env);
+  try {
+    plan.backend.history?.prepareFork?.(session.id, session.dir, worktree.dir, plan.env);
+    const request = { ...plan.request, dir: worktree.dir };
+    const prepared = prepareLaunch(request, config, worktree.dir);
+    // A directory rule may name another account for the worktree than for the parent's directory.
+    checkAccount(session, prepared);
+    await ensureDaemon(tmux).catch(() => undefined);
+    const launched = await launchSession(tmux, request, prepared);
+    return { pane: launched.pane, dir: prepared.dir, worktree, account: prepared.account };
+  } catch (error) {
+    await removeWorktree(worktree.root, worktree.branch, worktree.path, plan.env).catch(() => undefined);
+    if (!isAgentmuxError(error)) throw error;
+    const message = error.message.startsWith("cannot branch ") ? error.message : `cannot branch ${session.name} (${session.pane}): ${error.message}`;
+    throw new AgentmuxError(message, { hint: `${error.hint ?? "fix it and try again"}; the worktree and its branch were removed`, cause: error });
+  }
+}

@@ -1,0 +1,87 @@
+import { existsSync } from "node:fs";
+import { basename, join, relative } from "node:path";
+import { execa } from "execa";
+import { AgentmuxError } from "../util/errors.ts";
+import { which } from "../util/which.ts";
+
+type Env = Record<string, string | undefined>;
+
+/** What git says of a directory, for `agentmux branch --worktree` (every field a precondition). */
+export interface GitFacts {
+  /** git is on PATH. */
+  git: boolean;
+  /** The repository's top directory; null: the directory is not in a git repository. */
+  root: string | null;
+  /** `git status --porcelain`: the changed and untracked paths, "XY path" (non-empty: a dirty tree). */
+  changes: string[];
+  /** HEAD names no branch (or there is no commit yet). */
+  detached: boolean;
+  /** The branch to create exists already. */
+  branchExists: boolean;
+  /** git accepts the branch name (`git check-ref-format --branch`). */
+  branchValid: boolean;
+}
+
+/** Where a worktree branch goes: its path under the worktree directory, named after the repository and the instance. */
+export function worktreePath(directory: string, root: string, instance: string): string {
+  return join(directory, `${basename(root) || "repo"}-${instance}`);
+}
+
+/** The directory in the worktree that corresponds to dir in the repository at root (a session in a subdirectory forks into the same one). */
+export function worktreeDir(root: string, dir: string, path: string): string {
+  const rel = relative(root, dir);
+  return rel === "" || rel.startsWith("..") ? path : join(path, rel);
+}
+
+async function git(args: string[], env: Env): Promise<{ ok: boolean; out: string; err: string }> {
+  const r = await execa("git", args, { env, extendEnv: false, reject: false, stripFinalNewline: true });
+  return { ok: r.exitCode === 0, out: String(r.stdout), err: String(r.stderr) };
+}
+
+/** I/O: the facts of dir's repository for creating branch (nothing is changed). */
+export async function probeGit(dir: string, branch: string, env: Env = process.env): Promise<GitFacts> {
+  const none: GitFacts = { git: false, root: null, changes: [], detached: false, branchExists: false, branchValid: true };
+  if (!which("git", env["PATH"] ?? "")) return none;
+  const top = await git(["-C", dir, "rev-parse", "--show-toplevel"], env);
+  if (!top.ok) return { ...none, git: true };
+  const root = top.out;
+  const [status, head, commit, exists, valid] = await Promise.all([
+    git(["-C", root, "status", "--porcelain", "-z"], env),
+    git(["-C", root, "symbolic-ref", "-q", "HEAD"], env),
+    git(["-C", root, "rev-parse", "--verify", "-q", "HEAD"], env),
+    git(["-C", root, "show-ref", "--verify", "-q", `refs/heads/${branch}`], env),
+    git(["check-ref-format", "--branch", branch], env),
+  ]);
+  return {
+    git: true, root,
+    changes: porcelainEntries(status.out),
+    detached: !head.ok || !commit.ok,
+    branchExists: exists.ok,
+    branchValid: valid.ok,
+  };
+}
+
+/** Pure: the entries of `git status --porcelain -z` ("XY path", unquoted; a rename's origin left out). */
+export function porcelainEntries(out: string): string[] {
+  const fields = out.split("\0").filter(Boolean);
+  const entries: string[] = [];
+  for (let i = 0; i < fields.length; i++) {
+    const entry = fields[i] ?? "";
+    entries.push(entry);
+    if (/^[RC]/.test(entry)) i++;
+  }
+  return entries;
+}
+
+/** I/O: a new worktree at path on a new branch at root's HEAD. */
+export async function addWorktree(root: string, branch: string, path: string, env: Env = process.env): Promise<void> {
+  const r = await git(["-C", root, "worktree", "add", "-b", branch, path, "HEAD"], env);
+  if (!r.ok) throw new AgentmuxError(`git worktree add ${path} failed: ${r.err.trim().split("\n").at(-1) ?? ""}`, { hint: "see git's message; nothing was branched" });
+}
+
+/** I/O: undo addWorktree (the worktree and its branch), as far as they exist. */
+export async function removeWorktree(root: string, branch: string, path: string, env: Env = process.env): Promise<void> {
+  if (existsSync(path)) await git(["-C", root, "worktree", "remove", "--force", path], env);
+  await git(["-C", root, "worktree", "prune"], env);
+  await git(["-C", root, "branch", "-D", branch], env);
+}
