@@ -56,14 +56,17 @@ export class Teardown {
     // The status file is the agent's own writing (Claude runs its status line command): one it
     // wrote while its session was being torn down comes after the teardown. Removed, not a leak.
     const late: string[] = [];
+    // A status file's temporary sibling (<file>.<pid>) is left when the agent's status line command
+    // was killed with its pane between writing and renaming: not agentmux's to register either.
     scan(layout.status, (n) => {
       const pane = /^(%\d+)\./.exec(n)?.[1];
-      if (pane && this.done.has(pane) && !live.has(pane)) { late.push(join(layout.status, n)); return undefined; }
+      const torn = /\.json\.\d+$/.test(n);
+      if (pane && (this.done.has(pane) || torn) && !live.has(pane)) { late.push(join(layout.status, n)); return undefined; }
       return pane;
     }, "status file");
     for (const file of late) {
       try { unlinkSync(file); } catch { /* gone */ }
-      this.log(`removed ${file}, written by its agent after its session's teardown`);
+      this.log(`removed ${file}, written by its agent after its session's teardown (or left half-written)`);
     }
     if (!this.swept) {
       this.swept = true;

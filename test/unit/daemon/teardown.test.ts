@@ -53,4 +53,14 @@ describe("Teardown", () => {
     assert.match(lines.join("\n"), /removed .*%15\.tok\.json, written by its agent after its session's teardown/);
     assert.doesNotMatch(lines.join("\n"), /leak: status file/);
   });
+
+  it("a status file's half-written sibling (its writer killed with the pane) is removed without a leak line", () => {
+    const { layout, lines, teardown } = setup();
+    teardown.checkLeaks(layout, new Set());
+    writeFileSync(join(layout.status, "%16.tok.json.4242"), "{\"half");
+    writeFileSync(join(layout.status, "%17.tok.json"), "{}");
+    assert.deepEqual(teardown.checkLeaks(layout, new Set()), [`status file ${join(layout.status, "%17.tok.json")}`], "a whole file of a session never torn down is still a leak");
+    assert.equal(existsSync(join(layout.status, "%16.tok.json.4242")), false);
+    assert.match(lines.join("\n"), /removed .*%16\.tok\.json\.4242, .*left half-written/);
+  });
 });
