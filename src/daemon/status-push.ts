@@ -31,7 +31,7 @@ export class StatusPush {
   async render(tracked: Map<string, Tracked>, now = Date.now()): Promise<void> {
     const sessions = [...tracked.values()];
     for (const [window, state] of windowStates(sessions)) await this.set({ window }, "@agentmux-window-state", literal(state));
-    const names = displayNames(sessions.map((t) => ({ pane: t.pane, dir: t.record.dir || t.dir, instance: t.record.instance, backend: t.backend, label: t.record.label })));
+    const names = displayNames(sessions.map((t) => ({ pane: t.pane, dir: t.record.dir || t.dir, instance: t.record.instance, backend: t.backend, label: t.record.label, side: t.record.side })));
     for (const t of sessions) {
       if (t.machine.state !== "exited") await this.set({ pane: t.pane }, "@agentmux-border", borderText(t, names.get(t.pane) ?? t.pane, now));
     }

@@ -30,7 +30,7 @@ export function countDescendants(pairs: readonly LineagePair[], id: string): num
 }
 
 /** The environment that names the home the session's CLI writes to: its account's home when it runs under one. */
-function homeEnv(config: Config, session: BranchSubject, env: Env): Env {
+export function homeEnv(config: Config, session: Pick<Session, "backend" | "account">, env: Env): Env {
   if (!isAccountBackend(session.backend) || session.account === "") return env;
   const account = config.backends[session.backend]?.accounts?.[session.account];
   return account ? { ...env, [HOME_FACTS[session.backend].variable]: account.home } : env;
