@@ -34,3 +34,35 @@ function splitLines(text: string, count: number, atEnd: boolean): string[] {
   if (!atEnd || lines[lines.length - 1] === "") lines.pop();
   return lines.slice(0, count);
 }
+
+/**
+ * Visit a file's lines from the start, in chunks, until visit answers false or maxBytes are read
+ * (a line cut there is not visited). Throws what opening or reading throws.
+ */
+export function visitLines(file: string, maxBytes: number, visit: (line: string) => boolean): void {
+  const fd = openSync(file, "r");
+  try {
+    let pending: Buffer[] = [];
+    let total = 0;
+    while (total < maxBytes) {
+      const buffer = Buffer.alloc(Math.min(CHUNK, maxBytes - total));
+      const read = readSync(fd, buffer, 0, buffer.length, total);
+      if (read === 0) break;
+      total += read;
+      let chunk = buffer.subarray(0, read);
+      let newline = chunk.indexOf(0x0a);
+      while (newline !== -1) {
+        const line = Buffer.concat([...pending, chunk.subarray(0, newline)]).toString("utf8");
+        pending = [];
+        if (!visit(line)) return;
+        chunk = chunk.subarray(newline + 1);
+        newline = chunk.indexOf(0x0a);
+      }
+      if (chunk.length > 0) pending.push(Buffer.from(chunk));
+    }
+    // A last line without a newline is whole when the file ended before the bound.
+    if (pending.length > 0 && total < maxBytes) visit(Buffer.concat(pending).toString("utf8"));
+  } finally {
+    closeSync(fd);
+  }
+}

@@ -1,5 +1,6 @@
 import type { AccountSupport, Backend, LaunchRequest, LaunchSpec } from "../shared/types.ts";
 import { claudeLineage } from "./lineage.ts";
+import { claudeHistory, claudeSystemPromptArgs } from "./history.ts";
 import { agentsLiveReport } from "./agents.ts";
 import { claudeAgents, claudeConfigDirOfPane, readClaudeLiveFile } from "./live.ts";
 import { claudeStatusLine } from "./status.ts";
@@ -46,6 +47,8 @@ export const claude: Backend & { readonly accounts: AccountSupport } = {
   liveReport: (result, sessionId, lastEventAt) => agentsLiveReport(result, sessionId, lastEventAt),
   parseStatusLine: claudeStatusLine,
   lineage: claudeLineage,
+  history: claudeHistory,
+  systemPromptArgs: claudeSystemPromptArgs,
   resumeArgs: (state) => [
     ...(state.model ? ["--model", state.model] : []),
     ...(state.permissionMode && state.permissionMode !== "default" ? ["--permission-mode", state.permissionMode] : []),

@@ -18,3 +18,8 @@ export function dirSpellings(dir: string): string[] {
 export function isGone(error: unknown): boolean {
   return (error as NodeJS.ErrnoException | null)?.code === "ENOENT";
 }
+
+/** The fork pairs among conversations: each one whose parent the files tell. */
+export function lineageOf(headers: readonly { id: string; parent?: string | undefined }[]): { id: string; parent: string }[] {
+  return headers.flatMap((h) => (h.parent !== undefined && h.parent !== h.id ? [{ id: h.id, parent: h.parent }] : []));
+}

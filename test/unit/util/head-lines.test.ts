@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { headLines } from "../../../src/util/head-lines.ts";
+import { headLines, visitLines } from "../../../src/util/head-lines.ts";
 
 const tmp = mkdtempSync(join(tmpdir(), "agentmux-branches-"));
 after(() => rmSync(tmp, { recursive: true, force: true }));
@@ -16,5 +16,28 @@ describe("headLines", () => {
     assert.deepEqual(headLines(file, 2, 1 << 20), [long, "second"]);
     assert.deepEqual(headLines(file, 5, 1 << 20), [long, "second", "third"]);
     assert.deepEqual(headLines(file, 5, 1000), [], "a first line longer than the limit is not returned cut");
+  });
+});
+
+describe("visitLines", () => {
+  const lines = (file: string, max: number, stopAfter = Infinity) => {
+    const seen: string[] = [];
+    visitLines(file, max, (line) => seen.push(line) < stopAfter);
+    return seen;
+  };
+
+  it("visits each line, a long one whole, a multi-byte character split across chunks intact", () => {
+    const long = `${"é".repeat(70_000)}ü`;
+    const file = join(tmp, "visit.txt");
+    writeFileSync(file, `${long}\n\nsecond\nlast`);
+    assert.deepEqual(lines(file, 1 << 20), [long, "", "second", "last"]);
+  });
+
+  it("stops when the visitor answers false, and leaves out a line cut by the bound", () => {
+    const file = join(tmp, "visit2.txt");
+    writeFileSync(file, "one\ntwo\nthree\n");
+    assert.deepEqual(lines(file, 1 << 20, 2), ["one", "two"]);
+    assert.deepEqual(lines(file, 10), ["one", "two"]);
+    assert.deepEqual(lines(file, 3), []);
   });
 });

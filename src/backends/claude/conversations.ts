@@ -1,0 +1,110 @@
+import { readdirSync, statSync } from "node:fs";
+import { basename, join } from "node:path";
+import { FileCache } from "../shared/history-cache.ts";
+import { isSafeId } from "../shared/history-text.ts";
+import { isGone, LINEAGE_SCAN_LIMIT } from "../shared/lineage-scan.ts";
+import type { ConversationHeader } from "../shared/types.ts";
+import { inferParents, type ForkCandidate } from "./copied-forks.ts";
+import { readMessageIds, readTranscriptHead, type TranscriptHead } from "./transcript.ts";
+
+/** What one transcript says, kept while its mtime and size stay. */
+interface Entry {
+  head: TranscriptHead;
+  birthtimeMs: number;
+  mtimeMs: number;
+  messages?: { uuid: string; at: number | null }[];
+}
+
+const cache = new FileCache<Entry>();
+
+/** A transcript file of a project directory. */
+interface Transcript { id: string; file: string; projectDir: string; entry: Entry }
+
+/** The transcripts (<id>.jsonl) of project directories; null when there are more than LINEAGE_SCAN_LIMIT. Sidechain folders (<id>/subagents) are not read. */
+function listTranscripts(projectDirs: readonly string[]): Transcript[] | null {
+  const found: Transcript[] = [];
+  let count = 0;
+  for (const dir of projectDirs) {
+    const names = readdirSync(dir).filter((n) => n.endsWith(".jsonl") && isSafeId(n.slice(0, -".jsonl".length)));
+    count += names.length;
+    if (count > LINEAGE_SCAN_LIMIT) return null;
+    for (const name of names) {
+      const file = join(dir, name);
+      const entry = readEntry(file);
+      if (entry) found.push({ id: name.slice(0, -".jsonl".length), file, projectDir: dir, entry });
+    }
+  }
+  return found;
+}
+
+/** A transcript's entry; undefined when it vanished while read (a session cleaning up). */
+function readEntry(file: string): Entry | undefined {
+  try {
+    return cache.get(file, (stat) => ({ head: readTranscriptHead(file), birthtimeMs: stat.birthtimeMs, mtimeMs: stat.mtimeMs }));
+  } catch (error) {
+    if (isGone(error)) return undefined;
+    throw error;
+  }
+}
+
+function messagesOf(t: Transcript): { uuid: string; at: number | null }[] {
+  if (!t.entry.messages) {
+    try {
+      t.entry.messages = readMessageIds(t.file);
+    } catch (error) {
+      if (!isGone(error)) throw error;
+      t.entry.messages = [];
+    }
+  }
+  return t.entry.messages;
+}
+
+/** When a transcript began: its own first records' time, else (a copy whose records carry none) the file's birth. */
+function startOf(t: Transcript): number | null {
+  return t.entry.head.startedAt ?? (t.entry.birthtimeMs > 0 ? t.entry.birthtimeMs : null);
+}
+
+/**
+ * The conversations of the given project directories, each with its parent: an SDK fork's
+ * forkedFrom, else a `--fork-session` copy's parent inferred within its family (copied-forks.ts).
+ * Null when there are more than LINEAGE_SCAN_LIMIT transcripts. Throws what reading throws.
+ */
+export function scanProjectDirs(projectDirs: readonly string[]): ConversationHeader[] | null {
+  const transcripts = listTranscripts(projectDirs);
+  if (!transcripts) return null;
+  const parents = new Map<string, string>();
+  const families = new Map<string, Transcript[]>();
+  for (const t of transcripts) {
+    if (t.entry.head.forkedFrom !== undefined) parents.set(t.file, t.entry.head.forkedFrom);
+    const root = t.entry.head.root;
+    if (root !== undefined) families.set(`${t.projectDir}\n${root}`, [...(families.get(`${t.projectDir}\n${root}`) ?? []), t]);
+  }
+  for (const family of families.values()) {
+    const candidates: (ForkCandidate & { t: Transcript })[] = family.map((t) => ({
+      t, id: t.id, copied: t.entry.head.copied && t.entry.head.forkedFrom === undefined, startedAt: startOf(t), messages: () => messagesOf(t),
+    }));
+    const inferred = inferParents(candidates);
+    for (const c of candidates) {
+      const parent = inferred.get(c.id);
+      if (parent !== undefined && !parents.has(c.t.file)) parents.set(c.t.file, parent);
+    }
+  }
+  return transcripts.map((t) => header(t, parents.get(t.file)));
+}
+
+function header(t: Transcript, parent: string | undefined): ConversationHeader {
+  const files = [t.file];
+  const sidechains = join(t.projectDir, t.id);
+  try {
+    if (statSync(sidechains).isDirectory()) files.push(sidechains);
+  } catch { /* no subagents */ }
+  return {
+    id: t.id,
+    parent: parent === t.id ? undefined : parent,
+    startedAt: startOf(t),
+    updatedAt: t.entry.mtimeMs,
+    dir: t.entry.head.cwd ?? basename(t.projectDir),
+    firstPrompt: t.entry.head.firstPrompt,
+    files,
+  };
+}
