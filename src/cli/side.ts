@@ -21,14 +21,19 @@ import { notifyTyped } from "./typed.ts";
 
 interface KeyOptions { client?: string; json?: boolean }
 
-/** Run a side verb; from a key binding (--client) its error is shown in that client's status line too. */
+/**
+ * Run a side verb; from a key binding (--client) its error is shown in that client's status line too.
+ * A flag `side` has as well (--json, --client) is parsed by `side` wherever it stands: the
+ * subcommand's options are its own merged with those.
+ */
 function keyed<A extends unknown[]>(run: (ctx: Context, ...args: A) => Promise<void>): (...args: [...A, Command]) => Promise<void> {
   return async (...args) => {
     const command = args[args.length - 1] as Command;
     const ctx = Context.of(command);
-    const client = command.opts<KeyOptions>().client;
+    const merged = { ...(args[args.length - 2] as object), ...command.optsWithGlobals() };
+    const client = (merged as KeyOptions).client;
     try {
-      await run(ctx, ...(args.slice(0, -1) as A));
+      await run(ctx, ...([...args.slice(0, -2), merged] as unknown as A));
     } catch (error) {
       if (client) await ctx.tmux.displayMessage(`agentmux: ${(error as Error).message}`, client).catch(() => undefined);
       throw error;
@@ -151,8 +156,9 @@ export function registerSide(program: Command): void {
 
   side.command("list").description("every open side conversation: what it was forked from, how its parent is doing, how long it has been open; and the kept ones")
     .option("--json", "print them as JSON")
-    .action(async (options: { json?: boolean }, command: Command) => {
+    .action(async (own: { json?: boolean }, command: Command) => {
       const ctx = Context.of(command);
+      const options = { ...own, ...command.optsWithGlobals<{ json?: boolean }>() };
       const rows = sideRows(await listSessions(ctx.tmux), Date.now());
       const kept = readSideLinks(sideLinksFile(places().stateDir));
       if (options.json) { printJson({ open: rows, kept }); return; }
@@ -210,8 +216,9 @@ export function registerSide(program: Command): void {
   side.command("resume").description("reopen a kept side conversation (the newest, or by id), with the side policy sent again")
     .argument("[id]", "the kept side's native id, or a unique prefix of it (agentmux side list)")
     .option("--json", "print the result as JSON")
-    .action(async (id: string | undefined, options: { json?: boolean }, command: Command) => {
+    .action(async (id: string | undefined, own: { json?: boolean }, command: Command) => {
       const ctx = Context.of(command);
+      const options = { ...own, ...command.optsWithGlobals<{ json?: boolean }>() };
       await requireControl(ctx, "side resume");
       const done = await resumeSide(ctx.tmux, ctx.config, id);
       if (done.note) process.stderr.write(`agentmux: ${done.note}\n`);

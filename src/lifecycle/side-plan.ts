@@ -79,15 +79,15 @@ export function planSide(parent: NamedSession, config: Config, options: SideOpti
   if (parent.dead) throw refuse("it has exited", "restart it first (agentmux restart)");
   if (!isBackendName(parent.backend) || getBackend(parent.backend).plainCommand) throw refuse("a plain command has no conversation to fork", "side conversations work with claude and codex sessions");
   const backend = getBackend(parent.backend);
-  if (!parent.id) throw refuse("its native session id is not known yet", "wait until the agent has started and reported its session (its first hook), then try again");
   const program = config.backends[backend.name]?.program ?? backend.defaultProgram;
   try {
-    backend.launch({ mode: { kind: "fork", id: parent.id }, program, args: [] });
+    backend.launch({ mode: { kind: "fork", id: parent.id || "probe" }, program, args: [] });
   } catch (error) {
     if (isAgentmuxError(error)) throw refuse(error.message, error.hint ?? "fork a claude or codex session instead");
     throw error;
   }
   const { history } = historyOf(parent, "open a side conversation on");
+  if (!parent.id) throw refuse("its native session id is not known yet", "wait until the agent has started and reported its session (its first hook), then try again");
   if (!history.hasExchange(parent.id, historyPlace(config, parent, null, env))) {
     throw refuse("it holds no completed exchange yet (a conversation cannot be forked before its first answer)", `send it a message first: agentmux send ${parent.pane} "..."`);
   }
