@@ -61,7 +61,8 @@ function messagesOf(t: Transcript): { uuid: string; at: number | null }[] {
 
 /** When a transcript began: its own first records' time, else (a copy whose records carry none) the file's birth. */
 function startOf(t: Transcript): number | null {
-  return t.entry.head.startedAt ?? (t.entry.birthtimeMs > 0 ? t.entry.birthtimeMs : null);
+  // Floored: a record written in the same millisecond as the file is not older than it.
+  return t.entry.head.startedAt ?? (t.entry.birthtimeMs > 0 ? Math.floor(t.entry.birthtimeMs) : null);
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { AccountSupport, Backend, LaunchRequest, LaunchSpec } from "../shared/types.ts";
 import { codexHome, prepareCodexHome } from "./hooks.ts";
 import { codexLineage } from "./lineage.ts";
+import { codexHistory, codexSystemPromptArgs } from "./history.ts";
 import { positionalPrompt } from "../shared/prompt-arg.ts";
 import { codexAccounts } from "./account.ts";
 import { CODEX_HOOKS } from "./hook-events.ts";
@@ -38,6 +39,8 @@ export const codex: Backend & { readonly accounts: AccountSupport } = {
     return argv;
   },
   lineage: codexLineage,
+  history: codexHistory,
+  systemPromptArgs: codexSystemPromptArgs,
   // Codex reports bypassPermissions for a session started with the bypass flag (or --yolo).
   resumeArgs: (state) => [
     ...(state.model ? ["--model", state.model] : []),

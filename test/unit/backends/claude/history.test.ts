@@ -207,3 +207,39 @@ describe("claudeSystemPromptArgs", () => {
     assert.deepEqual(claudeSystemPromptArgs("be brief \"now\"\n"), ["--append-system-prompt", "be brief \"now\"\n"]);
   });
 });
+
+describe("Claude Code history over the fake agent's transcripts (what the integration tests run on)", () => {
+  it("a fork, a fork of the fork made in another directory after prepareFork, and their answers", async () => {
+    // @ts-expect-error the fake agent's store is plain JavaScript
+    const { conversationStore } = (await import("../../../fixtures/bin/fake-records.js")) as { conversationStore: FakeStore };
+    const config = join(tmp, "fake");
+    const env = { CLAUDE_CONFIG_DIR: config };
+    const main = "/home/me/fake main";
+    const tree2 = "/home/me/fake tree #2";
+    const parent = conversationStore("claude", { kind: "new" }, main, env);
+    parent.user("first question");
+    parent.assistant("first answer");
+    await sleep(5);
+    const fork = conversationStore("claude", { kind: "fork", id: parent.sessionId }, main, env);
+    await sleep(5);
+    fork.user("fork question");
+    fork.assistant("fork answer");
+    claudeHistory.prepareFork?.(fork.sessionId, main, tree2, env);
+    await sleep(5);
+    const grandchild = conversationStore("claude", { kind: "fork", id: fork.sessionId }, tree2, env);
+    await sleep(5);
+    grandchild.user("grandchild question");
+    const inMain = claudeHistory.conversations({ dir: main, since: null, env });
+    assert.deepEqual(tree(inMain), [`${fork.sessionId}<${parent.sessionId}`, `${parent.sessionId}<`].sort());
+    const inTree = claudeHistory.conversations({ dir: tree2, since: null, env }) ?? [];
+    assert.equal(inTree.find((h) => h.id === grandchild.sessionId)?.parent, fork.sessionId);
+    assert.equal(inTree.find((h) => h.id === grandchild.sessionId)?.dir, tree2);
+    assert.equal(claudeHistory.lastAnswer(grandchild.sessionId, { dir: tree2, since: null, env }), "fork answer");
+    assert.equal(claudeHistory.hasUserText?.(grandchild.sessionId, { dir: tree2, since: null, env }, "grandchild"), true);
+    assert.equal(claudeHistory.find(fork.sessionId, { dir: null, since: null, env })?.firstPrompt, "first question");
+  });
+});
+
+interface FakeStore {
+  (name: string, mode: { kind: string; id?: string }, cwd: string, env: Record<string, string>): { sessionId: string; user(text: string): void; assistant(text: string): void };
+}
