@@ -47,7 +47,11 @@ export async function dismissSide(tmux: Tmux, side: NamedSession, config: Config
   if (side.window) await tmux.killPane(side.pane).catch(() => undefined);
   let removed: string[] = [];
   if (choice === "delete") {
-    removed = history.remove(side.id, place);
+    try {
+      removed = history.remove(side.id, place);
+    } catch (error) {
+      throw new AgentmuxError(`closed ${side.name} (${side.pane}), but its stored conversation was not deleted: ${(error as Error).message}`, { hint: (error as { hint?: string }).hint ?? "delete it by hand, or keep it" });
+    }
     // A CLI may write its last records as it ends: whatever came back after the first removal goes too.
     await sleep(300);
     if (history.find(side.id, place)) removed = [...new Set([...removed, ...history.remove(side.id, place)])];

@@ -188,6 +188,68 @@ describe("side conversations", () => {
     await ok(["side", "dismiss", resumed.pane, "--delete"]);
   });
 
+  it("codex: forks with `codex fork ID`, the policy as developer instructions; the fork holds the parent's prompts; dismiss deletes exactly its rollout", async () => {
+    const pane = (await ok(["new", "--backend", "codex", "--dir", work, "--instance", "cx", "--detached"])).trim();
+    let id = "";
+    await server.waitFor(`${pane}'s native id`, async () => (id = await paneOption(server, pane, "@agentmux-id")) !== "");
+    await talk(pane, "codex marker-beta");
+    const side = await openSide([pane, "--message", "a codex question"]);
+    const start = events().filter((e) => e.event === "start" && e.args?.[0] === "fork").at(-1);
+    assert.ok(start, "a codex fork");
+    // codex fork -c developer_instructions=… ID PROMPT
+    assert.equal(start.args?.[3], id);
+    const instructions = start.args?.[(start.args.indexOf("-c")) + 1] ?? "";
+    assert.match(instructions, /^developer_instructions="This is a side conversation/);
+    await waitJoined(side.pane, /received: <side-conversation-boundary>/);
+    await ok(["send", side.pane, "/history"]);
+    await waitJoined(side.pane, /history: codex marker-beta \| <side-conversation-boundary>/);
+    const rollouts = () => {
+      const all: string[] = [];
+      const walk = (dir: string) => { for (const e of readdirSync(dir, { withFileTypes: true })) { if (e.isDirectory()) walk(join(dir, e.name)); else all.push(join(dir, e.name)); } };
+      walk(join(server.home, "codex-home", "sessions"));
+      return all.sort();
+    };
+    const before = rollouts();
+    const mine = before.filter((f) => f.endsWith(`-${side.id}.jsonl`));
+    assert.equal(mine.length, 1);
+    const done = JSON.parse(await ok(["side", "dismiss", side.pane, "--delete", "--json"])) as { removed: string[] };
+    assert.deepEqual(done.removed, mine);
+    assert.deepEqual(rollouts(), before.filter((f) => !mine.includes(f)));
+    assert.ok(rollouts().some((f) => f.endsWith(`-${id}.jsonl`)), "the parent's rollout stays");
+  });
+
+  it("a window too narrow for side.minColumns opens the side in a window of its own", async () => {
+    const narrow = await startClaude("narrow");
+    await talk(narrow.pane, "tiny");
+    const window = String((await server.tmux(["display-message", "-p", "-t", narrow.pane, "#{window_id}"])).stdout);
+    await server.tmux(["resize-window", "-t", window, "-x", "100"]);
+    const side = await openSide([narrow.pane, "--message", "narrow question"]);
+    assert.equal(side.placement, "window");
+    assert.notEqual(String((await server.tmux(["display-message", "-p", "-t", side.pane, "#{window_id}"])).stdout), window);
+    assert.equal(String((await server.tmux(["display-message", "-p", "-t", side.pane, "#{window_name}"])).stdout), "narrow question [side]");
+    await ok(["side", "dismiss", side.pane, "--delete"]);
+  });
+
+  it("send-selection quotes the paste buffer into the parent's input line from its side, unsent", async () => {
+    const side = await openSide([parent.pane, "--message", "selection test"]);
+    await waitJoined(side.pane, /received: <side-conversation-boundary>/);
+    await server.tmux(["set-buffer", "--", "quoted #{x} 10% 'it'"]);
+    const r = JSON.parse(await ok(["side", "send-selection", side.pane, "--json"])) as { pane: string };
+    assert.equal(r.pane, parent.pane);
+    await server.waitFor("the quote in the parent's input line", async () => (await inputLine(parent.pane)) === "❯\u00a0> quoted #{x} 10% 'it'⏎⏎");
+    // A copy-mode selection wins over the buffer.
+    await server.tmux(["copy-mode", "-t", parent.pane]);
+    await server.tmux(["send-keys", "-t", parent.pane, "-X", "history-top"]);
+    await server.tmux(["send-keys", "-t", parent.pane, "-X", "begin-selection"]);
+    await server.tmux(["send-keys", "-t", parent.pane, "-X", "end-of-line"]);
+    const selected = JSON.parse(await ok(["side", "send-selection", parent.pane, "--json"])) as { pane: string };
+    assert.equal(selected.pane, side.pane);
+    await server.waitFor("the selection in the side's input line", async () => /^❯.> claude fake agent ready/.test(await inputLine(side.pane)));
+    await server.tmux(["send-keys", "-t", parent.pane, "-X", "cancel"]);
+    await ok(["side", "dismiss", side.pane, "--delete"]);
+    await server.tmux(["send-keys", "-t", parent.pane, "-N", "200", "BSpace"]);
+  });
+
   it("refuses a plain command and a backend that cannot fork, naming why, creating nothing", async () => {
     const plain = (await ok(["new", "--command", "sleep 600", "--dir", work, "--detached"])).trim();
     const gemini = (await ok(["new", "--backend", "gemini", "--dir", work, "--instance", "gem", "--detached"])).trim();
