@@ -75,6 +75,29 @@ describe("side conversations", () => {
     assert.match(String(r.stderr), /no completed exchange yet/);
     assert.match(String(r.stderr), /send it a message first/);
     assert.equal(await paneCount(), before);
+    // A refusal leaves the selection where it was.
+    await server.tmux(["copy-mode", "-t", parent.pane]);
+    await server.tmux(["send-keys", "-t", parent.pane, "-X", "history-top"]);
+    await server.tmux(["send-keys", "-t", parent.pane, "-X", "begin-selection"]);
+    await server.tmux(["send-keys", "-t", parent.pane, "-X", "end-of-line"]);
+    const r2 = await cli(["side", parent.pane, "--from-selection"]);
+    assert.notEqual(r2.exitCode, 0);
+    assert.match(String(r2.stderr), /send it a message first/);
+    assert.equal(String((await server.tmux(["display-message", "-p", "-t", parent.pane, "#{pane_in_mode} #{selection_present}"])).stdout), "1 1");
+    await server.tmux(["send-keys", "-t", parent.pane, "-X", "cancel"]);
+  });
+
+  it("--from-selection quotes the parent's copy-mode selection", async () => {
+    const other = await startClaude("sel");
+    await talk(other.pane, "pick this line");
+    await server.tmux(["copy-mode", "-t", other.pane]);
+    await server.tmux(["send-keys", "-t", other.pane, "-X", "search-backward", "received: pick"]);
+    await server.tmux(["send-keys", "-t", other.pane, "-X", "begin-selection"]);
+    await server.tmux(["send-keys", "-t", other.pane, "-X", "end-of-line"]);
+    const side = await openSide([other.pane, "--from-selection"]);
+    await server.waitFor("the selection quoted in the side", async () => /⏎⏎> received: pick this line⏎⏎$/.test(await inputLine(side.pane)));
+    await server.tmux(["send-keys", "-t", other.pane, "-X", "cancel"]);
+    await ok(["side", "dismiss", side.pane, "--delete"]);
   });
 
   it("opens beside the parent, the policy in the system prompt, a quote unsent below the boundary; the first prompt begins with the boundary", async () => {
@@ -149,10 +172,11 @@ describe("side conversations", () => {
   it("dismiss --delete removes exactly the fork's transcript", async () => {
     const parentNow = await startClaude("second");
     await talk(parentNow.pane, "hello there");
-    const side = await openSide([parentNow.pane, "--message", "quick question"]);
+    const side = await openSide([parentNow.pane, "--message", "quick #{q} 5% 'x' \"y\" question\nsecond line"]);
     await waitJoined(side.pane, /received: <side-conversation-boundary>/);
     // Titled after the message.
-    assert.equal(await paneOption(server, side.pane, "@agentmux-name"), "quick question [side]");
+    assert.equal(await paneOption(server, side.pane, "@agentmux-name"), "quick #{q} 5% 'x' \"y\" question [side]");
+    assert.equal((await listJson(server)).find((x) => x["pane"] === side.pane)?.["name"], "quick #{q} 5% 'x' \"y\" question [side]");
     const before = readdirSync(project()).sort();
     assert.ok(before.includes(`${side.id}.jsonl`) && before.includes(`${parentNow.id}.jsonl`));
     const done = JSON.parse(await ok(["side", "dismiss", side.pane, "--delete", "--json"])) as { removed: string[] };
