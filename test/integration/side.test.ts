@@ -10,6 +10,8 @@ interface LogEvent { event: string; pid: number; args?: string[]; text?: string 
 /** Side conversations against the fake claude (its transcripts under CLAUDE_CONFIG_DIR, set for the server and the CLI alike). */
 describe("side conversations", () => {
   const server = new TestServer();
+  // A second server whose pane runs a person's tmux client attached to the first.
+  const viewer = new TestServer();
   const claudeDir = join(server.home, "claude config");
   const log = join(server.home, "agents.log");
   // A project directory whose name needs escaping everywhere it goes.
@@ -65,6 +67,7 @@ describe("side conversations", () => {
   });
   after(async () => {
     await server.cli(["daemon", "stop"]);
+    await viewer.stop();
     await server.stop();
   });
 
@@ -272,6 +275,22 @@ describe("side conversations", () => {
     await server.tmux(["send-keys", "-t", parent.pane, "-X", "cancel"]);
     await ok(["side", "dismiss", side.pane, "--delete"]);
     await server.tmux(["send-keys", "-t", parent.pane, "-N", "200", "BSpace"]);
+  });
+
+  it("a person looking at the side hears once when its parent finishes its turn", async () => {
+    const watched = await startClaude("watched");
+    await talk(watched.pane, "before the side");
+    const side = await openSide([watched.pane, "--message", "watching"]);
+    await waitJoined(side.pane, /received: <side-conversation-boundary>/);
+    await server.tmux(["set-option", "-g", "display-time", "20000"]);
+    await server.tmux(["select-window", "-t", side.pane]);
+    await viewer.start();
+    await viewer.tmux(["send-keys", "-t", "base", `env -u TMUX tmux -L ${server.name} attach -t base`, "Enter"]);
+    await server.waitFor("client attached", async () => String((await server.tmux(["list-clients", "-F", "#{client_control_mode}"])).stdout).split("\n").includes("0"));
+    await ok(["send", watched.pane, "parent works on"]);
+    await viewer.waitForScreen("base", /\(the parent\) finished its turn/, 15_000);
+    assert.match(await paneOption(server, side.pane, "@agentmux-border"), /parent: (waiting|idle)/);
+    await ok(["side", "dismiss", side.pane, "--delete"]);
   });
 
   it("refuses a plain command and a backend that cannot fork, naming why, creating nothing", async () => {
