@@ -160,7 +160,12 @@ export function registerSide(program: Command): void {
       const ctx = Context.of(command);
       const options = { ...own, ...command.optsWithGlobals<{ json?: boolean }>() };
       const rows = sideRows(await listSessions(ctx.tmux), Date.now());
-      const kept = readSideLinks(sideLinksFile(places().stateDir));
+      let kept: ReturnType<typeof readSideLinks> = [];
+      try {
+        kept = readSideLinks(sideLinksFile(places().stateDir));
+      } catch (error) {
+        process.stderr.write(`agentmux: warning: ${(error as Error).message}\n`);
+      }
       if (options.json) { printJson({ open: rows, kept }); return; }
       if (rows.length === 0 && kept.length === 0) { process.stdout.write("no side conversation is open\n"); return; }
       for (const r of rows) process.stdout.write(`${r.pane}\t${r.name}\tof ${r.parentName}${r.parentPane ? ` (${r.parentPane})` : ""}\tparent ${r.parentState}\topen ${r.openFor}\n`);

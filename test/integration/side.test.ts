@@ -1,9 +1,10 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { TestServer } from "../helpers/tmux-server.ts";
 import { listJson, paneOption, waitForState } from "../helpers/agentmux-session.ts";
+import { writeConfig } from "../helpers/config.ts";
 
 interface LogEvent { event: string; pid: number; args?: string[]; text?: string }
 
@@ -212,7 +213,17 @@ describe("side conversations", () => {
     const again = await cli(["side", "resume", side.id]);
     assert.notEqual(again.exitCode, 0);
     assert.match(String(again.stderr), /no side conversation was kept/);
-    await ok(["side", "dismiss", resumed.pane, "--delete"]);
+    // Kept again, as if under an older policy: resuming it says so.
+    await ok(["side", "dismiss", resumed.pane, "--keep"]);
+    const record = JSON.parse(readFileSync(links, "utf8")) as { links: Array<Record<string, unknown>> };
+    assert.equal(record.links[0]?.["fork"], side.id);
+    writeFileSync(links, JSON.stringify({ links: [{ ...record.links[0], policyVersion: "0" }] }));
+    const older = await cli(["side", "resume", "--json"]);
+    assert.equal(older.exitCode, 0, String(older.stderr));
+    assert.match(String(older.stderr), /kept under side policy 0; it runs under 1 now/);
+    const olderPane = (JSON.parse(String(older.stdout)) as { pane: string; olderPolicy: boolean }).pane;
+    await ok(["side", "dismiss", olderPane, "--delete"]);
+    assert.ok(!existsSync(join(project(), `${side.id}.jsonl`)), "deleted at last");
   });
 
   it("codex: forks with `codex fork ID`, the policy as developer instructions; the fork holds the parent's prompts; dismiss deletes exactly its rollout", async () => {
@@ -290,6 +301,31 @@ describe("side conversations", () => {
     await ok(["send", watched.pane, "parent works on"]);
     await viewer.waitForScreen("base", /\(the parent\) finished its turn/, 15_000);
     assert.match(await paneOption(server, side.pane, "@agentmux-border"), /parent: (waiting|idle)/);
+    await ok(["side", "dismiss", side.pane, "--delete"]);
+  });
+
+  it("conclude leaves the side open, saying so, when the parent goes away while it summarises", async () => {
+    const doomed = await startClaude("doomed");
+    await talk(doomed.pane, "soon gone");
+    const side = await openSide([doomed.pane, "--message", "a last question"]);
+    await waitJoined(side.pane, /received: <side-conversation-boundary>/);
+    // A summary that takes a while (the fake's slow turn), and the parent killed meanwhile.
+    writeConfig(server.home, { side: { handbackPrompt: "/slow" } });
+    try {
+      const concluding = cli(["side", "conclude", side.pane]);
+      await server.waitFor("the summary turn", async () => (await paneOption(server, side.pane, "@agentmux-state")) === "working");
+      await ok(["kill", doomed.pane, "--yes"]);
+      const r = await concluding;
+      assert.notEqual(r.exitCode, 0);
+      assert.match(String(r.stderr), /stays open: its parent went away while it summarised/);
+      assert.ok((await panes()).includes(side.pane), "the side is still open");
+      assert.match(await ok(["side", "describe", side.pane]), /whose parent is gone/);
+    } finally {
+      writeConfig(server.home, {});
+    }
+    const again = await cli(["side", "conclude", side.pane]);
+    assert.notEqual(again.exitCode, 0);
+    assert.match(String(again.stderr), /stays open: its parent %\d+ is gone/);
     await ok(["side", "dismiss", side.pane, "--delete"]);
   });
 
