@@ -1,14 +1,12 @@
 import type { Command } from "commander";
 import { concludeSide } from "../lifecycle/side-conclude.ts";
 import { dismissChoice, dismissSide, type DismissChoice } from "../lifecycle/side-dismiss.ts";
-import { describePane, isSide, openSides, parentOf, sideRows, sidesOf, toggleTarget, type SideKeys } from "../lifecycle/side-family.ts";
+import { describePane, isSide, sideRows, toggleTarget, type SideKeys } from "../lifecycle/side-family.ts";
+import { quoteDestination, selectionOf, typeQuote } from "../lifecycle/side-send.ts";
 import { readSideLinks, sideLinksFile } from "../lifecycle/side-links.ts";
 import { startSide } from "../lifecycle/side-open.ts";
 import { planSide } from "../lifecycle/side-plan.ts";
-import { quoteBlock, typedInInputLine } from "../lifecycle/side-quote.ts";
 import { resumeSide } from "../lifecycle/side-resume.ts";
-import { promptLineOf } from "../backends/index.ts";
-import { sendText } from "../session/send.ts";
 import { listSessions, type NamedSession } from "../session/store.ts";
 import { resolveTarget } from "../session/target.ts";
 import { AgentmuxError, EXIT } from "../util/errors.ts";
@@ -66,19 +64,6 @@ async function sideKeys(ctx: Context): Promise<SideKeys> {
   return { table: `${prefix} ${await option("@agentmux-side-key", "e")}`, toggle: "b", conclude: "q", sendSelection: "r", dismiss: "k" };
 }
 
-/** Type a quote into a pane's input line, after what is typed there, unsent. */
-async function typeQuote(ctx: Context, into: NamedSession, text: string): Promise<void> {
-  const typed = typedInInputLine(await ctx.tmux.capture(into.pane), promptLineOf(into.backend));
-  await sendText(ctx.tmux, into.pane, `${typed ? "\n\n" : ""}${quoteBlock(text)}`, { enter: false });
-}
-
-/** The pane's copy-mode selection, else the newest paste buffer; null when neither has text. */
-async function selectionOf(ctx: Context, pane: string | undefined): Promise<string | null> {
-  const selected = pane ? await ctx.tmux.selectionText(pane).catch(() => null) : null;
-  const text = selected ?? (await ctx.tmux.topBuffer());
-  return text && text.trim() !== "" ? text : null;
-}
-
 interface OpenOptions extends KeyOptions { quote?: string; fromSelection?: boolean; message?: string }
 
 async function openSide(ctx: Context, target: string | undefined, options: OpenOptions, quoted?: string): Promise<void> {
@@ -91,7 +76,7 @@ async function openSide(ctx: Context, target: string | undefined, options: OpenO
   const probe = planSide(parent, ctx.config, { windowWidth: width });
   let quote = quoted ?? options.quote;
   if (options.fromSelection) {
-    quote = (await selectionOf(ctx, parent.pane)) ?? undefined;
+    quote = (await selectionOf(ctx.tmux, parent.pane)) ?? undefined;
     if (quote === undefined) throw new AgentmuxError(`nothing to quote: ${parent.name} (${parent.pane}) has no copy-mode selection and tmux has no paste buffer`, { hint: "select text in copy mode (prefix [), or pass --quote TEXT" });
   }
   const plan = quote === undefined && options.message === undefined ? probe : planSide(parent, ctx.config, { windowWidth: width, quote, message: options.message });
@@ -135,21 +120,12 @@ export function registerSide(program: Command): void {
       const sessions = await listSessions(ctx.tmux);
       const here = await herePane(ctx, target, options.client);
       const current = here ? sessions.find((s) => s.pane === here) ?? (target ? resolveTarget(target, sessions) : null) : null;
-      const text = await selectionOf(ctx, current?.pane ?? here);
+      const destination = quoteDestination(current, sessions);
+      const text = await selectionOf(ctx.tmux, current?.pane ?? here);
       if (text === null) throw new AgentmuxError("nothing to quote: no copy-mode selection here and tmux has no paste buffer", { hint: "select text in copy mode (prefix [) first" });
-      let into: NamedSession;
-      if (current && isSide(current)) {
-        const parent = parentOf(current, sessions);
-        if (!parent) throw new AgentmuxError(`${current.name} (${current.pane}) has no parent open to quote into`, { hint: "its parent is gone (or it was resumed on its own)" });
-        into = parent;
-      } else if (current) {
-        const mine = sidesOf(current.pane, sessions)[0];
-        if (!mine) { await openSide(ctx, current.pane, { client: options.client, json: options.json }, text); return; }
-        into = mine;
-      } else {
-        into = await pickOpenSide(openSides(sessions));
-      }
-      await typeQuote(ctx, into, text);
+      if (destination.kind === "new-side") { await openSide(ctx, destination.of.pane, { client: options.client, json: options.json }, text); return; }
+      const into = destination.kind === "pane" ? destination.to : await pickOpenSide(destination.among);
+      await typeQuote(ctx.tmux, into, text);
       if (focusing(ctx, options.client)) await jumpTo(ctx, into.pane, options.client).catch(() => undefined);
       if (options.json) printJson({ ok: true, pane: into.pane, name: into.name });
     }));
@@ -234,11 +210,9 @@ export function registerSide(program: Command): void {
     });
 }
 
-/** The open side to quote into from a pane that is not a conversation: the only one, else asked at a terminal. */
+/** The open side to quote into from a pane that is not a conversation, when several are open: asked at a terminal. */
 async function pickOpenSide(sides: NamedSession[]): Promise<NamedSession> {
   const list = () => sides.map((s) => `${s.name} (${s.pane})`).join(", ");
-  if (sides.length === 0) throw new AgentmuxError("no side conversation is open to quote into", { hint: "open one from a conversation: agentmux side" });
-  if (sides.length === 1) return sides[0] as NamedSession;
   if (process.stdin.isTTY !== true) throw new AgentmuxError(`several side conversations are open: ${list()}`, { hint: "run it from the side (or its parent) you mean, or at a terminal to choose" });
   const { select } = await import("@inquirer/prompts");
   const pane = await select({ message: "Quote into which side conversation?", choices: sides.map((s) => ({ name: `${s.name} (${s.pane})`, value: s.pane })) }, { output: process.stderr });
