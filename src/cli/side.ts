@@ -5,7 +5,7 @@ import { describePane, isSide, sideRows, toggleTarget, type SideKeys } from "../
 import { quoteDestination, selectionOf, typeQuote } from "../lifecycle/side-send.ts";
 import { readSideLinks, sideLinksFile } from "../lifecycle/side-links.ts";
 import { startSide } from "../lifecycle/side-open.ts";
-import { planSide } from "../lifecycle/side-plan.ts";
+import { planSide, refuseSide } from "../lifecycle/side-plan.ts";
 import { resumeSide } from "../lifecycle/side-resume.ts";
 import { listSessions, type NamedSession } from "../session/store.ts";
 import { resolveTarget } from "../session/target.ts";
@@ -73,13 +73,13 @@ async function openSide(ctx: Context, target: string | undefined, options: OpenO
   const parent = await subject(ctx, target, options.client, sessions, "");
   // Everything is checked before the selection is read: a refusal leaves the selection where it was.
   const width = Number((await ctx.tmux.query(parent.pane, "#{window_width}"))?.split("\n")[0]) || 0;
-  const probe = planSide(parent, ctx.config, { windowWidth: width });
+  refuseSide(parent, ctx.config);
   let quote = quoted ?? options.quote;
   if (options.fromSelection) {
     quote = (await selectionOf(ctx.tmux, parent.pane)) ?? undefined;
     if (quote === undefined) throw new AgentmuxError(`nothing to quote: ${parent.name} (${parent.pane}) has no copy-mode selection and tmux has no paste buffer`, { hint: "select text in copy mode (prefix [), or pass --quote TEXT" });
   }
-  const plan = quote === undefined && options.message === undefined ? probe : planSide(parent, ctx.config, { windowWidth: width, quote, message: options.message });
+  const plan = planSide(parent, ctx.config, { windowWidth: width, quote, message: options.message });
   if (plan.prepared.accountNotice) process.stderr.write(`agentmux: ${plan.prepared.accountNotice}\n`);
   const at = Date.now();
   const { pane } = await startSide(ctx.tmux, { request: plan.request, prepared: plan.prepared, typed: plan.typed, title: plan.title, ownWindow: plan.placement === "window" });

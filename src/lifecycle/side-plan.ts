@@ -68,13 +68,18 @@ export function sidePlacement(config: Pick<Config, "side">, windowWidth: number)
   return Math.floor((windowWidth * config.side.width) / 100) >= config.side.minColumns ? "split" : "window";
 }
 
+/** A side conversation refused, naming the session, why and the fix. */
+function refusal(parent: Pick<NamedSession, "name" | "pane">, why: string, hint: string): AgentmuxError {
+  return new AgentmuxError(`cannot open a side conversation on ${parent.name} (${parent.pane}): ${why}`, { hint });
+}
+
 /**
- * Check everything a side conversation needs before anything exists (I/O: reads the parent's
- * stored conversation): a forkable backend with a store agentmux reads, a native id, a completed
- * exchange. Throws naming what is missing; nothing is created.
+ * I/O (reads the parent's stored conversation): the refusals, before anything is read or created.
+ * A side needs a forkable backend with a store agentmux reads, a native id, and a completed
+ * exchange (a conversation cannot be forked before its first answer). Throws naming what is missing.
  */
-export function planSide(parent: NamedSession, config: Config, options: SideOptions, env: Env = process.env): SidePlan {
-  const refuse = (why: string, hint: string) => new AgentmuxError(`cannot open a side conversation on ${parent.name} (${parent.pane}): ${why}`, { hint });
+export function refuseSide(parent: NamedSession, config: Config, env: Env = process.env): Backend {
+  const refuse = (why: string, hint: string) => refusal(parent, why, hint);
   if (parent.side) throw refuse("it is a side conversation itself", "ask in its parent, or conclude this one first (agentmux side conclude)");
   if (parent.dead) throw refuse("it has exited", "restart it first (agentmux restart)");
   if (!isBackendName(parent.backend) || getBackend(parent.backend).plainCommand) throw refuse("a plain command has no conversation to fork", "side conversations work with claude and codex sessions");
@@ -91,6 +96,13 @@ export function planSide(parent: NamedSession, config: Config, options: SideOpti
   if (!history.hasExchange(parent.id, historyPlace(config, parent, null, env))) {
     throw refuse("it holds no completed exchange yet (a conversation cannot be forked before its first answer)", `send it a message first: agentmux send ${parent.pane} "..."`);
   }
+  return backend;
+}
+
+/** Check everything a side conversation needs (refuseSide) and prepare its launch; nothing is created. */
+export function planSide(parent: NamedSession, config: Config, options: SideOptions, env: Env = process.env): SidePlan {
+  const refuse = (why: string, hint: string) => refusal(parent, why, hint);
+  const backend = refuseSide(parent, config, env);
   const policy = sidePolicy(config);
   const policyVersion = sidePolicyVersion(config);
   const quote = options.quote ? quoteBlock(options.quote) : "";
