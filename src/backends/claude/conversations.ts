@@ -20,21 +20,23 @@ const cache = new FileCache<Entry>();
 /** A transcript file of a project directory. */
 interface Transcript { id: string; file: string; projectDir: string; entry: Entry }
 
-/** The transcripts (<id>.jsonl) of project directories; null when there are more than LINEAGE_SCAN_LIMIT. Sidechain folders (<id>/subagents) are not read. */
-function listTranscripts(projectDirs: readonly string[]): Transcript[] | null {
-  const found: Transcript[] = [];
-  let count = 0;
-  for (const dir of projectDirs) {
-    const names = readdirSync(dir).filter((n) => n.endsWith(".jsonl") && isSafeId(n.slice(0, -".jsonl".length)));
-    count += names.length;
-    if (count > LINEAGE_SCAN_LIMIT) return null;
-    for (const name of names) {
-      const file = join(dir, name);
-      const entry = readEntry(file);
-      if (entry) found.push({ id: name.slice(0, -".jsonl".length), file, projectDir: dir, entry });
-    }
+/**
+ * The transcripts (<id>.jsonl) of project directories. More than LINEAGE_SCAN_LIMIT: null, or with
+ * newest, the LINEAGE_SCAN_LIMIT last written. Sidechain folders (<id>/subagents) are not read.
+ */
+function listTranscripts(projectDirs: readonly string[], newest: boolean): Transcript[] | null {
+  let files = projectDirs.flatMap((dir) => readdirSync(dir)
+    .filter((n) => n.endsWith(".jsonl") && isSafeId(n.slice(0, -".jsonl".length)))
+    .map((name) => ({ dir, name, file: join(dir, name) })));
+  if (files.length > LINEAGE_SCAN_LIMIT) {
+    if (!newest) return null;
+    const mtime = (file: string) => { try { return statSync(file).mtimeMs; } catch { return 0; } };
+    files = files.map((f) => ({ ...f, at: mtime(f.file) })).sort((a, b) => b.at - a.at).slice(0, LINEAGE_SCAN_LIMIT);
   }
-  return found;
+  return files.flatMap(({ dir, name, file }) => {
+    const entry = readEntry(file);
+    return entry ? [{ id: name.slice(0, -".jsonl".length), file, projectDir: dir, entry }] : [];
+  });
 }
 
 /** A transcript's entry; undefined when it vanished while read (a session cleaning up). */
@@ -68,10 +70,11 @@ function startOf(t: Transcript): number | null {
 /**
  * The conversations of the given project directories, each with its parent: an SDK fork's
  * forkedFrom, else a `--fork-session` copy's parent inferred within its family (copied-forks.ts).
- * Null when there are more than LINEAGE_SCAN_LIMIT transcripts. Throws what reading throws.
+ * Null when there are more than LINEAGE_SCAN_LIMIT transcripts, unless newest: then the ones last
+ * written. Throws what reading throws.
  */
-export function scanProjectDirs(projectDirs: readonly string[]): ConversationHeader[] | null {
-  const transcripts = listTranscripts(projectDirs);
+export function scanProjectDirs(projectDirs: readonly string[], newest = false): ConversationHeader[] | null {
+  const transcripts = listTranscripts(projectDirs, newest);
   if (!transcripts) return null;
   const parents = new Map<string, string>();
   const families = new Map<string, Transcript[]>();

@@ -5,23 +5,26 @@ import { AgentmuxError } from "../../util/errors.ts";
 import { isSafeId } from "../shared/history-text.ts";
 import type { ConversationHeader, HistoryPlace, HistorySupport } from "../shared/types.ts";
 import { scanProjectDirs } from "./conversations.ts";
-import { allProjectDirs, claudeProjectsRoot, projectDirFor, projectDirs } from "./lineage.ts";
+import { allProjectDirs, claudeProjectsRoot, placeProjectDirs, projectDirFor, projectDirs } from "./lineage.ts";
 import { assistantText, readRecords, userPromptText } from "./transcript.ts";
 
 const newestFirst = (a: ConversationHeader, b: ConversationHeader) => b.updatedAt - a.updatedAt;
 
 /**
- * The conversations of place.dir's project directory, or (place.dir null) of every project
- * directory, newest first. A transcript copied into another project directory (prepareFork) is the
- * same conversation: listed once, where its records say it ran. Null when the scan cannot tell.
+ * The conversations of place.dir's project directory and of those its conversations were copied to
+ * for a fork in another directory (placeProjectDirs: a worktree's branches; each header's dir tells
+ * where it ran), or (place.dir null) of every project directory; newest first. A transcript copied
+ * into another project directory (prepareFork) is the same conversation: listed once, where its
+ * records say it ran. Null when the scan cannot tell (for every directory: the newest
+ * LINEAGE_SCAN_LIMIT when there are more).
  */
 function conversations(place: HistoryPlace): ConversationHeader[] | null {
   try {
     const projects = claudeProjectsRoot(place.env);
-    const dirs = place.dir === null ? allProjectDirs(projects) : projectDirs(projects, place.dir);
-    const headers = scanProjectDirs(dirs);
-    if (!headers) return null;
-    return place.dir === null ? once(headers).sort(newestFirst) : headers.sort(newestFirst);
+    const dirs = place.dir === null ? allProjectDirs(projects) : placeProjectDirs(projects, place.dir);
+    // Every directory (a picker of all conversations): the newest LINEAGE_SCAN_LIMIT when there are more.
+    const headers = scanProjectDirs(dirs, place.dir === null);
+    return headers && once(headers).sort(newestFirst);
   } catch {
     return null;
   }

@@ -20,13 +20,14 @@ export function claudeProjectsRoot(env: Record<string, string | undefined>): str
 
 /**
  * The fork pairs among the transcripts of the project directory of place.dir
- * (<config dir>/projects/<escaped dir>/<session id>.jsonl): the parents of the conversations scanned
+ * (<config dir>/projects/<escaped dir>/<session id>.jsonl) and of those where one of its
+ * conversations was copied to be forked (placeProjectDirs): the parents of the conversations scanned
  * there (conversations.ts). Null when no project directory exists, a transcript cannot be read, or
  * there are more than LINEAGE_SCAN_LIMIT of them.
  */
 export function claudeLineage(place: LineagePlace): LineagePair[] | null {
   try {
-    const dirs = projectDirs(claudeProjectsRoot(place.env), place.dir);
+    const dirs = placeProjectDirs(claudeProjectsRoot(place.env), place.dir);
     if (dirs.length === 0) return null;
     const headers = scanProjectDirs(dirs);
     return headers && lineageOf(headers);
@@ -50,6 +51,32 @@ export function projectDirs(projects: string, dir: string): string[] {
     for (const n of names) if (n.startsWith(prefix)) found.add(join(projects, n));
   }
   return [...found];
+}
+
+/**
+ * The project directories of dir, and every other one holding a transcript of the same name as one of
+ * theirs (a conversation copied there to be forked in another directory, e.g. a worktree: prepareFork),
+ * repeated until no more are found. Only directory listings are read.
+ */
+export function placeProjectDirs(projects: string, dir: string): string[] {
+  const found = projectDirs(projects, dir);
+  if (found.length === 0) return found;
+  const listings = new Map(allProjectDirs(projects).map((d) => [d, transcriptNames(d)]));
+  const names = new Set(found.flatMap((d) => listings.get(d) ?? transcriptNames(d)));
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const [d, listing] of listings) {
+      if (found.includes(d) || !listing.some((n) => names.has(n))) continue;
+      found.push(d);
+      for (const n of listing) names.add(n);
+      grew = true;
+    }
+  }
+  return found;
+}
+
+function transcriptNames(dir: string): string[] {
+  try { return readdirSync(dir).filter((n) => n.endsWith(".jsonl")); } catch { return []; }
 }
 
 /** Every project directory; none when the config directory has no projects folder. */

@@ -12,10 +12,10 @@ const MAX_BASES = 20;
 
 const newestFirst = (a: ConversationHeader, b: ConversationHeader) => b.updatedAt - a.updatedAt;
 
-/** Every conversation within place.since (all directories); null when the scan cannot tell. */
-function scan(place: HistoryPlace): ConversationHeader[] | null {
+/** Every conversation within place.since (all directories); null when the scan cannot tell (with newest: the latest LINEAGE_SCAN_LIMIT rollouts when there are more). */
+function scan(place: HistoryPlace, newest = false): ConversationHeader[] | null {
   try {
-    const files = listRollouts(sessionsRoot(place.env), place.since);
+    const files = listRollouts(sessionsRoot(place.env), place.since, ".jsonl", newest);
     return files && conversationsOf(files);
   } catch (error) {
     // No sessions directory yet: no conversations.
@@ -24,8 +24,9 @@ function scan(place: HistoryPlace): ConversationHeader[] | null {
   }
 }
 
+/** The conversations that ran in place.dir (null: every directory; then the latest LINEAGE_SCAN_LIMIT rollouts when there are more), newest first. */
 function conversations(place: HistoryPlace): ConversationHeader[] | null {
-  const all = scan(place);
+  const all = scan(place, place.dir === null);
   if (!all) return null;
   const cwds = place.dir === null ? null : new Set(dirSpellings(place.dir));
   return all.filter((h) => cwds === null || cwds.has(h.dir)).sort(newestFirst);

@@ -18,18 +18,21 @@ export function sessionsRoot(env: Record<string, string | undefined>): string {
 
 /**
  * The rollout files under the sessions directory, from the day before since on (a conversation
- * starts after since; the day before allows for time zones), or all when since is null. Null when
- * there are more than LINEAGE_SCAN_LIMIT. Throws what listing throws (no sessions directory: ENOENT).
+ * starts after since; the day before allows for time zones), or all when since is null. More than
+ * LINEAGE_SCAN_LIMIT: null, or with newest, the LINEAGE_SCAN_LIMIT latest (by their dated names).
+ * Throws what listing throws (no sessions directory: ENOENT).
  */
-export function listRollouts(root: string, since: number | null, nameEnd = ".jsonl"): string[] | null {
+export function listRollouts(root: string, since: number | null, nameEnd = ".jsonl", newest = false): string[] | null {
   const from = since === null ? "" : new Date(since - DAY_MS).toISOString().slice(0, 10);
   const files: string[] = [];
+  // Newest days first, so that a scan cut at the limit keeps the latest.
   for (const year of datedDirs(root, /^\d{4}$/u, (y) => y >= from.slice(0, 4))) {
     for (const month of datedDirs(join(root, year), /^\d{2}$/u, (m) => `${year}-${m}` >= from.slice(0, 7))) {
       for (const day of datedDirs(join(root, year, month), /^\d{2}$/u, (d) => `${year}-${month}-${d}` >= from)) {
         const dayDir = join(root, year, month, day);
-        for (const name of readdirSync(dayDir)) if (name.startsWith("rollout-") && name.endsWith(nameEnd)) files.push(join(dayDir, name));
-        if (files.length > LINEAGE_SCAN_LIMIT) return null;
+        const names = readdirSync(dayDir).filter((n) => n.startsWith("rollout-") && n.endsWith(nameEnd)).sort().reverse();
+        for (const name of names) files.push(join(dayDir, name));
+        if (files.length > LINEAGE_SCAN_LIMIT) return newest ? files.slice(0, LINEAGE_SCAN_LIMIT) : null;
       }
     }
   }
@@ -37,7 +40,7 @@ export function listRollouts(root: string, since: number | null, nameEnd = ".jso
 }
 
 function datedDirs(dir: string, pattern: RegExp, keep: (name: string) => boolean): string[] {
-  return readdirSync(dir).filter((n) => pattern.test(n) && keep(n)).sort();
+  return readdirSync(dir).filter((n) => pattern.test(n) && keep(n)).sort().reverse();
 }
 
 /** The head of one rollout (cached); undefined when it has no session_meta or is gone. */

@@ -1,9 +1,10 @@
 import { after, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { claudeHistory, claudeSystemPromptArgs } from "../../../../src/backends/claude/history.ts";
+import { LINEAGE_SCAN_LIMIT } from "../../../../src/backends/shared/lineage-scan.ts";
 import { claudeLineage, claudeProjectName } from "../../../../src/backends/claude/lineage.ts";
 import { countDescendants } from "../../../../src/lifecycle/branches.ts";
 import { ROOT } from "../../../helpers/tmux-server.ts";
@@ -197,6 +198,19 @@ describe("Claude Code history: shapes written by hand", () => {
     assert.deepEqual(claudeHistory.remove("..", place), []);
   });
 
+  it("more transcripts than the scan limit: unknown for one directory; for every directory, the newest", () => {
+    const crowded = join(tmp, "crowded");
+    const d = join(crowded, "projects", claudeProjectName("/crowded"));
+    mkdirSync(d, { recursive: true });
+    for (let i = 0; i <= LINEAGE_SCAN_LIMIT; i++) writeFileSync(join(d, `old-${i}.jsonl`), "");
+    utimesSync(join(d, "old-0.jsonl"), new Date(1000), new Date(1000));
+    const e = { CLAUDE_CONFIG_DIR: crowded };
+    assert.equal(claudeHistory.conversations({ dir: "/crowded", since: null, env: e }), null);
+    const all = claudeHistory.conversations({ dir: null, since: null, env: e });
+    assert.equal(all?.length, LINEAGE_SCAN_LIMIT);
+    assert.ok(!all.some((h) => h.id === "old-0"));
+  });
+
   it("a missing store has no conversations", () => {
     assert.deepEqual(claudeHistory.conversations({ dir, since: null, env: { CLAUDE_CONFIG_DIR: join(tmp, "none") } }), []);
   });
@@ -229,8 +243,12 @@ describe("Claude Code history over the fake agent's transcripts (what the integr
     const grandchild = conversationStore("claude", { kind: "fork", id: fork.sessionId }, tree2, env);
     await sleep(5);
     grandchild.user("grandchild question");
+    // The main directory's conversations include the branch made in the other directory (where the fork was copied).
     const inMain = claudeHistory.conversations({ dir: main, since: null, env });
-    assert.deepEqual(tree(inMain), [`${fork.sessionId}<${parent.sessionId}`, `${parent.sessionId}<`].sort());
+    assert.deepEqual(tree(inMain), [`${fork.sessionId}<${parent.sessionId}`, `${grandchild.sessionId}<${fork.sessionId}`, `${parent.sessionId}<`].sort());
+    assert.equal(inMain?.find((h) => h.id === fork.sessionId)?.files[0], join(config, "projects", claudeProjectName(main), `${fork.sessionId}.jsonl`));
+    const pairs = claudeLineage({ dir: main, since: null, env });
+    assert.equal(pairs && countDescendants(pairs, parent.sessionId), 2);
     const inTree = claudeHistory.conversations({ dir: tree2, since: null, env }) ?? [];
     assert.equal(inTree.find((h) => h.id === grandchild.sessionId)?.parent, fork.sessionId);
     assert.equal(inTree.find((h) => h.id === grandchild.sessionId)?.dir, tree2);

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { parse } from "smol-toml";
 import { codexHistory, codexSystemPromptArgs } from "../../../../src/backends/codex/history.ts";
 import { codexLineage } from "../../../../src/backends/codex/lineage.ts";
+import { LINEAGE_SCAN_LIMIT } from "../../../../src/backends/shared/lineage-scan.ts";
 import { countDescendants } from "../../../../src/lifecycle/branches.ts";
 import { ROOT } from "../../../helpers/tmux-server.ts";
 
@@ -161,6 +162,22 @@ describe("Codex history: shapes written by hand", () => {
     assert.equal(codexHistory.find("../x", place), null);
     assert.equal(codexHistory.find("nope", place), null);
     assert.deepEqual(codexHistory.remove("nope", place), []);
+  });
+
+  it("more rollouts than the scan limit: unknown for one directory; for every directory, the latest", () => {
+    const crowded = join(tmp, "crowded");
+    const day = (n: number) => join(crowded, "sessions", "2026", "04", String(n).padStart(2, "0"));
+    const text = (id: string) => jsonl({ type: "session_meta", payload: { id, cwd: dir, source: "cli" } });
+    mkdirSync(day(1), { recursive: true });
+    mkdirSync(day(2), { recursive: true });
+    writeFileSync(join(day(1), "rollout-2026-04-01T00-00-00-oldest.jsonl"), text("oldest"));
+    for (let i = 0; i < LINEAGE_SCAN_LIMIT; i++) writeFileSync(join(day(2), `rollout-2026-04-02T00-00-00-n${i}.jsonl`), text(`n${i}`));
+    const e = { CODEX_HOME: crowded };
+    assert.equal(codexHistory.conversations({ dir, since: null, env: e }), null);
+    const all = codexHistory.conversations({ dir: null, since: null, env: e });
+    assert.equal(all?.length, LINEAGE_SCAN_LIMIT);
+    assert.ok(!all.some((h) => h.id === "oldest"));
+    assert.equal(codexHistory.find("oldest", { dir, since: null, env: e })?.id, "oldest");
   });
 
   it("a missing sessions directory has no conversations (lineage: unknown)", () => {
