@@ -11,6 +11,7 @@ menu_key_default="a"          # @agentmux-menu-key: the menu (display-menu)
 switch_key_default="S"        # @agentmux-switch-key: the session switcher (display-popup)
 next_key_default="B"          # @agentmux-next-key: jump to the next waiting or blocked session
 snooze_key_default="Z"        # @agentmux-snooze-key: snooze or wake the current session
+side_key_default="e"          # @agentmux-side-key: the side-conversation key table (then b toggle, q conclude, r send-selection, k dismiss, s open a side)
 kill_key_default="none"       # @agentmux-kill-key: e.g. x: on an agent pane, agentmux kill (kill protection) instead of tmux's kill-pane; other panes keep what the key did
 popup_width_default="80%"     # @agentmux-popup-width
 popup_height_default="60%"    # @agentmux-popup-height
@@ -83,6 +84,21 @@ main() {
     run-shell -b "$agentmux snooze --ask --client $client '#{pane_id}'"
 
   bind_kill_key "$(get_option @agentmux-kill-key "$kill_key_default")"
+
+  # Side conversations: prefix + the side key enters a key table of agentmux's own, so its keys
+  # shadow nothing in the prefix table. Dismiss runs in a popup (side.onDismiss ask asks there).
+  side_key="$(get_option @agentmux-side-key "$side_key_default")"
+  if [ "$side_key" != "none" ] && key_free "$side_key"; then
+    tmux bind-key -N "agentmux: side conversations (then b, q, r, k or s)" "$side_key" switch-client -T agentmux-side
+    tmux bind-key -T agentmux-side -N "agentmux: side toggle" b run-shell -b "$agentmux side toggle --client $client '#{pane_id}'"
+    tmux bind-key -T agentmux-side -N "agentmux: side conclude" q run-shell -b "$agentmux side conclude --client $client '#{pane_id}'"
+    tmux bind-key -T agentmux-side -N "agentmux: side send-selection" r run-shell -b "$agentmux side send-selection --client $client '#{pane_id}'"
+    tmux bind-key -T agentmux-side -N "agentmux: side open (quoting the selection in copy mode)" s if-shell -F '#{selection_present}' \
+      "run-shell -b \"$agentmux side --from-selection --client $client '#{pane_id}'\"" \
+      "run-shell -b \"$agentmux side --client $client '#{pane_id}'\""
+    tmux bind-key -T agentmux-side -N "agentmux: side dismiss" k run-shell -b "tmux display-popup -c $client -E -w 72 -h 7 -T ' agentmux side dismiss ' \"$agentmux side dismiss '#{pane_id}' || sleep 3\""
+    tmux bind-key -T agentmux-side -N "agentmux: side describe" '?' run-shell -b "$agentmux side describe --client $client '#{pane_id}'"
+  fi
 
   if [ "$(get_option @agentmux-status-right "$status_right_default")" = "on" ]; then
     current="$(tmux show-option -gqv status-right)"

@@ -9,6 +9,12 @@ export const KEY_BINDING_FLAGS: Readonly<Record<string, readonly string[]>> = {
   next: ["--client", "--from"],
   snooze: ["--ask", "--client"],
   menu: ["--client", "--pane"],
+  side: ["--client"],
+  "side toggle": ["--client"],
+  "side send-selection": ["--client"],
+  "side describe": ["--client"],
+  "side conclude": ["--client"],
+  "side dismiss": ["--client"],
 };
 
 /**

@@ -25,6 +25,7 @@ import { registerHandoff } from "./handoff.ts";
 import { registerRestore } from "./restore.ts";
 import { registerExplain } from "./explain.ts";
 import { registerCompletion } from "./completion.ts";
+import { registerSide } from "./side.ts";
 import { addTargetFlags } from "./target-flag.ts";
 import { applyFlagRules } from "./flag-rules.ts";
 import { VERSION } from "./version.ts";
@@ -65,6 +66,7 @@ export function buildProgram(options: { jsonErrors?: boolean } = {}): Command {
   registerHandoff(program);
   registerRestore(program);
   registerExplain(program);
+  registerSide(program);
   registerCompletion(program);
   addTargetFlags(program);
   applyFlagRules(program);

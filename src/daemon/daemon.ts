@@ -29,6 +29,7 @@ import { SCREEN_TICK_MS } from "./screen-watch.ts";
 import { ScreenState } from "./screen-state.ts";
 import { Alerts } from "./alerts.ts";
 import { StatusPush } from "./status-push.ts";
+import { SideReport } from "./side-report.ts";
 import type { UsagePoller } from "../accounts/usage-poller.ts";
 import { isAccountBackend } from "../backends/account-homes.ts";
 import { startUsagePoller } from "./usage-start.ts";
@@ -81,6 +82,7 @@ export class Daemon implements DaemonPort {
   private readonly liveQueries: LiveQueries;
   private screens: ScreenState | null = null;
   private alerts: Alerts | null = null;
+  private sideReport: SideReport | null = null;
   private failover: Failover | null = null;
   private serverId = "";
   /** The one config: every part of the daemon reads it here. */
@@ -139,6 +141,7 @@ export class Daemon implements DaemonPort {
     const notifier = new Notifier(this.tmux, (line) => this.log(line), () => this.config().notify);
     this.alerts = new Alerts(this.tmux, notifier, () => this.tracked.values(), () => this.config().display.backendSuffix);
     this.failover = new Failover({ tracked: this.tracked, config: () => this.config(), readings: (b, a) => this.usage?.reading(b, a), notify: (text) => notifier.notify(text), snoozed: async (pane) => (await this.alerts?.isSnoozed(pane)) === true, restart: restartByChild(this.layout.tmuxSocket), log: (line) => this.log(line) });
+    this.sideReport = new SideReport(this.tmux, () => this.config().side.reportParentStatus);
     this.screens = new ScreenState(this.tmux, (line) => this.log(line), (t, word) => this.table.screen(t, word));
     await this.tmux.setEnvironment("AGENTMUX_SOCK", this.layout.socket);
     this.serverId = (await this.tmux.serverId()).split("\n")[0] ?? "";
@@ -365,6 +368,7 @@ export class Daemon implements DaemonPort {
       if (m.state === "exited") this.ended(t);
       await this.renderStatus();
       await this.alerts?.stateChanged(t, m);
+      await this.sideReport?.parentChanged(t, m, this.tracked);
       void this.failover?.stateChanged(t);
       if (m.state === "waiting") await this.checkFocus();
     }

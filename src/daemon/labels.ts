@@ -8,7 +8,7 @@ import type { Tracked } from "./tracked.ts";
 export function sessionLabel(t: Tracked, all: Iterable<Tracked> = [t], backendSuffix = false): string {
   const sessions = [...all].filter((s) => s.machine.state !== "exited" || s.pane === t.pane);
   if (!sessions.includes(t)) sessions.push(t);
-  const inputs = sessions.map((s) => ({ pane: s.pane, dir: s.record.dir || s.dir, instance: s.record.instance, backend: s.backend, label: s.record.label }));
+  const inputs = sessions.map((s) => ({ pane: s.pane, dir: s.record.dir || s.dir, instance: s.record.instance, backend: s.backend, label: s.record.label, side: s.record.side }));
   return displayNames(inputs, { backendSuffix }).get(t.pane) ?? t.pane;
 }
 

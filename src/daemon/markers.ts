@@ -30,14 +30,15 @@ const MAX_BORDER_STATUS = 200;
 /**
  * The pane border line (@agentmux-border, a format): backend icon, name, model, effort, account,
  * the turn's duration while working, and the published status (stale in italics); each part left
- * out when empty. Every part but the italics is text, shown literally.
+ * out when empty; a side conversation's ends with its parent's state ("parent: waiting"). Every part
+ * but the italics is text, shown literally.
  */
-export function borderText(t: Tracked, name: string, now = Date.now()): Format {
+export function borderText(t: Tracked, name: string, now = Date.now(), parent = ""): Format {
   const r = t.record;
   const icon = isBackendName(t.backend) ? BACKENDS[t.backend].icon : "";
   const turn = t.machine.state === "working" && t.machine.turnStart ? `⏱ ${formatDuration(now - t.machine.turnStart)}` : "";
   const text = (value: string, max?: number): Format | "" => (value ? literal(value, max) : "");
   const status = text(r.status, MAX_BORDER_STATUS);
   return joinFormats([text(icon && `${icon} ${name}`), text(r.model), text(r.effort), text(r.account), text(turn),
-    status && r.statusStale ? joinFormats([style("italics"), status, style("noitalics")], "") : status], " · ");
+    status && r.statusStale ? joinFormats([style("italics"), status, style("noitalics")], "") : status, text(parent)], " · ");
 }

@@ -4,6 +4,7 @@ import type { Tmux } from "../tmux/tmux.ts";
 import { literal, type Format } from "../tmux/safe-text.ts";
 import { borderText, windowStates } from "./markers.ts";
 import { renderStatusSegment } from "./status-segment.ts";
+import { parentState } from "./side-report.ts";
 import type { Tracked } from "./tracked.ts";
 
 /**
@@ -31,9 +32,9 @@ export class StatusPush {
   async render(tracked: Map<string, Tracked>, now = Date.now()): Promise<void> {
     const sessions = [...tracked.values()];
     for (const [window, state] of windowStates(sessions)) await this.set({ window }, "@agentmux-window-state", literal(state));
-    const names = displayNames(sessions.map((t) => ({ pane: t.pane, dir: t.record.dir || t.dir, instance: t.record.instance, backend: t.backend, label: t.record.label })));
+    const names = displayNames(sessions.map((t) => ({ pane: t.pane, dir: t.record.dir || t.dir, instance: t.record.instance, backend: t.backend, label: t.record.label, side: t.record.side })));
     for (const t of sessions) {
-      if (t.machine.state !== "exited") await this.set({ pane: t.pane }, "@agentmux-border", borderText(t, names.get(t.pane) ?? t.pane, now));
+      if (t.machine.state !== "exited") await this.set({ pane: t.pane }, "@agentmux-border", borderText(t, names.get(t.pane) ?? t.pane, now, parentState(t, tracked)));
     }
     // @agentmux-status-keys on: the switcher keys of the sessions that need the user, after the counts.
     // (The option is read at most every 3 s, not on every state change.)

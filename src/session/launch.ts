@@ -31,6 +31,8 @@ export interface NewSessionRequest {
   respawn?: string | undefined;
   /** Open the pane by splitting this pane (beside it, in its window) rather than as a new window. */
   splitFrom?: string | undefined;
+  /** With splitFrom: the new pane's width, as a percentage of the pane split (a side conversation's side.width). */
+  splitPercent?: number | undefined;
   /** Never record the session in the restore registry (the demo's sessions). */
   norestore?: boolean;
   /** Restart and restore: the launch state the last process reported (model, permission mode). */
@@ -149,7 +151,7 @@ export async function launchSession(tmux: Tmux, request: NewSessionRequest, prep
   const splitFrom = request.splitFrom ?? (request.split ? process.env["TMUX_PANE"] || (await tmux.expand("#{pane_id}")) : undefined);
   // The window is named like the session (its project, and instance), not after the CLI's process.
   const windowName = windowNameFor(prepared.dir, request.instance);
-  const pane = await tmux.spawn({ argv: [shellScript("agentmux-launch"), ...prepared.argv], dir: prepared.dir, env, splitFrom, windowName });
+  const pane = await tmux.spawn({ argv: [shellScript("agentmux-launch"), ...prepared.argv], dir: prepared.dir, env, splitFrom, percent: request.splitFrom ? request.splitPercent : undefined, windowName });
   try {
     await tmux.setPaneOptions(pane, options);
   } catch (error) {

@@ -18,6 +18,8 @@ export interface Row {
   status: string;
   stale: boolean;
   tone: Tone;
+  /** A side conversation: its parent's pane (the row is nested under the parent's); "" or absent otherwise. */
+  parent?: string;
 }
 
 export function toneOf(e: Pick<RosterEntry, "state" | "background" | "snoozed">): Tone {
@@ -62,10 +64,26 @@ export function toRow(e: RosterEntry, annotation: string, now: number, quota = "
     status: oneLine(e.status),
     stale: e.statusStale,
     tone: toneOf(e),
+    parent: e.side ? e.parent : "",
   };
 }
 
-/** The switcher's order: key order, snoozed sessions after all the others. */
+/** What starts the name of a side conversation's row nested under its parent. */
+export const NESTED_MARK = "└ ";
+
+/**
+ * The switcher's order: key order, snoozed sessions after all the others; a side conversation right
+ * after its parent, its name indented (one whose parent is not listed stays where it was).
+ */
 export function orderRows(rows: readonly Row[]): Row[] {
-  return [...rows.filter((r) => r.tone !== "snoozed"), ...rows.filter((r) => r.tone === "snoozed")];
+  const ordered = [...rows.filter((r) => r.tone !== "snoozed"), ...rows.filter((r) => r.tone === "snoozed")];
+  const listed = new Set(ordered.map((r) => r.pane));
+  const nested = (r: Row) => Boolean(r.parent) && r.parent !== r.pane && listed.has(r.parent ?? "");
+  const out: Row[] = [];
+  for (const r of ordered) {
+    if (nested(r)) continue;
+    out.push(r);
+    for (const side of ordered) if (side.parent === r.pane && nested(side)) out.push({ ...side, name: `${NESTED_MARK}${side.name}` });
+  }
+  return out;
 }

@@ -14,8 +14,10 @@ export interface SpawnRequest {
   argv: string[];
   dir: string;
   env: Record<string, string>;
-  /** Split this pane instead of opening a window. */
+  /** Split this pane instead of opening a window (the new pane goes to its right). */
   splitFrom?: string | undefined;
+  /** With splitFrom: the new pane's width, as a percentage of the space split. */
+  percent?: number | undefined;
   /** Where the new window goes (a session name or id) when not splitting. */
   session?: string | undefined;
   windowName?: string | undefined;
@@ -179,7 +181,7 @@ export class Tmux {
   /** Open a window (or split a pane) running argv, detached; answers the new pane id. */
   async spawn(request: SpawnRequest): Promise<string> {
     const base = request.splitFrom
-      ? ["split-window", "-d", "-h", "-t", request.splitFrom]
+      ? ["split-window", "-d", "-h", ...(request.percent !== undefined ? ["-l", `${Math.round(request.percent)}%`] : []), "-t", request.splitFrom]
       : ["new-window", "-d", ...(request.session ? ["-t", `${request.session}:`] : []), ...(request.windowName ? ["-n", windowNameArg(request.windowName)] : [])];
     const args = [...base, "-P", "-F", "#{pane_id}", "-c", startDirArg(request.dir), ...envArgs(request.env), "--", ...request.argv];
     return (await this.run(args)).trim();
@@ -235,6 +237,42 @@ export class Tmux {
   /** The expansion of one of agentmux's own formats for a target (display-message -p); null when the target is gone. */
   async query(target: string, format: string): Promise<string | null> {
     return this.tryRun(["display-message", "-p", "-t", target, format]);
+  }
+
+  /**
+   * The text of the pane's copy-mode selection, or null when it has none (not in copy mode, or
+   * nothing selected). The selection stays as it was: it is copied into a private buffer, read
+   * and that buffer deleted.
+   */
+  async selectionText(pane: string): Promise<string | null> {
+    const [mode = "", present = ""] = ((await this.query(pane, "#{pane_in_mode}\x1f#{selection_present}")) ?? "").split("\n")[0]?.split("\x1f") ?? [];
+    if (mode !== "1" || present !== "1") return null;
+    const prefix = `agentmux-selection-${process.pid}-${Date.now()}-`;
+    await this.run(["send-keys", "-t", pane, "-X", "copy-selection-no-clear", prefix]);
+    const names = (await this.run(["list-buffers", "-F", "#{buffer_name}"])).split("\n").filter((n) => n.startsWith(prefix));
+    let text: string | null = null;
+    for (const name of names) {
+      text ??= await this.run(["show-buffer", "-b", name]);
+      await this.run(["delete-buffer", "-b", name]).catch(() => undefined);
+    }
+    return text;
+  }
+
+  /** The text of the newest paste buffer (what tmux's paste-buffer pastes), or null when there is none. */
+  async topBuffer(): Promise<string | null> {
+    return this.tryRun(["show-buffer"]);
+  }
+
+  /** Show text literally in the status line of every person's client whose current window is `window`. */
+  async displayInWindow(window: string, text: string): Promise<number> {
+    const out = await this.run(["list-clients", "-F", "#{client_control_mode}\x1f#{client_name}\x1f#{window_id}"]).catch(() => "");
+    let shown = 0;
+    for (const [control, name, shows] of out.split("\n").map((l) => l.split("\x1f"))) {
+      if (control !== "0" || !name || shows !== window) continue;
+      await this.displayMessage(text, name).catch(() => undefined);
+      shown++;
+    }
+    return shown;
   }
 
   async killPane(pane: string): Promise<void> {

@@ -31,8 +31,16 @@ describe("the tmux plugin (tmux/agentmux.tmux)", () => {
       "B agentmux: jump to the next waiting session",
       "Z agentmux: snooze or wake this session",
       "a agentmux: menu",
+      "e agentmux: side conversations (then b, q, r, k or s)",
     ]);
     assert.match(await out(server, ["list-keys", "-T", "prefix", "S"]), /display-message mine/);
+  });
+
+  it("binds the side keys in a table of their own (prefix e, then b q r k s ?)", async () => {
+    const table = (await out(server, ["list-keys", "-N", "-T", "agentmux-side"])).split("\n").map((l) => l.trim().replace(/\s+/g, " ")).sort();
+    assert.deepEqual(table.map((l) => l.split(" ")[0]), ["?", "b", "k", "q", "r", "s"]);
+    assert.match(await out(server, ["list-keys", "-T", "agentmux-side", "b"]), /side toggle --client/);
+    assert.match(await out(server, ["list-keys", "-T", "prefix", "e"]), /switch-client -T agentmux-side/);
   });
 
   it("puts the status segment in front of status-right, and it shows the daemon's text", async () => {
@@ -90,7 +98,7 @@ describe("the plugin's options", () => {
   after(() => server.stop());
 
   it("takes its keys from @agentmux-*-key; none binds nothing", async () => {
-    assert.deepEqual(await notes(server), ["Z agentmux: snooze or wake this session", "a agentmux: menu", "g agentmux: switch session"]);
+    assert.deepEqual(await notes(server), ["Z agentmux: snooze or wake this session", "a agentmux: menu", "e agentmux: side conversations (then b, q, r, k or s)", "g agentmux: switch session"]);
     assert.equal((await server.tmux(["list-keys", "-T", "prefix", "B"])).exitCode, 1, "B stays unbound");
   });
 

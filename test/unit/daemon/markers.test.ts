@@ -38,3 +38,9 @@ describe("pane border", () => {
     assert.equal(borderText(t, "api", 93_000), "✻ api · ⏱ 1m32s · #[italics]old#[noitalics]");
   });
 });
+
+describe("a side conversation's border", () => {
+  it("ends with its parent's state", () => {
+    assert.equal(borderText(tracked("%14", "@1", { state: "idle" }), "web [side]", 0, "parent: waiting"), "✻ web [side] · parent: waiting");
+  });
+});

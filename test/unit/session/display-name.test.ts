@@ -18,3 +18,13 @@ describe("display names", () => {
     it(name, () => assert.deepEqual(Object.fromEntries(displayNames(input, { backendSuffix: suffix ?? false })), expected));
   }
 });
+
+describe("side conversations' names", () => {
+  it("end in ' [side]', derived or renamed, never twice", () => {
+    const names = displayNames([
+      { ...s("%12", "/r/my app #1"), side: "" }, { ...s("%14", "/r/my app #1", "side-101112"), side: "1" },
+      { ...s("%15", "/r/api", "", "claude", "why slow?"), side: "1" }, { ...s("%16", "/r/api", "", "claude", "asked [side]"), side: "1" },
+    ]);
+    assert.deepEqual(Object.fromEntries(names), { "%12": "my app #1:%12", "%14": "my app #1:side-101112 [side]", "%15": "why slow? [side]", "%16": "asked [side]" });
+  });
+});

@@ -37,3 +37,17 @@ describe("text on one line", () => {
     assert.equal(oneLine("a\u009b31mb\u0085c\x1b[0m\n d #[fg=red] é"), "a 31mb c [0m d #[fg=red] é");
   });
 });
+
+describe("side conversations nested under their parent", () => {
+  it("a side row comes right after its parent's, its name indented; the rest keep key order", () => {
+    const ordered = orderRows([
+      row({ pane: "%11", key: "a", name: "api" }), row({ pane: "%14", key: "s", name: "side-1 [side]", parent: "%12" }),
+      row({ pane: "%12", key: "d", name: "web" }), row({ pane: "%13", key: "f", name: "cli" }),
+    ]);
+    assert.deepEqual(ordered.map((r) => [r.pane, r.name]), [["%11", "api"], ["%12", "web"], ["%14", "└ side-1 [side]"], ["%13", "cli"]]);
+  });
+  it("a side whose parent is not listed stays where it was, not indented", () => {
+    const ordered = orderRows([row({ pane: "%11", key: "a" }), row({ pane: "%14", key: "s", name: "x [side]", parent: "%9" })]);
+    assert.deepEqual(ordered.map((r) => r.name), ["api", "x [side]"]);
+  });
+});
