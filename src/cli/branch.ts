@@ -6,6 +6,7 @@ import { resolveTarget, targetOrCurrent } from "../session/target.ts";
 import { refreshRoutedPool } from "../daemon/asks.ts";
 import { Context, printJson } from "./context.ts";
 import { requireControl } from "./permission.ts";
+import { adoptServerHomes } from "../accounts/server-homes.ts";
 
 interface BranchFlags { worktree?: boolean; instance?: string; json?: boolean }
 
@@ -19,6 +20,7 @@ export function registerBranch(program: Command): void {
     .option("--json", "print the result as JSON")
     .action(async (target: string | undefined, options: BranchFlags, command: Command) => {
       const ctx = Context.of(command);
+      await adoptServerHomes(ctx.tmux);
       await requireControl(ctx, "branch");
       const sessions = await listSessions(ctx.tmux, { includeExited: true });
       const session = resolveTarget(targetOrCurrent(target, "branch"), sessions);

@@ -6,6 +6,7 @@ import { resolveTarget, targetOrCurrent } from "../session/target.ts";
 import { Context, printJson } from "./context.ts";
 import { goTo, pickRow, rowById } from "./conversation-picker.ts";
 import { requireControl } from "./permission.ts";
+import { adoptServerHomes } from "../accounts/server-homes.ts";
 
 interface BranchesFlags { json?: boolean; pick?: string; client?: string }
 
@@ -19,6 +20,7 @@ export function registerBranches(program: Command): void {
     .option("--json", "print the tree as JSON (with --pick: the result)")
     .action(async (target: string | undefined, options: BranchesFlags, command: Command) => {
       const ctx = Context.of(command);
+      await adoptServerHomes(ctx.tmux);
       const sessions = await listSessions(ctx.tmux, { includeExited: true });
       const session = resolveTarget(targetOrCurrent(target, "branches"), sessions);
       const rows = familyRows(ctx.config, session, sessions);

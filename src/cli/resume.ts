@@ -7,6 +7,7 @@ import { AgentmuxError } from "../util/errors.ts";
 import { Context, printJson } from "./context.ts";
 import { goTo, pickRow, rowById } from "./conversation-picker.ts";
 import { requireControl } from "./permission.ts";
+import { adoptServerHomes } from "../accounts/server-homes.ts";
 
 interface ResumeFlags { backend?: string; dir?: string; all?: boolean; last?: boolean; pick?: string; account?: string; json?: boolean; client?: string }
 
@@ -24,6 +25,7 @@ export function registerResume(program: Command): void {
     .option("--json", "print the list as JSON (with --last or --pick: the result)")
     .action(async (options: ResumeFlags, command: Command) => {
       const ctx = Context.of(command);
+      await adoptServerHomes(ctx.tmux);
       if (options.all && options.dir) throw new AgentmuxError("--all and --dir cannot be used together", { hint: "--all lists every directory; --dir one" });
       if (options.last && options.pick) throw new AgentmuxError("--last and --pick cannot be used together", { hint: "--last takes the newest; --pick the one named" });
       const dir = options.all ? null : resolve(options.dir ?? process.cwd());

@@ -16,6 +16,7 @@ import { Context, printJson } from "./context.ts";
 import { currentPane, jumpTo, tell } from "./on-client.ts";
 import { requireControl } from "./permission.ts";
 import { notifyTyped } from "./typed.ts";
+import { adoptServerHomes } from "../accounts/server-homes.ts";
 
 interface KeyOptions { client?: string; json?: boolean }
 
@@ -28,6 +29,7 @@ function keyed<A extends unknown[]>(run: (ctx: Context, ...args: A) => Promise<v
   return async (...args) => {
     const command = args[args.length - 1] as Command;
     const ctx = Context.of(command);
+    await adoptServerHomes(ctx.tmux);
     const merged = { ...(args[args.length - 2] as object), ...command.optsWithGlobals() };
     const client = (merged as KeyOptions).client;
     try {
@@ -134,6 +136,7 @@ export function registerSide(program: Command): void {
     .option("--json", "print them as JSON")
     .action(async (own: { json?: boolean }, command: Command) => {
       const ctx = Context.of(command);
+    await adoptServerHomes(ctx.tmux);
       const options = { ...own, ...command.optsWithGlobals<{ json?: boolean }>() };
       const rows = sideRows(await listSessions(ctx.tmux), Date.now());
       let kept: ReturnType<typeof readSideLinks> = [];
@@ -199,6 +202,7 @@ export function registerSide(program: Command): void {
     .option("--json", "print the result as JSON")
     .action(async (id: string | undefined, own: { json?: boolean }, command: Command) => {
       const ctx = Context.of(command);
+    await adoptServerHomes(ctx.tmux);
       const options = { ...own, ...command.optsWithGlobals<{ json?: boolean }>() };
       await requireControl(ctx, "side resume");
       const done = await resumeSide(ctx.tmux, ctx.config, id);

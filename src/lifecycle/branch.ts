@@ -11,6 +11,7 @@ import type { Tmux } from "../tmux/tmux.ts";
 import { AgentmuxError, isAgentmuxError } from "../util/errors.ts";
 import { places } from "../util/paths.ts";
 import { addWorktree, probeGit, removeWorktree, worktreeDir, worktreePath, type GitFacts } from "./worktree.ts";
+import { hasSettledExchange } from "./exchange.ts";
 
 type Env = Record<string, string | undefined>;
 
@@ -76,7 +77,7 @@ export async function planBranch(session: NamedSession, live: readonly NamedSess
   }
   if (!session.id) throw refuse("its native session id is not known yet", "wait until the agent has started and reported its session (its first hook), then try again");
   const env = homeEnv(config, session.backend, session.account, options.env ?? process.env);
-  if (backend.history && !backend.history.hasExchange(session.id, { dir: session.dir, since: null, env })) {
+  if (backend.history && !hasSettledExchange(backend.history, session.id, { dir: session.dir, since: null, env }, session.state)) {
     throw refuse("its conversation has no completed exchange yet", "send it a message first and let it answer, then branch");
   }
   const taken = new Set(live.filter((s) => !s.dead).map((s) => s.instance).filter(Boolean));

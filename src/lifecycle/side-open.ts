@@ -11,7 +11,7 @@ export interface SideStart {
   request: NewSessionRequest;
   prepared: Prepared;
   /** Typed into the input line, unsent, once the CLI shows its prompt ("" for nothing). */
-  typed: string;
+  typed: string[];
   /** The side's label (@agentmux-name, " [side]" added), when it has one. */
   title?: string | undefined;
   /** Whether it opens in a window of its own (the window is then named after the title too). */
@@ -34,9 +34,9 @@ export async function startSide(tmux: Tmux, start: SideStart): Promise<{ pane: s
       // A side beside its parent shares the parent's window: that window keeps its name.
       if (start.ownWindow) await tmux.renameWindow(pane, label);
     }
-    if (start.typed !== "") {
+    if (start.typed.length > 0) {
       await waitForReady(tmux, pane, start.prepared.backend.readyPattern);
-      await sendText(tmux, pane, start.typed, { enter: false });
+      for (const text of start.typed) await sendText(tmux, pane, text, { enter: false });
     }
   } catch (error) {
     const screen = await tmux.tryCapture(pane);

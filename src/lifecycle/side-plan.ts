@@ -7,6 +7,7 @@ import { AgentmuxError, isAgentmuxError } from "../util/errors.ts";
 import { homeEnv } from "../accounts/home-env.ts";
 import { boundaryBlock, sidePolicy, sidePolicyVersion } from "./side-policy.ts";
 import { quoteBlock } from "./side-quote.ts";
+import { hasSettledExchange } from "./exchange.ts";
 
 type Env = Record<string, string | undefined>;
 
@@ -28,8 +29,13 @@ export interface SidePlan {
   prepared: Prepared;
   /** Where the side opens: beside the parent, or in a window of its own (too narrow). */
   placement: "split" | "window";
-  /** What is typed into the side's input line, unsent, once it is ready ("" with a message: it went on the command line). */
-  typed: string;
+  /**
+   * What is typed into the side's input line, unsent, once it is ready, one paste each: the
+   * boundary, then the quote (none with a message: it went on the command line). Apart, because
+   * Claude Code folds a long paste into "[Pasted text #1 +N lines]": the boundary may fold, the
+   * quote the user writes under must stay readable.
+   */
+  typed: string[];
   /** The side's label (@agentmux-name) when it opened with a message: the message's first line. */
   title: string | undefined;
   policyVersion: string;
@@ -93,7 +99,7 @@ export function refuseSide(parent: NamedSession, config: Config, env: Env = proc
   }
   const { history } = historyOf(parent, "open a side conversation on");
   if (!parent.id) throw refuse("its native session id is not known yet", "wait until the agent has started and reported its session (its first hook), then try again");
-  if (!history.hasExchange(parent.id, historyPlace(config, parent, null, env))) {
+  if (!hasSettledExchange(history, parent.id, historyPlace(config, parent, null, env), parent.state)) {
     throw refuse("it holds no completed exchange yet (a conversation cannot be forked before its first answer)", `send it a message first: agentmux send ${parent.pane} "..."`);
   }
   return backend;
@@ -125,6 +131,6 @@ export function planSide(parent: NamedSession, config: Config, options: SideOpti
     throw error;
   }
   // Without a message the boundary waits in the input line, before the quote: what the user submits begins with it.
-  const typed = message ? "" : `${boundaryBlock(policy)}${quote}`;
+  const typed = message ? [] : [boundaryBlock(policy), quote].filter((t) => t !== "");
   return { parent, backend, request, prepared, placement, typed, title: message ? titleOf(message) : undefined, policyVersion };
 }

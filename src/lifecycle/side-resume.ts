@@ -40,7 +40,7 @@ export async function resumeSide(tmux: Tmux, config: Config, id: string | undefi
     throw error;
   }
   const olderPolicy = link.policyVersion !== policyVersion;
-  const { pane } = await startSide(tmux, { request, prepared, typed: boundaryBlock(policy), title: undefined, ownWindow: true });
+  const { pane } = await startSide(tmux, { request, prepared, typed: [boundaryBlock(policy)], title: undefined, ownWindow: true });
   const consumed = (await cameBack(tmux, pane, link.fork)) && consumeSideLink(file, link.fork);
   const note = olderPolicy ? `this side conversation was kept under side policy ${link.policyVersion}; it runs under ${policyVersion} now, so both texts apply to it` : null;
   return { pane, link, consumed, olderPolicy, note };

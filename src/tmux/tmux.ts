@@ -130,6 +130,16 @@ export class Tmux {
     await this.run(["set-environment", "-g", name, value]);
   }
 
+  /** The server's global environment, which new panes get: a value, or null for a variable marked removed (-NAME). */
+  async globalEnvironment(): Promise<Map<string, string | null>> {
+    const out = new Map<string, string | null>();
+    for (const line of (await this.run(["show-environment", "-g"])).split("\n")) {
+      if (line.startsWith("-")) out.set(line.slice(1), null);
+      else if (line.includes("=")) out.set(line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1));
+    }
+    return out;
+  }
+
   /** run-shell of argv (each word quoted; -b: in the background). */
   async runShell(argv: readonly string[], options: { background?: boolean } = {}): Promise<string> {
     return this.run(runShellArgs(argv, options));

@@ -64,8 +64,9 @@ describe("side: refusals before anything exists", () => {
     assert.equal(p.request.instance, "side-030405");
     assert.equal(p.request.prompt, undefined);
     assert.ok(p.prepared.argv.includes("--append-system-prompt"));
-    assert.ok(startsWithBoundary(p.typed));
-    assert.ok(p.typed.endsWith("> line one\n> line two\n\n"));
+    assert.equal(p.typed.length, 2, "the boundary and the quote, each its own paste");
+    assert.ok(startsWithBoundary(p.typed[0] ?? ""));
+    assert.equal(p.typed[1], "> line one\n> line two\n\n");
     assert.equal(p.title, undefined);
   });
 
@@ -73,7 +74,7 @@ describe("side: refusals before anything exists", () => {
     const p = plan({ id: "talked" }, { message: "\nWhy is it slow?\nmore" });
     assert.ok(p.request.prompt && startsWithBoundary(p.request.prompt));
     assert.ok(p.request.prompt?.endsWith("Why is it slow?\nmore"));
-    assert.equal(p.typed, "");
+    assert.deepEqual(p.typed, []);
     assert.equal(p.title, "Why is it slow?");
   });
 
