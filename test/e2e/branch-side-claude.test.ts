@@ -48,6 +48,8 @@ describe("branches and side conversations with the real Claude Code against a fa
   let configDir = "";
   let parent = "";
   let parentId = "";
+  let fork = "";
+  let forkConversation = "";
 
   const ready = (t: TestContext): TestServer | undefined => {
     if (claude.bin !== null) return server;
@@ -114,6 +116,8 @@ describe("branches and side conversations with the real Claude Code against a fa
     await s.waitForScreen(branched.pane, /recall: MARK-tulip/, LONG);
     const forkId = await nativeId(s, branched.pane);
     assert.notEqual(forkId, parentId, "a new conversation");
+    fork = branched.pane;
+    forkConversation = forkId;
     assert.equal(await paneOption(s, branched.pane, "@agentmux-forked-from"), parentId);
     assert.ok(existsSync(transcript(project, parentId)), "the parent's transcript is untouched");
     // The family: branches lists the parent and the fork, the fork marked as the current one.
@@ -220,5 +224,26 @@ describe("branches and side conversations with the real Claude Code against a fa
     await s.waitForScreen(resumed.pane, /recall: MARK-tulip MARK-side/, LONG);
     const again = requestsWith("E2E_RECALL after the resume")[0];
     assert.ok(again && systemText(again).includes(POLICY_LINE), "the resumed side's system prompt carries the policy");
+  });
+
+  it("side list shows the open sides; a closed branch is resumed by resume --pick, its history intact", async (t) => {
+    const s = ready(t);
+    if (!s || !parent || !fork) return;
+    const opened = await json<{ pane: string }>(s, "side", parent, "--message", "one more MARK-list");
+    const listed = await json<{ open: Array<{ pane: string; parentPane: string; parentState: string }> }>(s, "side", "list");
+    assert.ok(listed.open.some((o) => o.pane === opened.pane && o.parentPane === parent), JSON.stringify(listed));
+    await waitForState(s, opened.pane, "waiting", LONG);
+    await cli(s, "side", "dismiss", opened.pane, "--delete");
+    // The branch from the first test ends; resume lists its conversation and brings it back.
+    await cli(s, "kill", fork);
+    const rows = await json<Array<{ id: string; live: boolean }>>(s, "resume", "--dir", project);
+    assert.equal(rows.find((r) => r.id === forkConversation)?.live, false, JSON.stringify(rows));
+    assert.equal(rows.find((r) => r.id === parentId)?.live, true);
+    const resumed = await json<{ pane: string; resumed: boolean }>(s, "resume", "--dir", project, "--pick", forkConversation);
+    assert.equal(resumed.resumed, true);
+    await s.waitForScreen(resumed.pane, PROMPT, LONG);
+    assert.equal(await nativeId(s, resumed.pane), forkConversation);
+    await cli(s, "send", resumed.pane, "E2E_RECALL after resume");
+    await s.waitForScreen(resumed.pane, /recall: MARK-tulip/, LONG);
   });
 });
