@@ -329,6 +329,22 @@ describe("side conversations", () => {
     await ok(["side", "dismiss", side.pane, "--delete"]);
   });
 
+  it("conclude leaves the side open, saying so, when its summary comes back empty; the parent's input is untouched", async () => {
+    const side = await openSide([parent.pane, "--message", "a question with no answer to hand back"]);
+    await waitJoined(side.pane, /received: <side-conversation-boundary>/);
+    writeConfig(server.home, { side: { handbackPrompt: "/empty" } });
+    try {
+      const r = await cli(["side", "conclude", side.pane]);
+      assert.notEqual(r.exitCode, 0);
+      assert.match(String(r.stderr), /its summary came back empty/);
+      assert.ok((await panes()).includes(side.pane), "the side is still open");
+      assert.equal((await inputLine(parent.pane)).replace(/^❯\s*/u, ""), "", "nothing typed into the parent");
+    } finally {
+      writeConfig(server.home, {});
+    }
+    await ok(["side", "dismiss", side.pane, "--delete"]);
+  });
+
   it("refuses a plain command and a backend that cannot fork, naming why, creating nothing", async () => {
     const plain = (await ok(["new", "--command", "sleep 600", "--dir", work, "--detached"])).trim();
     const gemini = (await ok(["new", "--backend", "gemini", "--dir", work, "--instance", "gem", "--detached"])).trim();
