@@ -5,6 +5,16 @@ export function isJsonObject(value: unknown): value is JsonObject {
 }
 
 /** JSON with object keys sorted, so two values compare equal whatever their key order. */
+/** One line of a JSON-lines file as an object; null for a line that is not JSON or not an object. */
+export function parseJsonLine(line: string): JsonObject | null {
+  try {
+    const value: unknown = JSON.parse(line);
+    return isJsonObject(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
 export function stableStringify(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(stableStringify).join(",")}]`;
   if (isJsonObject(value)) {

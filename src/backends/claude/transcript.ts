@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { visitLines } from "../../util/head-lines.ts";
-import { isJsonObject } from "../../util/json.ts";
+import { isJsonObject, parseJsonLine } from "../../util/json.ts";
 import { LINEAGE_HEAD_BYTES } from "../shared/lineage-scan.ts";
 import { parseTime, promptLine } from "../shared/history-text.ts";
 
@@ -53,14 +53,7 @@ export function assistantText(record: unknown): string | null {
   return text === "" ? null : text;
 }
 
-function parse(line: string): Record_ | null {
-  try {
-    const record: unknown = JSON.parse(line);
-    return isJsonObject(record) ? record : null;
-  } catch {
-    return null;
-  }
-}
+const parse = parseJsonLine;
 
 /** Read the head of a transcript (the first line whole however long, then up to HEAD_RECORDS records, within LINEAGE_HEAD_BYTES). */
 export function readTranscriptHead(file: string): TranscriptHead {

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { visitLines } from "../../util/head-lines.ts";
-import { isJsonObject } from "../../util/json.ts";
+import { isJsonObject, parseJsonLine } from "../../util/json.ts";
 import { LINEAGE_HEAD_BYTES } from "../shared/lineage-scan.ts";
 import { parseTime, promptLine } from "../shared/history-text.ts";
 
@@ -25,14 +25,7 @@ export interface RolloutHead {
   base?: { thread: string; endByte: number | null } | undefined;
 }
 
-function parse(line: string): Record_ | null {
-  try {
-    const record: unknown = JSON.parse(line);
-    return isJsonObject(record) ? record : null;
-  } catch {
-    return null;
-  }
-}
+const parse = parseJsonLine;
 
 const payloadOf = (record: Record_ | null): Record_ | null => (record && isJsonObject(record["payload"]) ? record["payload"] : null);
 

@@ -1,6 +1,6 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { detectIndent, isJsonObject, jsonErrorPlace, stableStringify } from "../../../src/util/json.ts";
+import { detectIndent, isJsonObject, jsonErrorPlace, parseJsonLine, stableStringify } from "../../../src/util/json.ts";
 
 describe("isJsonObject", () => {
   it("is true for plain objects only, not arrays or null", () => {
@@ -45,5 +45,15 @@ describe("jsonErrorPlace", () => {
   it("is empty when the error gives no position", () => {
     assert.equal(jsonErrorPlace("", new SyntaxError("Unexpected end of JSON input")), "");
     assert.equal(jsonErrorPlace("x", "not an error"), "");
+  });
+});
+
+describe("one line of a JSON-lines file", () => {
+  it("an object, or null for a torn line, a non-object and garbage", () => {
+    assert.deepEqual(parseJsonLine('{"type":"user","n":1}'), { type: "user", n: 1 });
+    assert.equal(parseJsonLine('{"type":"us'), null);
+    assert.equal(parseJsonLine("[1,2]"), null);
+    assert.equal(parseJsonLine("42"), null);
+    assert.equal(parseJsonLine("\u0000 garbage"), null);
   });
 });
