@@ -136,7 +136,7 @@ export function registerSide(program: Command): void {
     .option("--json", "print them as JSON")
     .action(async (own: { json?: boolean }, command: Command) => {
       const ctx = Context.of(command);
-    await adoptServerHomes(ctx.tmux);
+      await adoptServerHomes(ctx.tmux);
       const options = { ...own, ...command.optsWithGlobals<{ json?: boolean }>() };
       const rows = sideRows(await listSessions(ctx.tmux), Date.now());
       let kept: ReturnType<typeof readSideLinks> = [];
@@ -202,7 +202,7 @@ export function registerSide(program: Command): void {
     .option("--json", "print the result as JSON")
     .action(async (id: string | undefined, own: { json?: boolean }, command: Command) => {
       const ctx = Context.of(command);
-    await adoptServerHomes(ctx.tmux);
+      await adoptServerHomes(ctx.tmux);
       const options = { ...own, ...command.optsWithGlobals<{ json?: boolean }>() };
       await requireControl(ctx, "side resume");
       const done = await resumeSide(ctx.tmux, ctx.config, id);

@@ -193,7 +193,6 @@ describe("branches and side conversations with the real Claude Code against a fa
     assert.ok(!panes.includes(side), "the side is closed");
     await waitForState(s, parent, "waiting", LONG);
     assert.equal(requestsWith("my own draft").length, 0, "the draft was not submitted");
-    await cli(s, "keys", parent, "C-u");
   });
 
   it("dismiss --delete removes exactly the fork's transcript", async (t) => {
@@ -226,13 +225,26 @@ describe("branches and side conversations with the real Claude Code against a fa
     assert.ok(again && systemText(again).includes(POLICY_LINE), "the resumed side's system prompt carries the policy");
   });
 
-  it("side list shows the open sides; a closed branch is resumed by resume --pick, its history intact", async (t) => {
+  it("side list, toggle, describe and send-selection; a closed branch is resumed by resume --pick, its history intact", async (t) => {
     const s = ready(t);
     if (!s || !parent || !fork) return;
     const opened = await json<{ pane: string }>(s, "side", parent, "--message", "one more MARK-list");
     const listed = await json<{ open: Array<{ pane: string; parentPane: string; parentState: string }> }>(s, "side", "list");
     assert.ok(listed.open.some((o) => o.pane === opened.pane && o.parentPane === parent), JSON.stringify(listed));
     await waitForState(s, opened.pane, "waiting", LONG);
+    // toggle moves between the two; describe says what a pane is; send-selection quotes the paste
+    // buffer from the side into the parent's input line, unsent.
+    assert.equal((await json<{ pane: string }>(s, "side", "toggle", opened.pane)).pane, parent);
+    assert.equal((await json<{ pane: string }>(s, "side", "toggle", parent)).pane, opened.pane);
+    assert.match(await cli(s, "side", "describe", opened.pane), /is a side conversation of my project #1 %d:main/);
+    await s.tmux(["set-buffer", "a passage to quote"]);
+    // Claude Code shows a paste of several lines folded ("[Pasted text #N +M lines]"): the parent's
+    // input line already holds the concluded draft, so the quote after it arrives as a new fold.
+    const folds = async () => ((await s.capture(parent)).match(/\[Pasted text #\d+/g) ?? []).length;
+    const before = await folds();
+    assert.equal((await json<{ pane: string }>(s, "side", "send-selection", opened.pane)).pane, parent);
+    await s.waitFor("the quote in the parent's input line", async () => /> a passage to quote/.test(await s.capture(parent)) || (await folds()) > before, LONG);
+    assert.deepEqual(requestsWith("a passage to quote"), [], "nothing was sent");
     await cli(s, "side", "dismiss", opened.pane, "--delete");
     // The branch from the first test ends; resume lists its conversation and brings it back.
     await cli(s, "kill", fork);

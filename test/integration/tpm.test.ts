@@ -41,6 +41,7 @@ describe("installed the TPM way", () => {
       "S agentmux: switch session",
       "Z agentmux: snooze or wake this session",
       "a agentmux: menu",
+      "e agentmux: side conversations (then b, q, r, k or s)",
     ]);
     assert.match(await out(server, ["list-keys", "-T", "prefix", "a"]), new RegExp(`${plugin.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}/bin/agentmux\\.js' menu --client`));
   });
