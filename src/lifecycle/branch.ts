@@ -1,4 +1,4 @@
-import { realpathSync } from "node:fs";
+import { realpathSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { homeEnv } from "../accounts/home-env.ts";
 import { getBackend, isBackendName, isPlainCommand } from "../backends/index.ts";
@@ -135,7 +135,7 @@ export interface Branched { pane: string; dir: string; worktree: WorktreePlan | 
 
 /**
  * Create what the plan says: the worktree (then the parent's conversation made visible from it),
- * then the fork in a window of its own. A later step that fails undoes the worktree.
+ * then the fork in a window of its own. A later step that fails undoes the worktree and the copy.
  */
 export async function runBranch(tmux: Tmux, plan: BranchPlan, config: Config): Promise<Branched> {
   const { worktree, session } = plan;
@@ -145,8 +145,9 @@ export async function runBranch(tmux: Tmux, plan: BranchPlan, config: Config): P
     return { pane: launched.pane, dir: plan.prepared.dir, worktree: null, account: plan.prepared.account };
   }
   await addWorktree(worktree.root, worktree.branch, worktree.path, plan.env);
+  let copied: string | null = null;
   try {
-    plan.backend.history?.prepareFork?.(session.id, session.dir, worktree.dir, plan.env);
+    copied = plan.backend.history?.prepareFork?.(session.id, session.dir, worktree.dir, plan.env) ?? null;
     const request = { ...plan.request, dir: worktree.dir };
     const prepared = prepareLaunch(request, config, worktree.dir);
     // A directory rule may name another account for the worktree than for the parent's directory.
@@ -156,6 +157,8 @@ export async function runBranch(tmux: Tmux, plan: BranchPlan, config: Config): P
     return { pane: launched.pane, dir: prepared.dir, worktree, account: prepared.account };
   } catch (error) {
     await removeWorktree(worktree.root, worktree.branch, worktree.path, plan.env).catch(() => undefined);
+    // The parent's conversation copied for the worktree goes too (the parent's own file is untouched).
+    if (copied) rmSync(copied, { force: true });
     if (!isAgentmuxError(error)) throw error;
     const message = error.message.startsWith("cannot branch ") ? error.message : `cannot branch ${session.name} (${session.pane}): ${error.message}`;
     throw new AgentmuxError(message, { hint: `${error.hint ?? "fix it and try again"}; the worktree and its branch were removed`, cause: error });

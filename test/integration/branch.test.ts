@@ -9,6 +9,7 @@ import { claudeAccounts } from "../helpers/account-homes.ts";
 import { writeConfig } from "../helpers/config.ts";
 import { listJson, paneOption } from "../helpers/agentmux-session.ts";
 import { which } from "../../src/util/which.ts";
+import { claudeProjectName } from "../../src/backends/claude/lineage.ts";
 
 // A HOME of its own: the canonical ~/.claude and the account home ~/.claude-a are the test's.
 const userHome = realpathSync(mkdtempSync(join(tmpdir(), "agentmux-branch-")));
@@ -267,6 +268,10 @@ describe("branch and branches: fork a session, navigate its family", () => {
       assert.equal((await git(["show-ref", "--verify", "-q", "refs/heads/ruled"]).catch(() => ({ exitCode: 1 }))).exitCode, 1, "no branch left");
       assert.ok(!existsSync(join(treesDir, "rép o #1 %x-ruled")), "no worktree left");
       assert.ok(!String((await git(["worktree", "list"])).stdout).includes("ruled"), "git forgot the worktree");
+      // The parent's transcript copied for the worktree went with it; the parent's own stays.
+      const projects = join(userHome, ".claude", "projects");
+      assert.ok(existsSync(join(projects, claudeProjectName(repo), `${parent.id}.jsonl`)), "the parent's transcript is kept");
+      assert.deepEqual(readdirSync(projects).filter((d) => d.includes("ruled")).flatMap((d) => readdirSync(join(projects, d))), [], "no copy left for the worktree");
     } finally {
       writeConfig(server.home, CONFIG);
     }

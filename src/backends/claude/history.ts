@@ -102,9 +102,10 @@ function remove(id: string, place: HistoryPlace): string[] {
 /**
  * Copy conversation id's transcript from fromDir's project directory into toDir's, so that
  * `claude --resume ID --fork-session` run in toDir finds it (Claude Code looks only in the project
- * directory of its working directory). An existing copy is left as it is.
+ * directory of its working directory). An existing copy is left as it is. Answers the copy made, or
+ * null when none was needed.
  */
-function prepareFork(id: string, fromDir: string, toDir: string, env: Record<string, string | undefined>): void {
+function prepareFork(id: string, fromDir: string, toDir: string, env: Record<string, string | undefined>): string | null {
   if (!isSafeId(id)) throw new AgentmuxError(`not a Claude Code session id: ${JSON.stringify(id)}`, { hint: "give the id `agentmux list --json` or `claude --resume` shows" });
   const projects = claudeProjectsRoot(env);
   const source = projectDirs(projects, fromDir).map((d) => join(d, `${id}.jsonl`)).find((f) => existsSync(f));
@@ -112,8 +113,9 @@ function prepareFork(id: string, fromDir: string, toDir: string, env: Record<str
   const target = projectDirFor(projects, toDir);
   if (!target) throw new AgentmuxError(`cannot tell Claude Code's project directory for ${toDir}`, { hint: "its path is too long; fork from a directory with a shorter path" });
   const copy = join(target, `${id}.jsonl`);
-  if (copy === source || existsSync(copy)) return;
+  if (copy === source || existsSync(copy)) return null;
   writeFileAtomic(copy, readFileSync(source), 0o600);
+  return copy;
 }
 
 /** Claude Code's transcripts, as HistorySupport (docs/backends/claude.md). */

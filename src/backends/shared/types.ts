@@ -87,8 +87,8 @@ export interface HistorySupport {
   hasUserText?(id: string, place: HistoryPlace, text: string): boolean;
   /** I/O: remove exactly the conversation's stored files; answers the paths removed. */
   remove(id: string, place: HistoryPlace): string[];
-  /** I/O: make conversation id, recorded under fromDir, resumable from toDir (Claude keeps transcripts per project directory). */
-  prepareFork?(id: string, fromDir: string, toDir: string, env: Record<string, string | undefined>): void;
+  /** I/O: make conversation id, recorded under fromDir, resumable from toDir (Claude keeps transcripts per project directory); answers the file it created (to remove on an undo), or null when nothing was needed. */
+  prepareFork?(id: string, fromDir: string, toDir: string, env: Record<string, string | undefined>): string | null;
 }
 
 export interface Backend {

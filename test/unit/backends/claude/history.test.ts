@@ -171,11 +171,12 @@ describe("Claude Code history: shapes written by hand", () => {
 
   it("prepareFork copies the transcript into the other directory's project folder, never over a file", () => {
     const to = "/home/me/worktrees/my app #1 ü-branch";
-    claudeHistory.prepareFork?.("orig", dir, to, env);
+    const made = claudeHistory.prepareFork?.("orig", dir, to, env);
     const copy = join(config, "projects", claudeProjectName(to), "orig.jsonl");
+    assert.equal(made, copy, "it answers the copy it made (an undo removes it)");
     assert.equal(readFileSync(copy, "utf8"), readFileSync(join(project, "orig.jsonl"), "utf8"));
     writeFileSync(copy, "mine\n");
-    claudeHistory.prepareFork?.("orig", dir, to, env);
+    assert.equal(claudeHistory.prepareFork?.("orig", dir, to, env), null, "nothing made: nothing to undo");
     assert.equal(readFileSync(copy, "utf8"), "mine\n");
     assert.deepEqual(readdirSync(join(copy, "..")), ["orig.jsonl"]);
     // Listed once over every directory: where its records say it ran.
