@@ -147,4 +147,21 @@ describe("the session switcher in a popup", () => {
     await person.type("Escape");
     await closed();
   });
+
+  it("nests a side conversation under its parent, marked [side]", async () => {
+    writeConfig(server.home, {});
+    mkdirSync(join(server.work, "aside"), { recursive: true });
+    const r = await server.cli(["new", "--command", "sleep 600", "--dir", join(server.work, "aside"), "--detached"]);
+    assert.equal(r.exitCode, 0, String(r.stderr));
+    const side = String(r.stdout).trim();
+    // What `agentmux side` records on the side's pane: its parent and the policy version.
+    await setPane(side, { "@agentmux-parent": panes["日本語"]!, "@agentmux-side": "1" });
+    await open();
+    const rows = boxed(await person.waitForScreen(/aside \[side\]/)).filter((l) => isRow(l) || l.includes("[side]"));
+    const at = rows.findIndex((l) => l.includes("日本語"));
+    assert.ok(at >= 0, rows.join("\n"));
+    assert.match(rows[at + 1] ?? "", /└ aside \[side\]/, rows.join("\n"));
+    await person.type("Escape");
+    await closed();
+  });
 });
