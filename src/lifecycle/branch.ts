@@ -1,7 +1,7 @@
 import { realpathSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { homeEnv } from "../accounts/home-env.ts";
-import { getBackend, isBackendName, isPlainCommand } from "../backends/index.ts";
+import { getBackend, isBackendName } from "../backends/index.ts";
 import type { Backend } from "../backends/shared/types.ts";
 import type { Config } from "../config/config.ts";
 import { ensureDaemon } from "../daemon/start.ts";
@@ -12,6 +12,7 @@ import { AgentmuxError, isAgentmuxError } from "../util/errors.ts";
 import { places } from "../util/paths.ts";
 import { addWorktree, probeGit, removeWorktree, worktreeDir, worktreePath, type GitFacts } from "./worktree.ts";
 import { hasSettledExchange } from "./exchange.ts";
+import { FORKING, forkRefusal, orWords } from "../backends/capable.ts";
 
 type Env = Record<string, string | undefined>;
 
@@ -65,16 +66,10 @@ export function deriveInstance(now: Date, taken: ReadonlySet<string>): string {
  */
 export async function planBranch(session: NamedSession, live: readonly NamedSession[], config: Config, options: BranchOptions, deps: BranchDeps): Promise<BranchPlan> {
   const refuse = (why: string, hint: string) => new AgentmuxError(`cannot branch ${session.name} (${session.pane}): ${why}`, { hint });
-  if (isPlainCommand(session.backend)) {
-    throw refuse(isBackendName(session.backend) ? "a plain command has no conversation to fork" : `"${session.backend}" is not an agent agentmux knows`, "branch an agent session (claude, codex, opencode)");
-  }
+  if (!isBackendName(session.backend)) throw refuse(`"${session.backend}" is not an agent agentmux knows`, `branch a ${orWords(FORKING)} session`);
   const backend = deps.backend(session.backend);
-  try {
-    backend.launch({ mode: { kind: "fork", id: session.id || "-" }, program: backend.defaultProgram, args: [] });
-  } catch (error) {
-    if (isAgentmuxError(error)) throw refuse(error.message, error.hint ?? "branch a session of another backend");
-    throw error;
-  }
+  const cannot = forkRefusal(backend);
+  if (cannot) throw refuse(cannot.message, cannot.hint ?? `branch a ${orWords(FORKING)} session`);
   if (!session.id) throw refuse("its native session id is not known yet", "wait until the agent has started and reported its session (its first hook), then try again");
   const env = homeEnv(config, session.backend, session.account, options.env ?? process.env);
   if (backend.history && !hasSettledExchange(backend.history, session.id, { dir: session.dir, since: null, env }, session.state)) {

@@ -11,6 +11,7 @@ import { AgentmuxError, isAgentmuxError } from "../util/errors.ts";
 import { places } from "../util/paths.ts";
 import type { ConversationRow } from "./conversation-rows.ts";
 import { familyTree } from "./family.ts";
+import { orWords, WITH_HISTORY } from "../backends/capable.ts";
 
 type Env = Record<string, string | undefined>;
 
@@ -34,7 +35,7 @@ export function livePaneOf(sessions: readonly NamedSession[], backend: string, i
 export function familyRows(config: Config, session: NamedSession, sessions: readonly NamedSession[], env: Env = process.env): ConversationRow[] {
   const refuse = (why: string, hint: string) => new AgentmuxError(`cannot show the branches of ${session.name} (${session.pane}): ${why}`, { hint });
   const backend = isBackendName(session.backend) ? getBackend(session.backend) : undefined;
-  if (!backend?.history) throw refuse(`agentmux cannot read ${backend?.label ?? session.backend}'s conversations`, "branches are known for claude and codex sessions");
+  if (!backend?.history) throw refuse(`agentmux cannot read ${backend?.label ?? session.backend}'s conversations`, `branches are known for ${orWords(WITH_HISTORY)} sessions`);
   if (!session.id) throw refuse("its native session id is not known yet", "wait until the agent has reported its session (its first hook), then try again");
   const kin = sessions.filter((s) => s.backend === session.backend);
   const dirs = [...new Set([session.dir, ...kin.map((s) => s.dir)])].slice(0, MAX_DIRS);
@@ -89,7 +90,7 @@ export function recordedAccounts(sessions: readonly NamedSession[], stateDir = p
 export function pastConversations(config: Config, query: ResumeQuery, sessions: readonly NamedSession[], options: { env?: Env; recorded?: Map<string, string>; notes?: string[]; now?: number } = {}): ConversationRow[] {
   const { env = process.env, recorded = recordedAccounts(sessions), notes = [], now = Date.now() } = options;
   if (query.backend && !getBackend(query.backend).history) {
-    throw new AgentmuxError(`agentmux cannot read ${getBackend(query.backend).label}'s past conversations`, { hint: "resume a claude or codex conversation, or resume it with the CLI itself" });
+    throw new AgentmuxError(`agentmux cannot read ${getBackend(query.backend).label}'s past conversations`, { hint: `resume a ${orWords(WITH_HISTORY)} conversation, or resume it with the CLI itself` });
   }
   const names = query.backend ? [getBackend(query.backend).name] : BACKEND_NAMES.filter((b) => getBackend(b).history);
   const rows: ConversationRow[] = [];

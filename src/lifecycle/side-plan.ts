@@ -8,6 +8,10 @@ import { homeEnv } from "../accounts/home-env.ts";
 import { boundaryBlock, sidePolicy, sidePolicyVersion } from "./side-policy.ts";
 import { quoteBlock } from "./side-quote.ts";
 import { hasSettledExchange } from "./exchange.ts";
+import { FORKING, forkRefusal, orWords, WITH_HISTORY } from "../backends/capable.ts";
+
+/** Who can have a side conversation: a backend that forks and whose conversations agentmux reads. */
+const SIDE_HINT = `side conversations work with ${orWords(WITH_HISTORY.filter((n) => FORKING.includes(n)))} sessions`;
 
 type Env = Record<string, string | undefined>;
 
@@ -48,10 +52,10 @@ export function historyPlace(config: Config, session: Pick<NamedSession, "backen
 
 /** The backend's conversation store, or a refusal naming why there is none. */
 export function historyOf(session: Pick<NamedSession, "backend" | "name" | "pane">, verb: string): { backend: Backend; history: HistorySupport } {
-  if (!isBackendName(session.backend)) throw new AgentmuxError(`cannot ${verb} ${session.name} (${session.pane}): "${session.backend}" is not a backend agentmux knows`, { hint: "side conversations work with claude and codex sessions" });
+  if (!isBackendName(session.backend)) throw new AgentmuxError(`cannot ${verb} ${session.name} (${session.pane}): "${session.backend}" is not a backend agentmux knows`, { hint: SIDE_HINT });
   const backend = getBackend(session.backend);
   if (!backend.history) {
-    throw new AgentmuxError(`cannot ${verb} ${session.name} (${session.pane}): agentmux cannot read ${backend.label}'s stored conversations`, { hint: "side conversations work with claude and codex sessions" });
+    throw new AgentmuxError(`cannot ${verb} ${session.name} (${session.pane}): agentmux cannot read ${backend.label}'s stored conversations`, { hint: SIDE_HINT });
   }
   return { backend, history: backend.history };
 }
@@ -88,15 +92,10 @@ export function refuseSide(parent: NamedSession, config: Config, env: Env = proc
   const refuse = (why: string, hint: string) => refusal(parent, why, hint);
   if (parent.side) throw refuse("it is a side conversation itself", "ask in its parent, or conclude this one first (agentmux side conclude)");
   if (parent.dead) throw refuse("it has exited", "restart it first (agentmux restart)");
-  if (!isBackendName(parent.backend) || getBackend(parent.backend).plainCommand) throw refuse("a plain command has no conversation to fork", "side conversations work with claude and codex sessions");
+  if (!isBackendName(parent.backend)) throw refuse(`"${parent.backend}" is not a backend agentmux knows`, SIDE_HINT);
   const backend = getBackend(parent.backend);
-  const program = config.backends[backend.name]?.program ?? backend.defaultProgram;
-  try {
-    backend.launch({ mode: { kind: "fork", id: parent.id || "probe" }, program, args: [] });
-  } catch (error) {
-    if (isAgentmuxError(error)) throw refuse(error.message, error.hint ?? "fork a claude or codex session instead");
-    throw error;
-  }
+  const cannot = forkRefusal(backend, config.backends[backend.name]?.program ?? backend.defaultProgram);
+  if (cannot) throw refuse(cannot.message, cannot.hint ?? SIDE_HINT);
   const { history } = historyOf(parent, "open a side conversation on");
   if (!parent.id) throw refuse("its native session id is not known yet", "wait until the agent has started and reported its session (its first hook), then try again");
   if (!hasSettledExchange(history, parent.id, historyPlace(config, parent, null, env), parent.state)) {
