@@ -29,7 +29,6 @@ function keyed<A extends unknown[]>(run: (ctx: Context, ...args: A) => Promise<v
   return async (...args) => {
     const command = args[args.length - 1] as Command;
     const ctx = Context.of(command);
-    await adoptServerHomes(ctx.tmux);
     const merged = { ...(args[args.length - 2] as object), ...command.optsWithGlobals() };
     const client = (merged as KeyOptions).client;
     try {
@@ -70,6 +69,8 @@ interface OpenOptions extends KeyOptions { quote?: string; fromSelection?: boole
 
 async function openSide(ctx: Context, target: string | undefined, options: OpenOptions, quoted?: string): Promise<void> {
   await requireControl(ctx, "side");
+  // Conversations are where the tmux server's panes write them (only the verbs that read them ask).
+  await adoptServerHomes(ctx.tmux);
   if (options.quote !== undefined && options.fromSelection) throw new AgentmuxError("--quote and --from-selection cannot be used together", { hint: "quote the given text, or the selection: one of them" });
   const sessions = await listSessions(ctx.tmux);
   const parent = await subject(ctx, target, options.client, sessions, "");
@@ -136,7 +137,6 @@ export function registerSide(program: Command): void {
     .option("--json", "print them as JSON")
     .action(async (own: { json?: boolean }, command: Command) => {
       const ctx = Context.of(command);
-      await adoptServerHomes(ctx.tmux);
       const options = { ...own, ...command.optsWithGlobals<{ json?: boolean }>() };
       const rows = sideRows(await listSessions(ctx.tmux), Date.now());
       let kept: ReturnType<typeof readSideLinks> = [];
@@ -168,6 +168,7 @@ export function registerSide(program: Command): void {
     .option("--json", "print the result as JSON")
     .action(keyed(async (ctx, target: string | undefined, options: KeyOptions & { timeout: string }) => {
       await requireControl(ctx, "side conclude");
+      await adoptServerHomes(ctx.tmux);
       const timeout = Number(options.timeout);
       if (!Number.isFinite(timeout) || timeout <= 0) throw new AgentmuxError(`--timeout ${options.timeout} is not a positive number of seconds`, { hint: "e.g. --timeout 300" });
       const sideSession = await subject(ctx, target, options.client, await listSessions(ctx.tmux), "conclude");
@@ -186,6 +187,7 @@ export function registerSide(program: Command): void {
     .option("--json", "print the result as JSON")
     .action(keyed(async (ctx, target: string | undefined, options: KeyOptions & { keep?: boolean; delete?: boolean }) => {
       await requireControl(ctx, "side dismiss");
+      await adoptServerHomes(ctx.tmux);
       if (options.keep && options.delete) throw new AgentmuxError("--keep and --delete cannot be used together", { hint: "choose one, or neither for side.onDismiss" });
       const sideSession = await subject(ctx, target, options.client, await listSessions(ctx.tmux, { includeExited: false }), "dismiss");
       if (!isSide(sideSession)) throw new AgentmuxError(`${sideSession.name} (${sideSession.pane}) is not a side conversation`, { hint: "agentmux side list shows the open ones; agentmux kill closes any session" });
