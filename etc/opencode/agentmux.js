@@ -8,16 +8,29 @@ import { spawn } from "node:child_process";
 
 const SESSION_COPY = Symbol.for("agentmux.opencode.session-plugin");
 
+// opencode publishes bus events without waiting for the plugin, and a permission's reply is followed
+// within a millisecond by the turn's end: forwarded by two processes at once, the daemon could read
+// them in either order and leave the session working. Each event waits for the one before it (at
+// most HOOK_WAIT_MS: the forwarder returns at once, and one that hangs must not hold back the rest).
+const HOOK_WAIT_MS = 2000;
+let queue = Promise.resolve();
+
 function forward(hook, name, properties) {
   if (!process.env.AGENTMUX_SOCK) return;
-  try {
-    const child = spawn(hook, ["--agent", "opencode", name], { stdio: ["pipe", "ignore", "ignore"], detached: false });
-    child.on("error", () => {});
-    child.stdin.on("error", () => {});
-    child.stdin.end(JSON.stringify(properties ?? {}));
-  } catch {
-    // the agent's work never depends on agentmux
-  }
+  queue = queue.then(() => new Promise((resolve) => {
+    const timer = setTimeout(resolve, HOOK_WAIT_MS);
+    timer.unref?.();
+    try {
+      const child = spawn(hook, ["--agent", "opencode", name], { stdio: ["pipe", "ignore", "ignore"], detached: false });
+      child.on("error", () => resolve());
+      child.on("close", () => resolve());
+      child.stdin.on("error", () => {});
+      child.stdin.end(JSON.stringify(properties ?? {}));
+    } catch {
+      // the agent's work never depends on agentmux
+      resolve();
+    }
+  }));
 }
 
 /** The forwarded name and payload of one bus event, or null for an event agentmux does not use. */

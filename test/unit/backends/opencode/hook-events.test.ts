@@ -12,12 +12,12 @@ const PLUGIN_URL = pathToFileURL(opencodePluginPath()).href;
 
 type Plugin = (input: unknown, options?: unknown) => Promise<{ event: (e: { event: { type: string; properties?: unknown } }) => Promise<void> }>;
 
-/** A forwarder stand-in that appends "ARGS<TAB>STDIN" lines to a log. */
-function fakeHook(): { path: string; lines: () => string[] } {
+/** A forwarder stand-in that appends "ARGS<TAB>STDIN" lines to a log; `before` runs first (a slow one). */
+function fakeHook(before = ""): { path: string; lines: () => string[] } {
   const dir = mkdtempSync(join(tmpdir(), "agentmux-oc-plugin-"));
   const path = join(dir, "hook with space");
   const log = join(dir, "log");
-  writeFileSync(path, `#!/bin/sh\nin=$(cat)\nprintf '%s\\t%s\\n' "$*" "$in" >> '${log}'\n`);
+  writeFileSync(path, `#!/bin/sh\n${before}\nin=$(cat)\nprintf '%s\\t%s\\n' "$*" "$in" >> '${log}'\n`);
   chmodSync(path, 0o755);
   return { path, lines: () => (existsSync(log) ? readFileSync(log, "utf8").trim().split("\n").filter(Boolean) : []) };
 }
@@ -79,6 +79,19 @@ describe("the opencode plugin (etc/opencode/agentmux.js)", () => {
     // "retry" is opencode trying the model again: still working, never a stop.
     assert.equal(kinds.get('session-busy:{"type":"retry","attempt":1}'), "activity");
     assert.equal(kinds.get('session-idle:{"type":"idle"}'), "stop");
+  });
+
+  it("forwards events in the order opencode published them, even when the forwarder of the first is slow", async () => {
+    // A permission's reply and the turn's end come a millisecond apart; read in the other order the
+    // session would stay working.
+    const hook = fakeHook('case "$*" in *permission-replied*) sleep 0.4;; esac');
+    process.env["AGENTMUX_SOCK"] = "/tmp/agentmux-test.sock";
+    const { Agentmux } = (await import(PLUGIN_URL)) as { Agentmux: Plugin };
+    const plugin = await Agentmux({}, { hook: hook.path });
+    await plugin.event({ event: { type: "permission.replied", properties: { sessionID: "ses_3", reply: "once" } } });
+    await plugin.event({ event: { type: "session.status", properties: { sessionID: "ses_3", status: { type: "idle" } } } });
+    await until("both forwarded", () => hook.lines().length === 2);
+    assert.deepEqual(hook.lines().map((l) => (l.split("\t")[0] ?? "").split(" ").pop()), ["permission-replied", "session-idle"]);
   });
 
   it("a copy installed by hand (no options) stands aside while the session's copy is loaded, so no event goes twice", async () => {
