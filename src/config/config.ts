@@ -82,6 +82,47 @@ export const CONFIG_SCHEMA = section({
     /** Say once in the side pane's status line when its parent finishes, fails or needs approval (the border shows it always). */
     reportParentStatus: bool.default(true),
   }),
+  /** Where `agentmux projects` and `route` find the projects a session can start in (src/projects/). */
+  projects: section({
+    /** (account regex → sources), first match wins; an empty regex matches every account (and none). Default: one catch-all with known, ~/repos/*, ~/code/*, ~/src/*, ~/projects/*, ~/Developer/*. */
+    sources: list(obj({
+      account: str("a regular expression over the account name").default(""),
+      /** Each: "known", a path pattern (*, ?, [...] one level per component), a registry file (*.json), or {registry, root}. */
+      sources: list(oneOf([str("a source"), obj({ registry: str("a registry file").required(), root: str("a directory") })], "a source: known, a path pattern, a registry file, or {registry, root}")).required(),
+    })),
+    /** The root a registry's relative paths resolve against when neither its source nor its place names one. */
+    registryRoot: str("a directory").map((d) => (d ? expandHome(d) : undefined)),
+  }),
+  /** Ordering project candidates by the routed text (only when both hold text). */
+  ranking: section({
+    /** A shell command given the request on stdin, answering labels comma separated; empty: the backend's non-interactive runner with `model`. */
+    command: str("a shell command"),
+    /** The model the backend's runner is asked with (default per backend: a small, fast one). */
+    model: str("a model name"),
+    /** Seconds before the request is given up (the order stays as it was). */
+    timeout: num(1, 600).default(30),
+  }),
+  /** `agentmux route`. */
+  route: section({
+    /** The marker a routed TODO moves to once delivered (Markdown: "[-]", Org: e.g. "DOING"); empty: left as it is. */
+    todoInProgress: str("a TODO marker"),
+  }),
+  /** `agentmux skill`: directories of skills interactive sessions do not load, listed and run by agentmux. */
+  skills: section({ directories: list(str("a directory").map((d) => expandHome(d))).default([]) }),
+  /** `agentmux batch` (and `audit`): each entry through the backend's non-interactive runner. */
+  batch: section({
+    concurrency: num(1, 64).default(1),
+    /** Claude's --permission-mode for batch entries. */
+    permissionMode: str("a permission mode").default("auto"),
+    maxTurns: num(1, 10_000).default(30),
+    allowedTools: list(str("a tool name")).default([]),
+    model: str("a model name"),
+    appendSystemPrompt: str("a system prompt"),
+  }),
+  /** `agentmux audit`: the skills run, one after another, in the audited directory. */
+  audit: section({ skills: list(str("a skill name")).default([]) }),
+  /** `agentmux send --from-agent`: seconds to wait for the recipient's transcript to record the message. */
+  send: section({ confirmTimeout: num(1, 3600).default(60) }),
   /** Directory → account or pool, first match wins; routing; usage polling (src/config/accounts.ts). */
   ...ACCOUNT_CONFIG_SCHEMA,
 });

@@ -74,6 +74,45 @@ export interface ConversationHeader {
 export interface HistoryPlace { dir: string | null; since: number | null; env: Record<string, string | undefined> }
 
 /** Reading and changing the conversations a CLI keeps (branches, resume, side conversations). */
+/** One turn of a recorded conversation, as `agentmux read --transcript` prints it. */
+export interface ConversationTurn {
+  role: "user" | "assistant" | "tool";
+  /** The text; for a tool call, one line naming the tool and its main argument. */
+  text: string;
+  /** Epoch ms, when the record carries a time. */
+  at: number | null;
+}
+
+/** Options of one non-interactive run (batch entries, audit skills, ranking, `skill run --exec`). */
+export interface RunOptions {
+  model?: string | undefined;
+  /** Claude's --permission-mode; backends without one ignore it. */
+  permissionMode?: string | undefined;
+  maxTurns?: number | undefined;
+  allowedTools?: readonly string[] | undefined;
+  appendSystemPrompt?: string | undefined;
+}
+
+/** What one non-interactive run answered, read from the CLI's JSON output. */
+export interface RunResult {
+  ok: boolean;
+  /** The final answer (or the error's words when !ok). */
+  text: string;
+  /** US dollars, when the CLI reports a cost; null otherwise. */
+  costUsd: number | null;
+  sessionId: string | null;
+}
+
+/** The CLI's non-interactive mode (`claude -p --output-format json`, `codex exec --json`). */
+export interface RunnerSupport {
+  /** Pure: the arguments after the program for one run of prompt (the prompt itself goes on stdin when `stdin` is true). */
+  args(prompt: string, options: RunOptions): { args: string[]; stdin: boolean };
+  /** Pure: the result from the run's stdout and exit code. */
+  parse(stdout: string, exitCode: number): RunResult;
+  /** The small, fast model ranking asks by default. */
+  readonly rankingModel?: string;
+}
+
 export interface HistorySupport {
   /** I/O: the conversations recorded for place (place.dir null: every directory, newest first), each with its parent; null when the scan cannot tell (too many files, unreadable store). Cached by file mtime. */
   conversations(place: HistoryPlace): ConversationHeader[] | null;
@@ -85,6 +124,8 @@ export interface HistorySupport {
   hasExchange(id: string, place: HistoryPlace): boolean;
   /** I/O: whether the conversation records a user message containing text (a delivery check). */
   hasUserText?(id: string, place: HistoryPlace, text: string): boolean;
+  /** I/O: the conversation's turns in order (user and assistant text, tool calls summarised in one line each); null when not found. */
+  turns?(id: string, place: HistoryPlace): ConversationTurn[] | null;
   /** I/O: remove exactly the conversation's stored files; answers the paths removed. */
   remove(id: string, place: HistoryPlace): string[];
   /** I/O: make conversation id, recorded under fromDir, resumable from toDir (Claude keeps transcripts per project directory); answers the file it created (to remove on an undo), or null when nothing was needed. */
@@ -140,6 +181,10 @@ export interface Backend {
   parseStatusLine?(text: string): StatusLineReading | null;
   /** The CLI's conversation store: past conversations, their lineage and answers; none: no branches, resume or side conversations. */
   history?: HistorySupport;
+  /** Non-interactive runs: batch, audit, ranking, `skill run --exec`. */
+  runner?: RunnerSupport;
+  /** Pure: the skill directories the CLI loads, for a config home (CLAUDE_CONFIG_DIR, CODEX_HOME, else the default) and a project directory. */
+  skillDirectories?(home: string | null, projectDir: string | null): { global: string[]; project: string[] };
   /** Pure: the arguments that add text to the system prompt at launch (Claude --append-system-prompt, Codex's developer instructions); none: the CLI has no such channel. */
   systemPromptArgs?(text: string): string[];
   /** I/O: the fork pairs recorded where sessions branched from one in place.dir can be; null when the scan cannot tell. */
