@@ -2,26 +2,36 @@ import { readFileSync } from "node:fs";
 import type { Command } from "commander";
 import { promptLineOf } from "../backends/index.ts";
 import { sendText } from "../session/send.ts";
+import { formatTurns, sessionTurns } from "../lifecycle/session-records.ts";
 import { findSession } from "../session/store.ts";
-import { AgentmuxError } from "../util/errors.ts";
+import { AgentmuxError, EXIT } from "../util/errors.ts";
 import { stripAnsi, trimScreen } from "../util/text.ts";
 import { Context, printJson } from "./context.ts";
 import { requireControl } from "./permission.ts";
+import { checkSendFlags, parseSeconds, runSendFromAgent, runSendList, type SendOptions } from "./send-agent.ts";
 import { notifyTyped } from "./typed.ts";
 
 export function registerDrive(program: Command): void {
   program
     .command("send")
-    .description("type text into a session and submit it (TEXT '-' reads stdin)")
-    .argument("<target>", "pane id, display name or instance name")
+    .description("type text into a session and submit it (TEXT '-' reads stdin); --from-agent: as another agent's message, confirmed from the recipient's transcript")
+    .argument("[target]", "pane id, display name or instance name")
     .argument("[text...]", "the text; '-' or nothing reads standard input")
     .option("--no-enter", "leave the text in the prompt")
+    .option("--from-agent", "a message from an agent: a header names the sender and says the user did not type it; succeeds once the recipient's transcript records it")
+    .option("--timeout <seconds>", "--from-agent: how long to wait for the transcript (default: send.confirmTimeout)", (v) => parseSeconds(v))
+    .option("--list", "list the live sessions an agent may send to (not the caller's own)")
     .option("--json", "print the result as JSON")
-    .action(async (target: string, words: string[], options: { enter: boolean; json?: boolean }, command: Command) => {
+    .action(async (target: string | undefined, words: string[], options: SendOptions, command: Command) => {
       const ctx = Context.of(command);
+      checkSendFlags(target, options);
+      if (options.list) { await runSendList(ctx, options.json === true); return; }
+      if (target === undefined) throw new AgentmuxError("send needs a TARGET", { hint: "agentmux send TARGET TEXT; agentmux send --list shows the sessions", exitCode: EXIT.usage });
+      const text = words.length === 0 || (words.length === 1 && words[0] === "-") ? readFileSync(0, "utf8").replace(/\n$/, "") : words.join(" ");
+      // A message marked as an agent's works with the control API off: the recipient is told the user did not type it.
+      if (options.fromAgent) { await runSendFromAgent(ctx, target, text, { timeout: options.timeout, json: options.json }); return; }
       await requireControl(ctx, "send");
       const session = await findSession(ctx.tmux, target, { includeExited: true });
-      const text = words.length === 0 || (words.length === 1 && words[0] === "-") ? readFileSync(0, "utf8").replace(/\n$/, "") : words.join(" ");
       if (session.dead) throw new AgentmuxError(`session ${session.name} (${session.pane}) has exited`, { hint: "start it again with agentmux new" });
       const typing = Date.now();
       const result = await sendText(ctx.tmux, session.pane, text, { enter: options.enter, promptLine: promptLineOf(session.backend) });
@@ -47,13 +57,23 @@ export function registerDrive(program: Command): void {
 
   program
     .command("read")
-    .description("print a session's screen (or its last N lines of scrollback) as plain text")
+    .description("print a session's screen (or its last N lines of scrollback) as plain text; --transcript: its conversation from the CLI's own records")
     .argument("<target>", "pane id, display name or instance name")
     .option("-n, --tail <n>", "the last N lines, scrollback included", (v) => parseCount(v))
-    .option("--json", "print {pane, name, text} as JSON")
-    .action(async (target: string, options: { tail?: number; json?: boolean }, command: Command) => {
+    .option("--transcript", "the conversation (user and assistant turns, tool calls in one line) from the CLI's records, not the screen")
+    .option("--last <n>", "--transcript: the last N turns", (v) => parseCount(v, "--last"))
+    .option("--json", "print {pane, name, text} as JSON (--transcript: an array of {role, text, at})")
+    .action(async (target: string, options: { tail?: number; last?: number; transcript?: boolean; json?: boolean }, command: Command) => {
       const ctx = Context.of(command);
+      if (options.transcript && options.tail !== undefined) throw new AgentmuxError("--tail reads the screen, --transcript the records: give one", { hint: "with --transcript, --last N keeps the last N turns", exitCode: EXIT.usage });
+      if (!options.transcript && options.last !== undefined) throw new AgentmuxError("--last counts the turns of --transcript", { hint: "add --transcript, or use --tail N for the screen's last lines", exitCode: EXIT.usage });
       const session = await findSession(ctx.tmux, target, { includeExited: true });
+      if (options.transcript) {
+        const turns = sessionTurns(ctx.config, session, options.last);
+        if (options.json) printJson(turns);
+        else process.stdout.write(turns.length === 0 ? "" : `${formatTurns(turns)}\n`);
+        return;
+      }
       if (!session.window) throw new AgentmuxError(`session ${session.name} (${session.pane}) has exited and its pane is gone`, { hint: "nothing is left to read" });
       const raw = await ctx.tmux.capture(session.pane, options.tail === undefined ? {} : { history: options.tail });
       let text = trimScreen(stripAnsi(raw));
@@ -63,8 +83,8 @@ export function registerDrive(program: Command): void {
     });
 }
 
-export function parseCount(value: string): number {
+export function parseCount(value: string, flag = "--tail"): number {
   const n = Number(value);
-  if (!Number.isInteger(n) || n <= 0) throw new AgentmuxError(`--tail ${value} is not a positive whole number`, { hint: "e.g. --tail 40" });
+  if (!Number.isInteger(n) || n <= 0) throw new AgentmuxError(`${flag} ${value} is not a positive whole number`, { hint: `e.g. ${flag} 40` });
   return n;
 }

@@ -3,10 +3,11 @@ import { dirname, join } from "node:path";
 import { writeFileAtomic } from "../../util/atomic-write.ts";
 import { AgentmuxError } from "../../util/errors.ts";
 import { isSafeId } from "../shared/history-text.ts";
-import type { ConversationHeader, HistoryPlace, HistorySupport } from "../shared/types.ts";
+import type { ConversationHeader, ConversationTurn, HistoryPlace, HistorySupport } from "../shared/types.ts";
 import { scanProjectDirs } from "./conversations.ts";
 import { allProjectDirs, claudeProjectsRoot, placeProjectDirs, projectDirFor, projectDirs } from "./lineage.ts";
 import { assistantText, readRecords, userPromptText } from "./transcript.ts";
+import { transcriptTurns } from "./turns.ts";
 
 const newestFirst = (a: ConversationHeader, b: ConversationHeader) => b.updatedAt - a.updatedAt;
 
@@ -91,6 +92,11 @@ function hasUserText(id: string, place: HistoryPlace, text: string): boolean {
   return (records(id, place) ?? []).some((r) => userPromptText(r)?.includes(text) === true);
 }
 
+function turns(id: string, place: HistoryPlace): ConversationTurn[] | null {
+  const all = records(id, place);
+  return all && transcriptTurns(all);
+}
+
 /** Remove the transcript and its folder of subagent transcripts; exactly the files its header lists. */
 function remove(id: string, place: HistoryPlace): string[] {
   const header = find(id, place);
@@ -119,7 +125,7 @@ function prepareFork(id: string, fromDir: string, toDir: string, env: Record<str
 }
 
 /** Claude Code's transcripts, as HistorySupport (docs/backends/claude.md). */
-export const claudeHistory: HistorySupport = { conversations, find, lastAnswer, hasExchange, hasUserText, remove, prepareFork };
+export const claudeHistory: HistorySupport = { conversations, find, lastAnswer, hasExchange, hasUserText, turns, remove, prepareFork };
 
 /** `--append-system-prompt TEXT`: Claude Code adds the text to its system prompt. */
 export function claudeSystemPromptArgs(text: string): string[] {

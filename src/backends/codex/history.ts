@@ -2,10 +2,11 @@ import { rmSync } from "node:fs";
 import { AgentmuxError } from "../../util/errors.ts";
 import { isSafeId } from "../shared/history-text.ts";
 import { dirSpellings } from "../shared/lineage-scan.ts";
-import type { ConversationHeader, HistoryPlace, HistorySupport } from "../shared/types.ts";
+import type { ConversationHeader, ConversationTurn, HistoryPlace, HistorySupport } from "../shared/types.ts";
 import { agentText, readRolloutRecords, userText } from "./rollout.ts";
 import { conversationsOf, listRollouts, rolloutHead, sessionsRoot } from "./rollouts.ts";
 import { tomlString } from "./toml.ts";
+import { rolloutTurns } from "./turns.ts";
 
 // A fork reads its parent's history, which may itself be a fork's: followed this deep at most.
 const MAX_BASES = 20;
@@ -91,6 +92,11 @@ function hasUserText(id: string, place: HistoryPlace, text: string): boolean {
   return records(id, place).some((r) => userText(r)?.includes(text) === true);
 }
 
+/** The turns of the thread (a fork's inherited history first); null when no rollout of it is found. */
+function turns(id: string, place: HistoryPlace): ConversationTurn[] | null {
+  return find(id, place) ? rolloutTurns(records(id, place)) : null;
+}
+
 /**
  * Remove the rollouts the thread owns. Refused while another thread continues its history (a fork
  * reads its parent's rollout up to the fork): removing it would break the fork.
@@ -108,7 +114,7 @@ function remove(id: string, place: HistoryPlace): string[] {
 }
 
 /** Codex's rollouts, as HistorySupport (docs/backends/codex.md). Codex keeps one store for every directory: a fork needs no preparing. */
-export const codexHistory: HistorySupport = { conversations, find, lastAnswer, hasExchange, hasUserText, remove };
+export const codexHistory: HistorySupport = { conversations, find, lastAnswer, hasExchange, hasUserText, turns, remove };
 
 /** `-c developer_instructions="…"`: Codex parses the value as TOML, so the text goes as a TOML basic string. */
 export function codexSystemPromptArgs(text: string): string[] {
