@@ -2,7 +2,7 @@ import { isJsonObject } from "../../util/json.ts";
 import { promptLine } from "./history-text.ts";
 
 // The input keys that name what a tool call acts on, most telling first (Claude's and Codex's tools).
-const MAIN_KEYS = ["command", "cmd", "file_path", "notebook_path", "path", "pattern", "url", "query", "skill", "description", "prompt", "subject", "plan"];
+const MAIN_KEYS = ["command", "cmd", "file_path", "notebook_path", "pattern", "path", "url", "query", "skill", "description", "prompt", "subject", "plan"];
 
 // Shells Codex runs a command line through: `["bash", "-lc", "ls"]` shows as `ls`.
 const SHELLS = new Set(["bash", "sh", "zsh", "/bin/bash", "/bin/sh", "/bin/zsh", "/usr/bin/bash"]);

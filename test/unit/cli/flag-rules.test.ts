@@ -47,6 +47,7 @@ describe("the CLI's flags", () => {
       [["-L", "sock", "wait", "-s", "idle", "-tbuild", "--timeout", "3"], ["-L", "sock", "wait", "build", "-s", "idle", "--timeout", "3"]],
       [["detect", "--title", "-t"], ["detect", "--title", "-t"]],
       [["send", "a", "--", "-t", "b"], ["send", "a", "--", "-t", "b"]],
+      [["send", "--from-agent", "-t", "build", "hi"], ["send", "build", "--from-agent", "hi"]],
       [["list", "-g", "-t"], ["list", "-g", "-t"]],
     ];
     for (const [argv, want] of cases) assert.deepEqual(hoistTarget(program, argv), want, argv.join(" "));
@@ -58,6 +59,17 @@ describe("the CLI's flags", () => {
     byPath(p, "send").action((...args: unknown[]) => { seen = args.slice(0, 2); });
     await p.parseAsync(["node", "agentmux", "send", "hello", "-t", "build", "there"]);
     assert.deepEqual(seen, ["build", ["hello", "there"]]);
+  });
+
+  it("send: no TARGET with --list; --from-agent is a flag on either side of TARGET; '-' still reads stdin", async () => {
+    const seen: unknown[][] = [];
+    const p = buildProgram();
+    byPath(p, "send").action((target: unknown, words: unknown, options: Record<string, unknown>) => { seen.push([target, words, options["fromAgent"] ?? false, options["list"] ?? false]); });
+    await p.parseAsync(["node", "agentmux", "send", "--list"]);
+    await p.parseAsync(["node", "agentmux", "send", "--from-agent", "build", "hello", "there"]);
+    await p.parseAsync(["node", "agentmux", "send", "build", "--from-agent", "-"]);
+    await p.parseAsync(["node", "agentmux", "send", "build", "hi"]);
+    assert.deepEqual(seen, [[undefined, [], false, true], ["build", ["hello", "there"], true, false], ["build", ["-"], true, false], ["build", ["hi"], false, false]]);
   });
 
   it("flags that exist for key bindings are hidden from help but still parse", async () => {

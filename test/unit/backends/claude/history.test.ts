@@ -62,6 +62,15 @@ describe("Claude Code history: real `--fork-session` transcripts", () => {
     assert.equal(claudeHistory.hasUserText?.(A, place, "fork prompt B"), false);
   });
 
+  it("turns: the fork's inherited conversation, then its own; none for an id without a transcript", () => {
+    const turns = claudeHistory.turns?.(C, place) ?? [];
+    assert.deepEqual(turns.filter((t) => t.role === "user").map((t) => t.text), ["say hello", "second prompt in A", "fork prompt B", "fork of fork C"]);
+    assert.equal(turns.at(-1)?.text, "Hello from the fake model.");
+    assert.equal(claudeHistory.turns?.(A, place)?.length, 4);
+    assert.equal(claudeHistory.turns?.("00000000-0000-0000-0000-000000000000", place), null);
+    assert.equal(claudeHistory.turns?.("../escape", place), null);
+  });
+
   it("with the middle fork deleted, its child is a root (not counted under the grandparent)", () => {
     const gone = join(tmp, "gone");
     const d = join(gone, "projects", claudeProjectName(REAL_DIR));

@@ -61,6 +61,14 @@ describe("Codex history: real rollouts (a fork reads its parent's rollout up to 
     assert.equal(codexHistory.hasUserText?.(A, place, "environment_context"), false);
   });
 
+  it("turns: a fork's inherited history up to the fork, then its own; none for an unknown thread", () => {
+    const users = (id: string) => (codexHistory.turns?.(id, place) ?? []).filter((t) => t.role === "user").map((t) => t.text);
+    assert.deepEqual(users(C), ["say hello", "second prompt in A", "fork prompt B", "fork of fork C"]);
+    assert.deepEqual(users(B), ["say hello", "second prompt in A", "fork prompt B"]);
+    assert.equal(codexHistory.turns?.(C, place)?.at(-1)?.role, "assistant");
+    assert.equal(codexHistory.turns?.("01a232b0-0000-0000-0000-000000000000", place), null);
+  });
+
   it("the developer instructions given with -c reached the model as the text (the escaping checked against the real CLI)", () => {
     const text = "line one\nq\"uote\" back\\slash ünï";
     assert.equal(codexSystemPromptArgs(text)[1], "developer_instructions=\"line one\\nq\\\"uote\\\" back\\\\slash ünï\"");
