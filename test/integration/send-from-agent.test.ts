@@ -1,0 +1,160 @@
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { TestServer } from "../helpers/tmux-server.ts";
+import { listJson, paneOption } from "../helpers/agentmux-session.ts";
+import { claudeProjectName } from "../../src/backends/claude/lineage.ts";
+
+// A HOME of its own, and Claude's records under it (the fake agent writes real-shaped transcripts there).
+const userHome = realpathSync(mkdtempSync(join(tmpdir(), "agentmux-talk-")));
+const claudeDir = join(userHome, ".claude");
+
+interface Turn { role: string; text: string; at: number | null }
+
+describe("send --from-agent, send --list and read --transcript, on the fake agent's records", () => {
+  const server = new TestServer({ HOME: userHome, CLAUDE_CONFIG_DIR: claudeDir });
+  // Names with spaces, quotes, '#', '%' and unicode: display names come from the directories.
+  const rcptDir = join(server.work, "rcpt \"q\" #1 %x ü");
+  const senderDir = join(server.work, "sénder 'two' #2");
+  const panes: Record<string, string> = {};
+
+  const start = async (key: string, args: string[], env: Record<string, string | undefined> = {}) => {
+    await server.setServerEnv(env);
+    const r = await server.cli(["new", ...args, "--detached"]);
+    await server.setServerEnv(Object.fromEntries(Object.keys(env).map((k) => [k, undefined])));
+    assert.equal(r.exitCode, 0, String(r.stderr));
+    const pane = String(r.stdout).trim();
+    panes[key] = pane;
+    return pane;
+  };
+  const nativeId = async (pane: string) => {
+    let id = "";
+    await server.waitFor(`${pane}'s native id`, async () => (id = await paneOption(server, pane, "@agentmux-id")) !== "", 15_000);
+    return id;
+  };
+  const nameOf = async (pane: string) => String((await listJson(server)).find((s) => s["pane"] === pane)?.["name"] ?? "");
+  /** Run agentmux as the agent in pane runs it (TMUX_PANE names its pane). */
+  const asAgent = (pane: string, args: string[], input = "") => server.cli(args, { input, env: { TMUX_PANE: pane } });
+  const transcriptOf = (dir: string, id: string) => readFileSync(join(claudeDir, "projects", claudeProjectName(dir), `${id}.jsonl`), "utf8");
+
+  before(async () => {
+    mkdirSync(rcptDir, { recursive: true });
+    mkdirSync(senderDir, { recursive: true });
+    await server.start();
+    // Pane ids above %10.
+    for (let i = 0; i < 11; i++) await server.tmux(["new-window", "-d", "sh"]);
+    await server.tmux(["kill-window", "-a", "-t", "base:0"]);
+    await start("claude", ["--backend", "claude", "--dir", rcptDir]);
+    await start("codex", ["--backend", "codex", "--dir", rcptDir, "--instance", "cx"]);
+    await start("sender", ["--backend", "claude", "--dir", senderDir]);
+    await start("deaf", ["--backend", "claude", "--dir", rcptDir, "--instance", "deaf"], { FAKE_UNRECORDED: "1" });
+    await start("plain", ["--command", "sleep 600", "--dir", rcptDir, "--instance", "plain"]);
+    for (const key of ["claude", "codex", "sender", "deaf"]) await server.waitForScreen(panes[key] ?? "", /❯/);
+  });
+  after(async () => {
+    await server.cli(["daemon", "stop"]);
+    await server.stop();
+    rmSync(userHome, { recursive: true, force: true });
+  });
+
+  it("to Claude Code: a header naming the sending session, confirmed from the transcript; the recipient gets the whole message", async () => {
+    const [rcpt, sender] = [panes["claude"] ?? "", panes["sender"] ?? ""];
+    assert.ok(Number(rcpt.slice(1)) > 10 && Number(sender.slice(1)) > 10, `${rcpt} ${sender}`);
+    const senderName = await nameOf(sender);
+    assert.match(senderName, /sénder 'two' #2/u);
+    const r = await asAgent(sender, ["send", "--from-agent", rcpt, "-"], "please review\nline two of the message\n");
+    assert.equal(r.exitCode, 0, String(r.stderr));
+    assert.match(String(r.stdout), new RegExp(`^ok: .* \\(${rcpt}\\) received the message; its Claude Code transcript recorded it$`, "u"));
+    const transcript = transcriptOf(rcptDir, await nativeId(rcpt));
+    const user = transcript.split("\n").filter(Boolean).map((l) => JSON.parse(l) as { type: string; message: { content: unknown } }).find((rec) => rec.type === "user");
+    const content = String(user?.message.content);
+    assert.ok(content.includes(`the agent session "${senderName}" (pane ${sender})`), content);
+    assert.match(content, /^\[agentmux [0-9a-f]{12}\] Message from another agent session, .*the user did not type it; to answer, run: agentmux send --from-agent %\d+ TEXT\.\n\nplease review\nline two of the message$/u);
+    await server.waitForScreen(rcpt, /received: \[agentmux/);
+  });
+
+  it("read --transcript --last 2 --json: the last prompt and answer from the records, not the screen; as text, `role: text`", async () => {
+    const rcpt = panes["claude"] ?? "";
+    await server.waitFor("the answer recorded", async () => /received: /u.test(String((await server.cli(["read", rcpt, "--transcript"])).stdout)));
+    const r = await server.cli(["read", rcpt, "--transcript", "--last", "2", "--json"]);
+    assert.equal(r.exitCode, 0, String(r.stderr));
+    const turns = JSON.parse(String(r.stdout)) as Turn[];
+    assert.deepEqual(turns.map((t) => t.role), ["user", "assistant"]);
+    assert.match(turns[0]?.text ?? "", /please review\nline two of the message$/u);
+    assert.match(turns[1]?.text ?? "", /^received: \[agentmux /u);
+    assert.ok(turns.every((t) => typeof t.at === "number"));
+    const text = String((await server.cli(["read", `-t${rcpt}`, "--transcript", "--last", "2"])).stdout);
+    assert.match(text, /^user: \[agentmux .*\n  \n  please review\n  line two of the message\nassistant: received: /u);
+  });
+
+  it("to Codex: text as arguments, confirmed from its rollout; from outside agentmux the header says so", async () => {
+    const rcpt = panes["codex"] ?? "";
+    const id = await nativeId(rcpt);
+    const r = await server.cli(["send", "--from-agent", "-t", rcpt, "hello", "codex", "--timeout", "20", "--json"]);
+    assert.equal(r.exitCode, 0, String(r.stderr));
+    const result = JSON.parse(String(r.stdout)) as { ok: boolean; pane: string; recorded: boolean; from: unknown; ref: string };
+    assert.deepEqual([result.ok, result.pane, result.recorded, result.from], [true, rcpt, true, null]);
+    const files: string[] = [];
+    const walk = (dir: string) => { for (const e of readdirSync(dir, { withFileTypes: true })) e.isDirectory() ? walk(join(dir, e.name)) : files.push(join(dir, e.name)); };
+    walk(join(server.home, "codex-home", "sessions"));
+    const rollout = readFileSync(files.find((f) => f.endsWith(`-${id}.jsonl`)) ?? "", "utf8");
+    assert.ok(rollout.includes(`[agentmux ${result.ref}] Message from another agent session, an agent outside agentmux,`), rollout);
+    const turns = JSON.parse(String((await server.cli(["read", rcpt, "--transcript", "--json"])).stdout)) as Turn[];
+    assert.match(turns.find((t) => t.role === "user")?.text ?? "", /the user did not type it\.\n\nhello codex$/u);
+  });
+
+  it("a recipient whose transcript never records the message: typed, then a time-out naming it, exit 75", async () => {
+    const deaf = panes["deaf"] ?? "";
+    await nativeId(deaf);
+    const began = Date.now();
+    const r = await asAgent(panes["sender"] ?? "", ["send", "--from-agent", deaf, "are you there?", "--timeout", "2"]);
+    assert.equal(r.exitCode, 75, String(r.stderr));
+    assert.ok(Date.now() - began >= 2000);
+    assert.match(String(r.stderr), new RegExp(`typed into .* \\(${deaf}\\), but its Claude Code transcript never recorded it within 2 s`, "u"));
+    await server.waitForScreen(deaf, /received: \[agentmux/);
+  });
+
+  it("a recipient without records is refused before anything is typed; so is the sender itself; read --transcript and --last say why", async () => {
+    const plain = panes["plain"] ?? "";
+    const r = await server.cli(["send", "--from-agent", plain, "hi"]);
+    assert.equal(r.exitCode, 1);
+    assert.match(String(r.stderr), new RegExp(`cannot confirm a message to .* \\(${plain}\\): agentmux reads no records of .*claude or codex`, "u"));
+    assert.doesNotMatch(await server.capture(plain), /agentmux/);
+    const own = await asAgent(panes["sender"] ?? "", ["send", "--from-agent", panes["sender"] ?? "", "hi"]);
+    assert.equal(own.exitCode, 1);
+    assert.match(String(own.stderr), /is the session sending the message/u);
+    const read = await server.cli(["read", plain, "--transcript"]);
+    assert.equal(read.exitCode, 1);
+    assert.match(String(read.stderr), /cannot read the transcript of .*agentmux reads no records/u);
+    const usage = await server.cli(["read", plain, "--last", "2"]);
+    assert.equal(usage.exitCode, 2);
+    assert.match(String(usage.stderr), /--last counts the turns of --transcript/u);
+  });
+
+  it("plain send from inside an agent session still needs the control API; --from-agent does not", async () => {
+    const r = await asAgent(panes["sender"] ?? "", ["send", panes["claude"] ?? "", "typed as the user"]);
+    assert.notEqual(r.exitCode, 0);
+    assert.match(String(r.stderr), /needs the control API/u);
+  });
+
+  it("send --list: the live sessions but the caller's own, with what --from-agent can confirm", async () => {
+    const sender = panes["sender"] ?? "";
+    const r = await asAgent(sender, ["send", "--list", "--json"]);
+    assert.equal(r.exitCode, 0, String(r.stderr));
+    const rows = JSON.parse(String(r.stdout)) as { pane: string; name: string; backend: string; state: string | null; dir: string; confirms: boolean }[];
+    assert.deepEqual(rows.map((row) => row.pane).sort(), [panes["claude"], panes["codex"], panes["deaf"], panes["plain"]].sort());
+    const claude = rows.find((row) => row.pane === panes["claude"]);
+    assert.deepEqual([claude?.backend, claude?.dir, claude?.confirms], ["claude", rcptDir, true]);
+    assert.match(claude?.name ?? "", /rcpt "q" #1 %x ü/u);
+    assert.equal(rows.find((row) => row.pane === panes["plain"])?.confirms, false);
+    const outside = JSON.parse(String((await server.cli(["send", "--list", "--json"])).stdout)) as { pane: string }[];
+    assert.ok(outside.some((row) => row.pane === sender), "outside agentmux every session is listed");
+    const table = String((await asAgent(sender, ["send", "--list"])).stdout);
+    assert.match(table, /^PANE +NAME +BACKEND +STATE +CONFIRMS +DIR/u);
+    assert.ok(!table.includes(`${sender} `), table);
+    const bad = await server.cli(["send", "--list", panes["claude"] ?? ""]);
+    assert.equal(bad.exitCode, 2);
+  });
+});
