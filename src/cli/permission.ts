@@ -7,7 +7,8 @@ export type Caller = Awaited<ReturnType<typeof callerSession>>;
 
 /**
  * Called from inside an agent session, verbs that act on other sessions (and snooze, daemon stop)
- * need control.enabled; read, list and wait always work. "Inside" is decided from the environment
+ * need control.enabled; read, list and wait always work, and so does send --from-agent (its
+ * message says it is an agent's). "Inside" is decided from the environment
  * (AGENTMUX_SESSION, TMUX_PANE), the process's ancestry and its terminal, so removing a variable is
  * not enough to look like a person. A courtesy to keep agents in their lane, not a boundary: tmux
  * lets any process on the server drive any pane. `own` names the one pane the caller may act on
