@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { Command } from "commander";
+import { adoptServerHomes } from "../accounts/server-homes.ts";
 import { promptLineOf } from "../backends/index.ts";
 import { sendText } from "../session/send.ts";
 import { formatTurns, sessionTurns } from "../lifecycle/session-records.ts";
@@ -69,6 +70,8 @@ export function registerDrive(program: Command): void {
       if (!options.transcript && options.last !== undefined) throw new AgentmuxError("--last counts the turns of --transcript", { hint: "add --transcript, or use --tail N for the screen's last lines", exitCode: EXIT.usage });
       const session = await findSession(ctx.tmux, target, { includeExited: true });
       if (options.transcript) {
+        // The agent writes its records where the server's environment points (CLAUDE_CONFIG_DIR, CODEX_HOME).
+        await adoptServerHomes(ctx.tmux);
         const turns = sessionTurns(ctx.config, session, options.last);
         if (options.json) printJson(turns);
         else process.stdout.write(turns.length === 0 ? "" : `${formatTurns(turns)}\n`);

@@ -1,3 +1,4 @@
+import { adoptServerHomes } from "../accounts/server-homes.ts";
 import { promptLineOf } from "../backends/index.ts";
 import { agentHeader, messageRef, unrecordedError, waitForRecord, withHeader, type Sender } from "../lifecycle/agent-message.ts";
 import { recordsRefusal, sessionRecords } from "../lifecycle/session-records.ts";
@@ -48,6 +49,8 @@ export async function runSendFromAgent(ctx: Context, target: string, text: strin
   if (recipient.dead) throw new AgentmuxError(`session ${recipient.name} (${recipient.pane}) has exited`, { hint: "start it again with agentmux new, or pick a live one from agentmux send --list" });
   const { sender, pane } = await senderOf(ctx, sessions);
   if (pane === recipient.pane) throw new AgentmuxError(`${recipient.name} (${recipient.pane}) is the session sending the message`, { hint: "name another session; agentmux send --list shows them" });
+  // The recipient writes its records where the server's environment points (CLAUDE_CONFIG_DIR, CODEX_HOME).
+  await adoptServerHomes(ctx.tmux);
   const records = sessionRecords(ctx.config, recipient, "confirm a message to");
   const seconds = options.timeout ?? ctx.config.send.confirmTimeout;
   const ref = messageRef();

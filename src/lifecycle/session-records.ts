@@ -56,7 +56,7 @@ export function sessionTurns(config: Config, session: NamedSession, last?: numbe
   return last === undefined ? turns : turns.slice(-last);
 }
 
-/** Pure: turns as text, one `role: text` each; the lines after a turn's first are indented two spaces. */
+/** Pure: turns as text, one `role: text` each; the lines after a turn's first are indented two spaces (empty ones stay empty). */
 export function formatTurns(turns: readonly ConversationTurn[]): string {
-  return turns.map((t) => `${t.role}: ${t.text.replace(/\n/gu, "\n  ")}`).join("\n");
+  return turns.map((t) => `${t.role}: ${t.text.split("\n").map((line, i) => (i === 0 || line === "" ? line : `  ${line}`)).join("\n")}`).join("\n");
 }

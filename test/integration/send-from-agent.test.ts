@@ -78,7 +78,8 @@ describe("send --from-agent, send --list and read --transcript, on the fake agen
   it("read --transcript --last 2 --json: the last prompt and answer from the records, not the screen; as text, `role: text`", async () => {
     const rcpt = panes["claude"] ?? "";
     await server.waitFor("the answer recorded", async () => /received: /u.test(String((await server.cli(["read", rcpt, "--transcript"])).stdout)));
-    const r = await server.cli(["read", rcpt, "--transcript", "--last", "2", "--json"]);
+    // Read where the server's environment points the agents, whatever this process's says.
+    const r = await server.cli(["read", rcpt, "--transcript", "--last", "2", "--json"], { env: { CLAUDE_CONFIG_DIR: join(userHome, "elsewhere") } });
     assert.equal(r.exitCode, 0, String(r.stderr));
     const turns = JSON.parse(String(r.stdout)) as Turn[];
     assert.deepEqual(turns.map((t) => t.role), ["user", "assistant"]);
@@ -86,18 +87,23 @@ describe("send --from-agent, send --list and read --transcript, on the fake agen
     assert.match(turns[1]?.text ?? "", /^received: \[agentmux /u);
     assert.ok(turns.every((t) => typeof t.at === "number"));
     const text = String((await server.cli(["read", `-t${rcpt}`, "--transcript", "--last", "2"])).stdout);
-    assert.match(text, /^user: \[agentmux .*\n  \n  please review\n  line two of the message\nassistant: received: /u);
+    assert.match(text, /^user: \[agentmux .*\n\n {2}please review\n {2}line two of the message\nassistant: received: /u);
   });
 
   it("to Codex: text as arguments, confirmed from its rollout; from outside agentmux the header says so", async () => {
     const rcpt = panes["codex"] ?? "";
     const id = await nativeId(rcpt);
-    const r = await server.cli(["send", "--from-agent", "-t", rcpt, "hello", "codex", "--timeout", "20", "--json"]);
+    const r = await server.cli(["send", "--from-agent", "-t", rcpt, "hello", "codex", "--timeout", "20", "--json"], { env: { CODEX_HOME: join(userHome, "elsewhere") } });
     assert.equal(r.exitCode, 0, String(r.stderr));
     const result = JSON.parse(String(r.stdout)) as { ok: boolean; pane: string; recorded: boolean; from: unknown; ref: string };
     assert.deepEqual([result.ok, result.pane, result.recorded, result.from], [true, rcpt, true, null]);
     const files: string[] = [];
-    const walk = (dir: string) => { for (const e of readdirSync(dir, { withFileTypes: true })) e.isDirectory() ? walk(join(dir, e.name)) : files.push(join(dir, e.name)); };
+    const walk = (dir: string) => {
+      for (const e of readdirSync(dir, { withFileTypes: true })) {
+        if (e.isDirectory()) walk(join(dir, e.name));
+        else files.push(join(dir, e.name));
+      }
+    };
     walk(join(server.home, "codex-home", "sessions"));
     const rollout = readFileSync(files.find((f) => f.endsWith(`-${id}.jsonl`)) ?? "", "utf8");
     assert.ok(rollout.includes(`[agentmux ${result.ref}] Message from another agent session, an agent outside agentmux,`), rollout);

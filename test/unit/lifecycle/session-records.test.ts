@@ -50,7 +50,8 @@ describe("the records of a session", () => {
     throwsLine(() => sessionTurns(DEFAULT_CONFIG, session({ id: "11111111-1111-1111-1111-111111111111" }), undefined, env), /no Claude Code records of proj #1 \(%12\) were found \(session 11111111/u);
   });
 
-  it("formatTurns: `role: text`, a turn's later lines indented", () => {
+  it("formatTurns: `role: text`, a turn's later lines indented, empty ones left empty", () => {
+    assert.equal(formatTurns([{ role: "user", text: "H\n\nfix it", at: null }]), "user: H\n\n  fix it");
     assert.equal(formatTurns([{ role: "user", text: "fix it\nplease", at: null }, { role: "tool", text: "Bash: ls", at: 1 }, { role: "assistant", text: "done", at: 2 }]),
       "user: fix it\n  please\ntool: Bash: ls\nassistant: done");
     assert.equal(formatTurns([]), "");
