@@ -33,7 +33,7 @@ describe("agentmux completion", () => {
     assert.deepEqual(tree.get("daemon")?.subcommands.map((s) => s.name), ["start", "stop", "status", "logs"], "daemon run is hidden");
     assert.deepEqual(tree.get("ls")?.flags, tree.get("list")?.flags);
     const flags = (path: string) => tree.get(path)?.flags.flatMap((f) => f.names) ?? [];
-    assert.deepEqual(flags("read"), ["-n", "--tail", "--json", "-t", "--target", "-h", "--help"]);
+    assert.deepEqual(flags("read"), ["-n", "--tail", "--transcript", "--last", "--json", "-t", "--target", "-h", "--help"]);
     assert.ok(!flags("snooze").includes("--ask") && !flags("snooze").includes("--client"), "key binding flags stay out");
     assert.ok(!flags("detect").includes("--agent") && flags("detect").includes("--backend"), "old spellings stay out");
     assert.ok(flags("").includes("--socket-name") && flags("").includes("-L"));
@@ -55,7 +55,7 @@ describe("agentmux completion", () => {
     ]);
     assert.deepEqual(got, [
       "read rename restart resume restore",
-      "-n --tail --json -t --target -h --help",
+      "-n --tail --transcript --last --json -t --target -h --help",
       "list login",
       "read",
       "start stop status logs",
@@ -92,7 +92,7 @@ describe("agentmux completion", () => {
       assert.equal(r.status, 0, r.stderr);
       const [subs, flags] = r.stdout.split("==\n").map((part) => part.trim().split("\n").map((l) => l.split("\t")[0]));
       assert.deepEqual(subs, ["list", "login"]);
-      assert.deepEqual(flags, ["--tail", "--target"]);
+      assert.deepEqual(flags, ["--tail", "--target", "--transcript"]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
