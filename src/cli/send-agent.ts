@@ -49,6 +49,8 @@ export async function runSendFromAgent(ctx: Context, target: string, text: strin
   if (recipient.dead) throw new AgentmuxError(`session ${recipient.name} (${recipient.pane}) has exited`, { hint: "start it again with agentmux new, or pick a live one from agentmux send --list" });
   const { sender, pane } = await senderOf(ctx, sessions);
   if (pane === recipient.pane) throw new AgentmuxError(`${recipient.name} (${recipient.pane}) is the session sending the message`, { hint: "name another session; agentmux send --list shows them" });
+  // A dialog takes keys: the message's Enter would answer it (approve a tool, pick an option).
+  if (recipient.state === "blocked") throw new AgentmuxError(`${recipient.name} (${recipient.pane}) is blocked on a dialog (a permission or a question): the message's Enter would answer it`, { hint: `agentmux read ${recipient.pane} shows the dialog; send again once it is answered` });
   // The recipient writes its records where the server's environment points (CLAUDE_CONFIG_DIR, CODEX_HOME).
   await adoptServerHomes(ctx.tmux);
   const records = sessionRecords(ctx.config, recipient, "confirm a message to");

@@ -139,6 +139,17 @@ describe("send --from-agent, send --list and read --transcript, on the fake agen
     assert.match(String(usage.stderr), /--last counts the turns of --transcript/u);
   });
 
+  it("a recipient blocked on a dialog is refused: the message's Enter would answer it", async () => {
+    const deaf = panes["deaf"] ?? "";
+    await server.cli(["send", deaf, "/tool"]);
+    await server.waitFor(`${deaf} blocked`, async () => (await paneOption(server, deaf, "@agentmux-state")) === "blocked", 10_000);
+    const r = await server.cli(["send", "--from-agent", deaf, "approve this?"]);
+    assert.equal(r.exitCode, 1, String(r.stdout));
+    assert.match(String(r.stderr), new RegExp(`\\(${deaf}\\) is blocked on a dialog .*the message's Enter would answer it \\(agentmux read ${deaf} shows the dialog`, "u"));
+    assert.match(await server.capture(deaf), /Do you want to proceed\?/u);
+    await server.cli(["keys", deaf, "1"]);
+  });
+
   it("plain send from inside an agent session still needs the control API; --from-agent does not", async () => {
     const r = await asAgent(panes["sender"] ?? "", ["send", panes["claude"] ?? "", "typed as the user"]);
     assert.notEqual(r.exitCode, 0);
