@@ -129,6 +129,8 @@ describe("send --from-agent and read --transcript with the real Claude Code agai
     const out = await s.cli(["send", "--from-agent", rcpt, "are you there?", "--timeout", "3"], { env: { TMUX_PANE: sender } });
     assert.equal(out.exitCode, 75, `${String(out.stderr)}${String(out.stdout)}`);
     assert.match(String(out.stderr), new RegExp(`\\(${rcpt}\\), but its Claude Code transcript never recorded it within 3 s`, "u"));
+    // Once the turn is over Claude Code takes the queued message: a user turn of the transcript then.
+    await s.waitFor("the queued message recorded", async () => (await turnsOf(s, rcpt)).some((x) => x.role === "user" && x.text.endsWith("are you there?")), 2 * LONG);
   });
 });
 
