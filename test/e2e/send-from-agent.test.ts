@@ -108,7 +108,7 @@ describe("send --from-agent and read --transcript with the real Claude Code agai
   it("a tool call is one line of the transcript: `tool: Bash: <command>`", async (t) => {
     const s = ready(t);
     if (!s || !rcpt) return;
-    const marker = join(s.home, "marker file");
+    const marker = join(s.home, "e2e-marker");
     await cli(s, ["send", rcpt, `E2E_TOOL E2E_CMD=${marker} please create the marker file`]);
     await s.waitForScreen(rcpt, /Do you want to proceed\?/, LONG);
     await cli(s, ["keys", rcpt, "Enter"]);
