@@ -116,4 +116,14 @@ describe("skills: setup skills, skill list, skill run --to", () => {
     assert.equal(broken.exitCode, 1);
     assert.match(String(broken.stderr), /SKILL\.md:3: frontmatter key "model"/);
   });
+
+  it("a Codex session gets $name args", async () => {
+    const r = await server.cli(["new", "--backend", "codex", "--dir", server.work, "--detached"]);
+    assert.equal(r.exitCode, 0, String(r.stderr));
+    const codexPane = String(r.stdout).trim();
+    await server.waitForScreen(codexPane, /❯/);
+    const run = await server.cli(["skill", "run", "review", "50% #1", "--to", codexPane]);
+    assert.equal(run.exitCode, 0, String(run.stderr));
+    await server.waitForScreen(codexPane, /received: \$review "50% #1"/);
+  });
 });
