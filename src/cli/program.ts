@@ -27,6 +27,7 @@ import { registerExplain } from "./explain.ts";
 import { registerCompletion } from "./completion.ts";
 import { registerSide } from "./side.ts";
 import { registerSkill } from "./skill.ts";
+import { registerBatch } from "./batch.ts";
 import { addTargetFlags } from "./target-flag.ts";
 import { applyFlagRules } from "./flag-rules.ts";
 import { VERSION } from "./version.ts";
@@ -69,6 +70,7 @@ export function buildProgram(options: { jsonErrors?: boolean } = {}): Command {
   registerExplain(program);
   registerSide(program);
   registerSkill(program);
+  registerBatch(program);
   registerCompletion(program);
   addTargetFlags(program);
   applyFlagRules(program);

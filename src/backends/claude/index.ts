@@ -11,6 +11,7 @@ import { claudeGlobalSetup } from "./global-setup.ts";
 import { CLAUDE_HOOKS } from "./hook-events.ts";
 import { claudeOutsideConfig } from "./outside-config.ts";
 import { claudeSkillDirectories } from "./skills.ts";
+import { claudeRunner } from "./runner.ts";
 
 /**
  * Claude's input box: "❯" followed by a no-break space (in a "│" box in older versions). Its one
@@ -52,6 +53,7 @@ export const claude: Backend & { readonly accounts: AccountSupport } = {
   history: claudeHistory,
   systemPromptArgs: claudeSystemPromptArgs,
   skillDirectories: claudeSkillDirectories,
+  runner: claudeRunner,
   resumeArgs: (state) => [
     ...(state.model ? ["--model", state.model] : []),
     ...(state.permissionMode && state.permissionMode !== "default" ? ["--permission-mode", state.permissionMode] : []),

@@ -7,6 +7,7 @@ import { codexAccounts } from "./account.ts";
 import { CODEX_HOOKS } from "./hook-events.ts";
 import { codexOutsideConfig } from "./outside-config.ts";
 import { codexSkillDirectories } from "./skills.ts";
+import { codexRunner } from "./runner.ts";
 
 /** The composer line: "› " followed by the text or the placeholder (the ready check and the line send watches). */
 const INPUT_LINE = /^\s*›\s/;
@@ -43,6 +44,7 @@ export const codex: Backend & { readonly accounts: AccountSupport } = {
   history: codexHistory,
   systemPromptArgs: codexSystemPromptArgs,
   skillDirectories: codexSkillDirectories,
+  runner: codexRunner,
   // Codex reports bypassPermissions for a session started with the bypass flag (or --yolo).
   resumeArgs: (state) => [
     ...(state.model ? ["--model", state.model] : []),
