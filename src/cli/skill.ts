@@ -1,10 +1,11 @@
 import { resolve } from "node:path";
 import type { Command } from "commander";
-import { BACKENDS, getBackend, promptLineOf, type BackendName } from "../backends/index.ts";
+import { getBackend, promptLineOf, type BackendName } from "../backends/index.ts";
 import { sendText } from "../session/send.ts";
 import { findSession, listSessions } from "../session/store.ts";
 import { discoverSkills, SKILL_BACKENDS, type Discovery, type Skill } from "../skills/discover.ts";
-import { runOnce } from "../skills/exec.ts";
+import { prepareRun } from "../batch/prepare.ts";
+import { runOnce } from "../batch/run-once.ts";
 import { argumentText, checkValues, completeValues, invocationText, spreadWords } from "../skills/invoke.ts";
 import { resolveSkill } from "../skills/resolve.ts";
 import { AgentmuxError, EXIT } from "../util/errors.ts";
@@ -112,14 +113,12 @@ export function registerSkill(program: Command): void {
       }
       const dir = resolve(options.dir ?? process.cwd());
       const found = resolveSkill(discover(ctx, dir, wanted), name, wanted);
-      const runWith = getBackend(wanted ?? found.backend ?? ctx.config.defaultBackend);
+      const prepared = prepareRun(ctx.config, { backend: wanted ?? found.backend ?? undefined, dir });
+      if (prepared.notice) process.stderr.write(`agentmux: ${prepared.notice}\n`);
+      const runWith = getBackend(prepared.backend.name);
       const text = invocationText(found, runWith.skillPrefix, await argumentsFor(ctx, found, words));
-      const batch = ctx.config.batch;
-      const program = ctx.config.backends[runWith.name]?.program ?? runWith.defaultProgram;
-      const result = await runOnce(runWith, program, text, {
-        model: found.meta.model ?? batch.model, permissionMode: batch.permissionMode, maxTurns: batch.maxTurns, allowedTools: batch.allowedTools, appendSystemPrompt: batch.appendSystemPrompt,
-      }, dir, Object.values(BACKENDS));
-      if (options.json) printJson({ ...result, skill: found.id, backend: runWith.name, text });
+      const result = await runOnce(runWith, prepared.program, text, { ...prepared.options, model: found.meta.model ?? prepared.options.model, cwd: prepared.dir, env: prepared.env });
+      if (options.json) printJson({ ok: result.ok, text: result.text, costUsd: result.costUsd, sessionId: result.sessionId, exitCode: result.exitCode, skill: found.id, backend: runWith.name, prompt: text });
       else if (result.ok) process.stdout.write(result.text.endsWith("\n") || result.text === "" ? result.text : `${result.text}\n`);
       if (!result.ok) throw new AgentmuxError(`skill ${found.id} failed: ${result.text.split("\n")[0] ?? ""}`, { hint: `run it again, or in a session with --to; ${runWith.label} answered with a failure` });
     });

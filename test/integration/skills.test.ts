@@ -1,6 +1,6 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { lstatSync, mkdirSync, mkdtempSync, readlinkSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { lstatSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ROOT, TestServer } from "../helpers/tmux-server.ts";
@@ -125,5 +125,22 @@ describe("skills: setup skills, skill list, skill run --to", () => {
     const run = await server.cli(["skill", "run", "review", "50% #1", "--to", codexPane]);
     assert.equal(run.exitCode, 0, String(run.stderr));
     await server.waitForScreen(codexPane, /received: \$review "50% #1"/);
+  });
+
+  it("skill run --exec runs it non-interactively (claude -p with the skill's model), prints the answer, and fails with the run", async () => {
+    const log = join(server.home, "print.log");
+    skill(join(server.work, ".claude", "skills", "fail"), "name: fail\nmodel: fake-model-1");
+    const run = await server.cli(["skill", "run", "review", "tests", "--exec", "--backend", "claude"], { env: { FAKE_AGENT_LOG: log } });
+    assert.equal(run.exitCode, 0, String(run.stderr));
+    assert.equal(String(run.stdout), "received: /review tests");
+    const failed = await server.cli(["skill", "run", "fail", "--exec", "--json"], { env: { FAKE_AGENT_LOG: log } });
+    assert.equal(failed.exitCode, 1);
+    const answer = JSON.parse(String(failed.stdout)) as { ok: boolean; skill: string; prompt: string };
+    assert.equal(answer.ok, false);
+    assert.equal(answer.prompt, "/fail");
+    const prints = readFileSync(log, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as { event: string; args: string[]; cwd: string });
+    const last = prints.filter((p) => p.event === "print").at(-1);
+    assert.equal(last?.args[last.args.indexOf("--model") + 1], "fake-model-1");
+    assert.equal(last?.cwd, server.work);
   });
 });
