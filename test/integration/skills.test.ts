@@ -1,9 +1,9 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { lstatSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { lstatSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ROOT, TestServer } from "../helpers/tmux-server.ts";
+import { CLI, ROOT, TestServer } from "../helpers/tmux-server.ts";
 import { waitForState } from "../helpers/agentmux-session.ts";
 
 // A HOME of its own, and Claude's and Codex's homes in it, so nothing touches the user's.
@@ -142,5 +142,30 @@ describe("skills: setup skills, skill list, skill run --to", () => {
     const last = prints.filter((p) => p.event === "print").at(-1);
     assert.equal(last?.args[last.args.indexOf("--model") + 1], "fake-model-1");
     assert.equal(last?.cwd, server.work);
+  });
+
+  it("at a terminal: asks for the declared arguments (a list, then a line), and setup skills asks once per tool before relinking", async () => {
+    // A terminal: a window of the test server running the CLI.
+    const window = await server.tmux(["new-window", "-d", "-P", "-F", "#{pane_id}", "-c", server.work, `node ${CLI} -L ${server.name} skill run review --to ${pane}; sleep 60`]);
+    const term = String(window.stdout).trim();
+    await server.waitForScreen(term, /review: focus/);
+    await server.tmux(["send-keys", "-t", term, "Down", "Enter"]);
+    await server.waitForScreen(term, /review: note \[optional\]/);
+    await server.tmux(["send-keys", "-t", term, "-l", "from a terminal"]);
+    await server.tmux(["send-keys", "-t", term, "Enter"]);
+    await server.waitForScreen(pane, /received: \/review tests "from a terminal"/);
+    await server.tmux(["kill-pane", "-t", term]);
+
+    // A link left by an old checkout: offered, and replaced after a yes.
+    const stale = join(claudeHome, "skills", "live-session-status");
+    rmSync(stale);
+    symlinkSync(join(userHome, "old checkout", "etc", "skills", "live-session-status"), stale);
+    const ask = await server.tmux(["new-window", "-d", "-P", "-F", "#{pane_id}", "-c", server.work, `node ${CLI} -L ${server.name} setup skills; sleep 60`]);
+    const asking = String(ask.stdout).trim();
+    await server.waitForScreen(asking, /Claude Code: relink live-session-status \(now [^)]*old checkout[^)]*\) into [\s\S]*\[y\/N\]/);
+    await server.tmux(["send-keys", "-t", asking, "y", "Enter"]);
+    await server.waitForScreen(asking, /relinked live-session-status \(was .*old checkout/);
+    assert.equal(readlinkSync(stale), join(ROOT, "etc", "skills", "live-session-status"));
+    await server.tmux(["kill-pane", "-t", asking]);
   });
 });
