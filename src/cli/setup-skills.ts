@@ -23,11 +23,15 @@ function describe(plan: ToolPlan, linked: ReadonlySet<string>, declined: boolean
   });
 }
 
-function question(plan: ToolPlan): string {
-  const links = plan.entries.filter((e) => e.action === "link").map((e) => e.skill);
-  const relinks = plan.entries.filter((e) => e.action === "relink").map((e) => `${e.skill} (now ${e.existing ?? "?"})`);
-  const parts = [links.length > 0 ? `link ${links.join(", ")}` : "", relinks.length > 0 ? `relink ${relinks.join(", ")}` : ""].filter(Boolean);
-  return `${plan.label}: ${parts.join("; ")} into ${plan.skillsDir}?`;
+/** One question for a tool: what would be linked and relinked in each of its skills directories. */
+function question(plans: readonly ToolPlan[]): string {
+  const parts = plans.filter(hasChanges).map((plan) => {
+    const links = plan.entries.filter((e) => e.action === "link").map((e) => e.skill);
+    const relinks = plan.entries.filter((e) => e.action === "relink").map((e) => `${e.skill} (now ${e.existing ?? "?"})`);
+    const what = [links.length > 0 ? `link ${links.join(", ")}` : "", relinks.length > 0 ? `relink ${relinks.join(", ")}` : ""].filter(Boolean);
+    return `${what.join("; ")} into ${plan.skillsDir}`;
+  });
+  return `${plans[0]?.label ?? ""}: ${parts.join("; and ")}?`;
 }
 
 export function registerSetupSkills(setup: Command): void {
@@ -46,12 +50,17 @@ export function registerSetupSkills(setup: Command): void {
         throw new AgentmuxError("setup skills asks before linking, and there is no terminal to ask at", { hint: "run it at a terminal, or pass --yes" });
       }
       const linked = new Set<string>();
-      const results = [];
-      for (const plan of plans) {
-        const agreed = hasChanges(plan) && (options.yes === true || await confirm(question(plan)));
-        if (agreed) for (const entry of applyLinks(plan)) linked.add(entry.path);
-        results.push({ plan, declined: hasChanges(plan) && !agreed });
+      const declined = new Set<ToolPlan>();
+      // One question per tool, covering each of its skills directories.
+      for (const backend of [...new Set(pending.map((plan) => plan.backend))]) {
+        const mine = pending.filter((plan) => plan.backend === backend);
+        const agreed = options.yes === true || await confirm(question(mine));
+        for (const plan of mine) {
+          if (agreed) for (const entry of applyLinks(plan)) linked.add(entry.path);
+          else declined.add(plan);
+        }
       }
+      const results = plans.map((plan) => ({ plan, declined: declined.has(plan) }));
       if (options.json) {
         printJson({
           tools: results.map(({ plan, declined }) => ({
