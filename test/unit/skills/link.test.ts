@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { lstatSync, mkdirSync, mkdtempSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { lstatSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { parseSkillFrontmatter } from "../../../src/skills/frontmatter.ts";
 import { applyLinks, bundledSkills, hasChanges, planLinks, toolHomes } from "../../../src/skills/link.ts";
 
 let root: string;
@@ -83,5 +84,23 @@ describe("setup skills: link planning", () => {
     mkdirSync(join(skills, "not a skill"));
     assert.deepEqual(bundledSkills(skills).map((s) => s.name), ["a", "b"]);
     assert.deepEqual(bundledSkills(join(root, "none")), []);
+  });
+
+  it("the shipped etc/skills: three skills whose frontmatter parses, each naming the agentmux commands it runs", () => {
+    const shipped = join(import.meta.dirname, "..", "..", "..", "etc", "skills");
+    const found = bundledSkills(shipped);
+    assert.deepEqual(found.map((s) => s.name), ["handoff", "live-session-status", "message-agent-session"]);
+    const commands: Record<string, RegExp[]> = {
+      handoff: [/handoffFile/, /target-directory:/, /agentmux handoff --from "\$AGENTMUX_SESSION"/],
+      "live-session-status": [/agentmux list --json/, /agentmux read TARGET --transcript --last N/],
+      "message-agent-session": [/agentmux send --list/, /agentmux send --from-agent TARGET <<'AGENTMUX_MESSAGE'/],
+    };
+    for (const { name, dir } of found) {
+      const text = readFileSync(join(dir, "SKILL.md"), "utf8");
+      const meta = parseSkillFrontmatter(text, join(dir, "SKILL.md"), name);
+      assert.equal(meta.name, name);
+      assert.ok(meta.description.length > 40, `${name} has a description the model can choose it by`);
+      for (const pattern of commands[name] ?? []) assert.match(text, pattern, `${name} runs ${pattern}`);
+    }
   });
 });
