@@ -12,4 +12,6 @@ export const COMMAND_PATHS: ReadonlySet<string> = new Set([
   "next", "publish", "read", "rename", "restart", "restore", "resume", "send", "setup", "side", "side conclude",
   "side describe", "side dismiss", "side list", "side resume", "side send-selection", "side toggle", "snooze", "switch",
   "ungroup", "usage", "wait", "watch",
+  "skill", "skill list", "skill run",
+  "audit", "batch",
 ]);

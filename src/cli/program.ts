@@ -26,6 +26,8 @@ import { registerRestore } from "./restore.ts";
 import { registerExplain } from "./explain.ts";
 import { registerCompletion } from "./completion.ts";
 import { registerSide } from "./side.ts";
+import { registerSkill } from "./skill.ts";
+import { registerBatch } from "./batch.ts";
 import { addTargetFlags } from "./target-flag.ts";
 import { applyFlagRules } from "./flag-rules.ts";
 import { VERSION } from "./version.ts";
@@ -67,6 +69,8 @@ export function buildProgram(options: { jsonErrors?: boolean } = {}): Command {
   registerRestore(program);
   registerExplain(program);
   registerSide(program);
+  registerSkill(program);
+  registerBatch(program);
   registerCompletion(program);
   addTargetFlags(program);
   applyFlagRules(program);

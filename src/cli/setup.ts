@@ -1,11 +1,13 @@
 import type { Command } from "commander";
 import { BACKEND_NAMES, BACKENDS } from "../backends/index.ts";
 import { AgentmuxError } from "../util/errors.ts";
+import { registerSetupSkills } from "./setup-skills.ts";
 
 interface SetupOptions { global?: boolean; removeGlobal?: boolean }
 
 export function registerSetup(program: Command): void {
   const setup = program.command("setup").description("connect agent CLIs to agentmux outside the sessions it starts");
+  registerSetupSkills(setup);
   for (const name of BACKEND_NAMES) {
     const global = BACKENDS[name].globalSetup;
     if (!global) continue;

@@ -10,6 +10,8 @@ import { claudeAccounts } from "./account.ts";
 import { claudeGlobalSetup } from "./global-setup.ts";
 import { CLAUDE_HOOKS } from "./hook-events.ts";
 import { claudeOutsideConfig } from "./outside-config.ts";
+import { claudeSkillDirectories } from "./skills.ts";
+import { claudeRunner } from "./runner.ts";
 
 /**
  * Claude's input box: "❯" followed by a no-break space (in a "│" box in older versions). Its one
@@ -50,6 +52,8 @@ export const claude: Backend & { readonly accounts: AccountSupport } = {
   lineage: claudeLineage,
   history: claudeHistory,
   systemPromptArgs: claudeSystemPromptArgs,
+  skillDirectories: claudeSkillDirectories,
+  runner: claudeRunner,
   resumeArgs: (state) => [
     ...(state.model ? ["--model", state.model] : []),
     ...(state.permissionMode && state.permissionMode !== "default" ? ["--permission-mode", state.permissionMode] : []),

@@ -6,6 +6,8 @@ import { positionalPrompt } from "../shared/prompt-arg.ts";
 import { codexAccounts } from "./account.ts";
 import { CODEX_HOOKS } from "./hook-events.ts";
 import { codexOutsideConfig } from "./outside-config.ts";
+import { codexSkillDirectories } from "./skills.ts";
+import { codexRunner } from "./runner.ts";
 
 /** The composer line: "› " followed by the text or the placeholder (the ready check and the line send watches). */
 const INPUT_LINE = /^\s*›\s/;
@@ -41,6 +43,8 @@ export const codex: Backend & { readonly accounts: AccountSupport } = {
   lineage: codexLineage,
   history: codexHistory,
   systemPromptArgs: codexSystemPromptArgs,
+  skillDirectories: codexSkillDirectories,
+  runner: codexRunner,
   // Codex reports bypassPermissions for a session started with the bypass flag (or --yolo).
   resumeArgs: (state) => [
     ...(state.model ? ["--model", state.model] : []),

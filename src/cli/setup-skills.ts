@@ -1,0 +1,76 @@
+import { join } from "node:path";
+import type { Command } from "commander";
+import { isAccountBackend } from "../backends/account-homes.ts";
+import { accountsOf } from "../accounts/accounts.ts";
+import { SKILL_BACKENDS } from "../skills/discover.ts";
+import { applyLinks, hasChanges, planLinks, toolHomes, type ToolPlan } from "../skills/link.ts";
+import { AgentmuxError } from "../util/errors.ts";
+import { installDir } from "../util/install-dir.ts";
+import { confirm } from "./confirm.ts";
+import { Context, printJson } from "./context.ts";
+
+interface Options { yes?: boolean; json?: boolean }
+
+/** The lines that say what a plan found and did. */
+function describe(plan: ToolPlan, linked: ReadonlySet<string>, declined: boolean): string[] {
+  const where = `${plan.label} (${plan.skillsDir})`;
+  if (plan.skipped) return [`${where}: skipped, ${plan.homes.join(", ")} does not exist`];
+  return plan.entries.map((entry) => {
+    if (linked.has(entry.path)) return `${where}: ${entry.action === "relink" ? `relinked ${entry.skill} (was ${entry.existing ?? "?"})` : `linked ${entry.skill}`}`;
+    if (entry.action === "linked") return `${where}: ${entry.skill} already linked`;
+    if (entry.action === "kept") return `${where}: kept your ${entry.skill} (${entry.existing ?? "?"}), not linked by agentmux`;
+    return `${where}: ${entry.skill} not ${entry.action === "relink" ? `relinked (it points to ${entry.existing ?? "?"})` : "linked"}${declined ? " (declined)" : ""}`;
+  });
+}
+
+/** One question for a tool: what would be linked and relinked in each of its skills directories. */
+function question(plans: readonly ToolPlan[]): string {
+  const parts = plans.filter(hasChanges).map((plan) => {
+    const links = plan.entries.filter((e) => e.action === "link").map((e) => e.skill);
+    const relinks = plan.entries.filter((e) => e.action === "relink").map((e) => `${e.skill} (now ${e.existing ?? "?"})`);
+    const what = [links.length > 0 ? `link ${links.join(", ")}` : "", relinks.length > 0 ? `relink ${relinks.join(", ")}` : ""].filter(Boolean);
+    return `${what.join("; ")} into ${plan.skillsDir}`;
+  });
+  return `${plans[0]?.label ?? ""}: ${parts.join("; and ")}?`;
+}
+
+export function registerSetupSkills(setup: Command): void {
+  setup
+    .command("skills")
+    .description("link agentmux's bundled skills (etc/skills) into each tool's skills directory, asking once per tool")
+    .option("-y, --yes", "link without asking (for scripts)")
+    .option("--json", "print what was found and done as JSON")
+    .action(async (options: Options, command: Command) => {
+      const ctx = Context.of(command);
+      const interactive = process.stdin.isTTY === true && process.stderr.isTTY === true;
+      const accountHomes = Object.fromEntries(SKILL_BACKENDS.filter(isAccountBackend).map((b) => [b, accountsOf(ctx.config, b).map((a) => a.home)]));
+      const plans = planLinks(join(installDir(), "etc", "skills"), toolHomes(process.env, accountHomes));
+      const pending = plans.filter(hasChanges);
+      if (pending.length > 0 && !options.yes && !interactive) {
+        throw new AgentmuxError("setup skills asks before linking, and there is no terminal to ask at", { hint: "run it at a terminal, or pass --yes" });
+      }
+      const linked = new Set<string>();
+      const declined = new Set<ToolPlan>();
+      // One question per tool, covering each of its skills directories.
+      for (const backend of [...new Set(pending.map((plan) => plan.backend))]) {
+        const mine = pending.filter((plan) => plan.backend === backend);
+        const agreed = options.yes === true || await confirm(question(mine));
+        for (const plan of mine) {
+          if (agreed) for (const entry of applyLinks(plan)) linked.add(entry.path);
+          else declined.add(plan);
+        }
+      }
+      const results = plans.map((plan) => ({ plan, declined: declined.has(plan) }));
+      if (options.json) {
+        printJson({
+          tools: results.map(({ plan, declined }) => ({
+            backend: plan.backend, homes: plan.homes, skillsDir: plan.skillsDir, skipped: plan.skipped, declined,
+            skills: plan.entries.map((e) => ({ name: e.skill, path: e.path, source: e.source, found: e.action, done: linked.has(e.path), existing: e.existing })),
+          })),
+        });
+        return;
+      }
+      const lines = results.flatMap(({ plan, declined }) => describe(plan, linked, declined));
+      process.stdout.write(lines.length > 0 ? `${lines.join("\n")}\n` : "no bundled skills found\n");
+    });
+}
