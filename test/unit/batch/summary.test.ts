@@ -47,10 +47,10 @@ describe("summary formatting", () => {
     };
     const text = formatSummary(summary, 120);
     const lines = text.split("\n");
-    assert.match(lines[0] ?? "", /^ #  entry\s+status\s+time\s+cost\s+output$/);
-    assert.match(lines[1] ?? "", /^ 1  Fix the parser, which drops…  done\s+1\.2s\s+\$0\.0123  Done: the parser keeps the last line now$/);
-    assert.match(lines[2] ?? "", /^ 2  Rename 'x' #% ünï\s+failed\s+1m05s\s+-  API Error: 400$/);
-    assert.match(lines[3] ?? "", /^ 3  Later\s+skipped\s+-\s+-  -$/);
+    assert.match(lines[0] ?? "", /^ # {2}entry\s+status\s+time\s+cost\s+output$/);
+    assert.match(lines[1] ?? "", /^ 1 {2}Fix the parser, which drops… {2}done\s+1\.2s\s+\$0\.0123 {2}Done: the parser keeps the last line now$/);
+    assert.match(lines[2] ?? "", /^ 2 {2}Rename 'x' #% ünï\s+failed\s+1m05s\s+- {2}API Error: 400$/);
+    assert.match(lines[3] ?? "", /^ 3 {2}Later\s+skipped\s+-\s+- {2}-$/);
     assert.match(text, /\n3 entries: 1 done, 1 failed, 1 not run · 1m10s · cost \$0\.0123 · stopped by Ctrl-C\n/);
     assert.match(text, /outputs: \/state\/batch\/2026-12-01T20-00-00Z-batch\n$/);
     for (const line of lines) assert.ok(line.length <= 120, `fits 120 columns: ${line}`);
