@@ -47,13 +47,14 @@ describe("batch with the real Claude Code (claude -p) against a fake Anthropic A
 
   before(async () => {
     if (claude.bin === null) return;
-    fake = await startFakeAnthropic({ port: 0, timing: { longMs: 8_000 } });
+    fake = await startFakeAnthropic({ port: 0, timing: { longMs: 25_000 } });
     server = new TestServer({ PATH: `${claude.dir}:${process.env["PATH"] ?? "/usr/bin:/bin"}` });
     project = join(server.home, "project #1");
     mkdirSync(project, { recursive: true });
     const configDir = join(server.home, "claude-config");
     seedClaudeHome(configDir, { projects: [project], apiKey: "dummy", version: claude.version });
     env = { ...claudeEnv(configDir, fake.url), HOME: join(server.home, "home") };
+    mkdirSync(join(server.home, "home"), { recursive: true });
     writeConfig(server.home, {});
   });
   after(async () => {
@@ -120,7 +121,7 @@ describe("batch with the real Codex (codex exec --json) against a fake OpenAI Re
 
   before(async () => {
     if (codex.bin === null) return;
-    fake = await startFakeOpenAI({ port: 0, slowMs: 6_000, thinkMs: 1_000 });
+    fake = await startFakeOpenAI({ port: 0, slowMs: 20_000, thinkMs: 1_000 });
     server = new TestServer({ PATH: `${codex.dir}:${process.env["PATH"] ?? "/usr/bin:/bin"}` });
     project = join(server.home, "project #2");
     mkdirSync(project, { recursive: true });
