@@ -79,7 +79,7 @@ export function totalsOf(entries: readonly SummaryEntry[]): Summary["totals"] {
   };
 }
 
-const TITLE_WIDTH = 32;
+const TITLE_WIDTH = 28;
 const STATUS_WIDTH = 7;
 const TIME_WIDTH = 7;
 const COST_WIDTH = 9;

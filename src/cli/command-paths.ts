@@ -6,7 +6,7 @@
  */
 export const COMMAND_PATHS: ReadonlySet<string> = new Set([
   "account", "account init", "account list", "account login", "account route", "account select",
-  "account sync", "allow", "attach", "branch", "branches", "completion", "daemon", "daemon logs", "daemon run",
+  "account sync", "allow", "attach", "audit", "batch", "branch", "branches", "completion", "daemon", "daemon logs", "daemon run",
   "daemon start", "daemon status", "daemon stop", "demo", "detect", "exit", "explain", "group",
   "group-kill", "group-send", "handoff", "hook", "init", "keys", "kill", "list", "menu", "new",
   "next", "publish", "read", "rename", "restart", "restore", "resume", "send", "setup", "side", "side conclude",
