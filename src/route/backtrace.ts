@@ -81,5 +81,5 @@ function extractBacktrace(thing: Thing, env: ExtractEnv): RouteContext {
 export const backtrace: Extractor = {
   kind: "error text or backtrace",
   matches: (thing: Thing) => looksLikeError(thing.text) || namedFile(thing, process.env) !== null,
-  extract: (thing: Thing, env: ExtractEnv) => Promise.resolve(extractBacktrace(thing, env)),
+  extract: async (thing: Thing, env: ExtractEnv) => extractBacktrace(thing, env),
 };

@@ -29,6 +29,7 @@ export interface RouteContext {
   submit: boolean;
   /** Run once the payload is delivered (a TODO's marker); answers a note to print, or null. */
   after?: (() => string | null) | undefined;
+  resume?: undefined;
   /** Undo what extraction created, when delivery fails (a saved backtrace). */
   undo?: (() => void) | undefined;
   /** A note for the user (e.g. a title could not be fetched). */
@@ -36,7 +37,7 @@ export interface RouteContext {
 }
 
 /** A session to go to rather than a task to deliver (`claude --resume ID`). */
-export interface ResumeTarget { kind: "resume line"; backend: string; id: string }
+export interface ResumeTarget { kind: "resume line"; resume: true; backend: string; id: string }
 
 /** What the extractors may use, captured before extraction begins. */
 export interface ExtractEnv {

@@ -94,10 +94,10 @@ function readHead(path: string): string {
 export const maildir: Extractor = {
   kind: "maildir message",
   matches: (thing: Thing) => isMaildirPath(thing.text),
-  extract(thing: Thing, env: ExtractEnv): Promise<RouteContext> {
+  async extract(thing: Thing, env: ExtractEnv): Promise<RouteContext> {
     const path = resolve(thing.cwd, expandHome(thing.text.trim(), env.env));
     const headers = parseHeaders(readHead(path));
     // The agent opens the file itself: headers, body and attachments, which no excerpt would carry.
-    return Promise.resolve({ kind: "maildir message", text: mailText(headers) || basename(path), payload: path, submit: false });
+    return { kind: "maildir message", text: mailText(headers) || basename(path), payload: path, submit: false };
   },
 };

@@ -9,15 +9,15 @@ import type { Extractor, ResumeTarget, Thing } from "./context.ts";
 
 const ID = "([A-Za-z0-9][\\w-]{7,})";
 const LINES: Array<{ backend: string; pattern: RegExp }> = [
-  { backend: "claude", pattern: new RegExp(`\\bclaude\\s+(?:-\\S+\\s+)*?(?:--resume|-r)[\\s=]+['"]?${ID}`) },
-  { backend: "codex", pattern: new RegExp(`\\bcodex\\s+(?:-\\S+\\s+)*?resume\\s+['"]?${ID}`) },
+  { backend: "claude", pattern: new RegExp(`\\bclaude\\s+(?:\\S+\\s+){0,8}?(?:--resume|-r)[\\s=]+['"]?${ID}`) },
+  { backend: "codex", pattern: new RegExp(`\\bcodex\\s+(?:\\S+\\s+){0,8}?resume\\s+['"]?${ID}`) },
 ];
 
 /** Pure: the session a `claude --resume ID` (or `codex resume ID`) in the text names, or null. */
 export function resumeLine(text: string): ResumeTarget | null {
   for (const { backend, pattern } of LINES) {
     const id = pattern.exec(text)?.[1];
-    if (id && id !== "--last") return { kind: "resume line", backend, id };
+    if (id && id !== "--last") return { kind: "resume line", resume: true, backend, id };
   }
   return null;
 }
@@ -51,9 +51,9 @@ export function resumeRow(config: Config, target: ResumeTarget, sessions: readon
 export const resume: Extractor = {
   kind: "resume line (claude --resume ID, codex resume ID)",
   matches: (thing: Thing) => resumeLine(thing.text) !== null,
-  extract(thing: Thing): Promise<ResumeTarget> {
+  async extract(thing: Thing): Promise<ResumeTarget> {
     const target = resumeLine(thing.text);
     if (!target) throw new Error("no resume line");
-    return Promise.resolve(target);
+    return target;
   },
 };

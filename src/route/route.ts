@@ -78,7 +78,7 @@ export async function route(tmux: Tmux, config: Config, request: RouteRequest, h
     gh: ghRunner(env),
   };
   const extracted = await extractor.extract(request.thing, extractEnv);
-  if (extracted.kind === "resume line") {
+  if (extracted.resume === true) {
     const sessions = await listSessions(tmux, { includeExited: true }).catch(() => []);
     const row = resumeRow(config, extracted, sessions, env);
     const done = await openConversation(tmux, config, row, (pane) => hooks.show(pane));

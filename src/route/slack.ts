@@ -22,5 +22,5 @@ export function slackContext(text: string): RouteContext {
 export const slack: Extractor = {
   kind: "Slack permalink",
   matches: (thing: Thing) => slackPermalink(thing.text) !== null,
-  extract: (thing: Thing) => Promise.resolve(slackContext(thing.text)),
+  extract: async (thing: Thing) => slackContext(thing.text),
 };

@@ -122,5 +122,5 @@ function extractTodo(thing: Thing, env: ExtractEnv): RouteContext {
 export const todo: Extractor = {
   kind: "TODO item",
   matches: (thing: Thing) => todoLocation(thing.text) !== null || todoStyle(thing.text.replace(/^\s*\n/, "").split("\n")[0] ?? "") !== null,
-  extract: (thing: Thing, env: ExtractEnv) => Promise.resolve(extractTodo(thing, env)),
+  extract: async (thing: Thing, env: ExtractEnv) => extractTodo(thing, env),
 };
