@@ -26,6 +26,7 @@ import { registerRestore } from "./restore.ts";
 import { registerExplain } from "./explain.ts";
 import { registerCompletion } from "./completion.ts";
 import { registerSide } from "./side.ts";
+import { registerProjects } from "./projects.ts";
 import { registerRoute } from "./route.ts";
 import { addTargetFlags } from "./target-flag.ts";
 import { applyFlagRules } from "./flag-rules.ts";
@@ -68,6 +69,7 @@ export function buildProgram(options: { jsonErrors?: boolean } = {}): Command {
   registerRestore(program);
   registerExplain(program);
   registerSide(program);
+  registerProjects(program);
   registerRoute(program);
   registerCompletion(program);
   addTargetFlags(program);

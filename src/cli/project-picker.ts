@@ -1,0 +1,71 @@
+import type { ProjectCandidate } from "../projects/candidates.ts";
+import { withSuggestion } from "../projects/suggestion.ts";
+import { fuzzyFilter, loadFuzzy } from "../switcher/fuzzy.ts";
+import { sgr } from "../util/color.ts";
+import { AgentmuxError } from "../util/errors.ts";
+import { displayWidth, pad, truncate } from "../util/width.ts";
+import type { Context } from "./context.ts";
+
+export interface ProjectPickRequest {
+  candidates: ProjectCandidate[];
+  /** A directory the caller worked out itself: it leads the list (joining it when no source holds it). */
+  suggested: string | null;
+  title?: string;
+}
+
+export interface PickerChoice { value: string; name: string; short: string; description: string }
+
+/** Pure: what the filter matches a candidate by: its label, description and directory. */
+export function filterText(c: ProjectCandidate): string {
+  return [c.label, c.description ?? "", c.directory].join(" ");
+}
+
+/** Pure: one line per candidate: the label padded to the widest, the description beside it (dim), cut to the width; the directory is shown under the list for the highlighted one. */
+export function pickerChoices(candidates: readonly ProjectCandidate[], width: number, suggested: string | null): PickerChoice[] {
+  const labelWidth = Math.min(Math.max(0, ...candidates.map((c) => displayWidth(c.label))), Math.max(10, Math.floor(width / 2)));
+  return candidates.map((c, index) => {
+    const mark = index === 0 && suggested !== null ? " (suggested)" : "";
+    const label = pad(truncate(c.label, labelWidth), labelWidth);
+    const description = (c.description ?? "").replace(/\s+/g, " ").trim();
+    const room = width - labelWidth - 6 - mark.length;
+    const detail = description && room > 3 ? `  ${sgr("2", truncate(description, room))}` : "";
+    return { value: c.directory, name: `${label}${sgr("2", mark)}${detail}`, short: c.label, description: c.directory };
+  });
+}
+
+/** Pure: the candidates the typed text keeps (fuzzy, as in the switcher), best first; all of them, in order, for no text. */
+export function filterCandidates(candidates: readonly ProjectCandidate[], term: string | undefined): ProjectCandidate[] {
+  const query = (term ?? "").trim();
+  return query === "" ? [...candidates] : fuzzyFilter(candidates, query, filterText);
+}
+
+/**
+ * Ask for one project at the terminal (a filtered list; a bare Enter takes the suggestion, or the
+ * top candidate) and answer its directory. Without a terminal, or when dismissed, it throws.
+ */
+export async function pickProject(_ctx: Context, request: ProjectPickRequest): Promise<string> {
+  const candidates = withSuggestion(request.candidates, request.suggested);
+  if (candidates.length === 0) throw new AgentmuxError("there is no project to choose from", { hint: "list projects under projects.sources in the config, or pass --dir DIR" });
+  if (process.stdin.isTTY !== true || process.stderr.isTTY !== true) {
+    throw new AgentmuxError("choosing a project needs a terminal", { hint: "pass --dir DIR to name the project directory" });
+  }
+  const [{ search }] = await Promise.all([import("@inquirer/prompts"), loadFuzzy()]);
+  const suggested = request.suggested !== null && request.suggested.trim() !== "" ? request.suggested : null;
+  const width = process.stderr.columns || 80;
+  try {
+    return await search<string>({
+      message: request.title ?? "project",
+      source: (term) => {
+        const kept = filterCandidates(candidates, term);
+        // The suggestion mark belongs to the first line only while nothing is typed.
+        return pickerChoices(kept, width, term?.trim() ? null : suggested);
+      },
+      pageSize: Math.max(5, Math.min(20, (process.stderr.rows || 24) - 4)),
+    }, { output: process.stderr });
+  } catch (error) {
+    if (error instanceof Error && (error.name === "ExitPromptError" || error.name === "AbortPromptError")) {
+      throw new AgentmuxError("no project was chosen", { hint: "pass --dir DIR to name the project directory without asking" });
+    }
+    throw error;
+  }
+}
