@@ -94,7 +94,7 @@ main() {
   route_copy_key="$(get_option @agentmux-route-copy-key "$route_copy_key_default")"
   if [ "$route_copy_key" != "none" ]; then
     for table in copy-mode copy-mode-vi; do
-      key_free "$route_copy_key" "$table" && tmux bind-key -T "$table" -N "agentmux: route the selection" "$route_copy_key" send-keys -X copy-selection-and-cancel \; run-shell -b "$route"
+      key_free "$route_copy_key" "$table" && tmux bind-key -T "$table" -N "agentmux: route the selection" "$route_copy_key" send-keys -X copy-selection-and-cancel '\;' run-shell -b "$route"
     done
   fi
 
