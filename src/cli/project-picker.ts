@@ -24,12 +24,12 @@ export function filterText(c: ProjectCandidate): string {
 export function pickerChoices(candidates: readonly ProjectCandidate[], width: number, suggested: string | null): PickerChoice[] {
   const labelWidth = Math.min(Math.max(0, ...candidates.map((c) => displayWidth(c.label))), Math.max(10, Math.floor(width / 2)));
   return candidates.map((c, index) => {
-    const mark = index === 0 && suggested !== null ? " (suggested)" : "";
-    const label = pad(truncate(c.label, labelWidth), labelWidth);
+    const mark = index === 0 && suggested !== null ? "(suggested)" : "";
     const description = (c.description ?? "").replace(/\s+/g, " ").trim();
-    const room = width - labelWidth - 6 - mark.length;
-    const detail = description && room > 3 ? `  ${sgr("2", truncate(description, room))}` : "";
-    return { value: c.directory, name: `${label}${sgr("2", mark)}${detail}`, short: c.label, description: c.directory };
+    const room = width - labelWidth - 6 - (mark ? mark.length + 2 : 0);
+    const tail = [description && room > 3 ? sgr("2", truncate(description, room)) : "", mark ? sgr("2", mark) : ""].filter(Boolean).join("  ");
+    const label = truncate(c.label, labelWidth);
+    return { value: c.directory, name: tail ? `${pad(label, labelWidth)}  ${tail}` : label, short: c.label, description: c.directory };
   });
 }
 
