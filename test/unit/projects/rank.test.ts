@@ -38,7 +38,8 @@ describe("rankCandidates", () => {
   const never = async (): Promise<string> => { throw new Error("must not be asked"); };
 
   it("asks only when the text and at least one description hold more than whitespace", async () => {
-    for (const [text, list] of [["  \n", CANDIDATES], ["fix the gateway", [c("a"), c("b", "   ")]], ["", []]] as const) {
+    const rows: Array<[string, ProjectCandidate[]]> = [["  \n", CANDIDATES], ["fix the gateway", [c("a"), c("b", "   ")]], ["", []]];
+    for (const [text, list] of rows) {
       assert.equal(worthRanking(list, text), false);
       const out = await rankCandidates(list, text, { ask: never });
       assert.equal(out.candidates, list);
