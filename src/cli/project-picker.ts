@@ -52,6 +52,10 @@ export async function pickProject(_ctx: Context, request: ProjectPickRequest): P
   const [{ search }] = await Promise.all([import("@inquirer/prompts"), loadFuzzy()]);
   const suggested = request.suggested !== null && request.suggested.trim() !== "" ? request.suggested : null;
   const width = process.stderr.columns || 80;
+  // Escape dismisses the list, as it does the switcher (the prompt itself only knows Ctrl-C).
+  const dismiss = new AbortController();
+  const onKey = (_text: unknown, key: { name?: string } | undefined) => { if (key?.name === "escape") dismiss.abort(); };
+  process.stdin.on("keypress", onKey);
   try {
     return await search<string>({
       message: request.title ?? "project",
@@ -61,11 +65,13 @@ export async function pickProject(_ctx: Context, request: ProjectPickRequest): P
         return pickerChoices(kept, width, term?.trim() ? null : suggested);
       },
       pageSize: Math.max(5, Math.min(20, (process.stderr.rows || 24) - 4)),
-    }, { output: process.stderr });
+    }, { output: process.stderr, signal: dismiss.signal });
   } catch (error) {
     if (error instanceof Error && (error.name === "ExitPromptError" || error.name === "AbortPromptError")) {
       throw new AgentmuxError("no project was chosen", { hint: "pass --dir DIR to name the project directory without asking" });
     }
     throw error;
+  } finally {
+    process.stdin.off("keypress", onKey);
   }
 }

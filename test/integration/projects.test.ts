@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { TestServer } from "../helpers/tmux-server.ts";
+import { ROOT, TestServer } from "../helpers/tmux-server.ts";
 import { writeConfig } from "../helpers/config.ts";
 import { paneOption, waitForState } from "../helpers/agentmux-session.ts";
 
@@ -105,5 +105,52 @@ describe("agentmux projects", () => {
       labels = (await projects(["--json"])).json.map((c) => c.label);
       return labels.includes(`started ${ODD}`);
     }).catch((e: Error) => { throw new Error(`${e.message}: ${labels.join(", ")}`); });
+  });
+});
+
+describe("the project picker at a terminal", () => {
+  const server = new TestServer();
+  const list = join(server.home, "candidates.json");
+  const candidates: Candidate[] = [
+    { label: "api", directory: "/p/api", repository: null, description: "the API server" },
+    { label: ODD, directory: `/p/${ODD}`, repository: null, description: "unicode, # and %" },
+    { label: "ops", directory: "/p/ops", repository: null, description: null },
+  ];
+  const pick = async (suggested: string, keys: string[][]): Promise<string> => {
+    const shell = String((await server.tmux(["new-window", "-d", "-P", "-F", "#{pane_id}", "-c", ROOT, "sh"])).stdout).trim();
+    await server.tmux(["send-keys", "-t", shell, "-l", `node --import tsx test/helpers/pick-project.ts '${list}' '${suggested}'`]);
+    await server.tmux(["send-keys", "-t", shell, "Enter"]);
+    await server.waitForScreen(shell, /start where\?/);
+    await server.waitForScreen(shell, /ops/);
+    for (const k of keys) await server.tmux(["send-keys", "-t", shell, ...k]);
+    let answer = "";
+    await server.waitFor("the picker's answer", async () => {
+      const m = /(chosen|error)=\[(.*)\]/.exec(await server.capture(shell));
+      answer = m ? `${m[1]}=${m[2]}` : "";
+      return answer !== "";
+    });
+    await server.tmux(["kill-pane", "-t", shell]);
+    return answer;
+  };
+
+  before(async () => {
+    await server.start();
+    writeFileSync(list, JSON.stringify(candidates));
+  });
+  after(async () => { await server.stop(); });
+
+  it("a bare Enter takes the top candidate", async () => {
+    assert.equal(await pick("", [["Enter"]]), "chosen=/p/api");
+  });
+  it("a bare Enter takes the suggestion, which leads the list even when no source holds it", async () => {
+    assert.equal(await pick("/p/ops", [["Enter"]]), "chosen=/p/ops");
+    assert.equal(await pick("/elsewhere/new", [["Enter"]]), "chosen=/elsewhere/new");
+  });
+  it("typing narrows the list (by label or description); arrows move", async () => {
+    assert.equal(await pick("", [["-l", "unicode"], ["Enter"]]), `chosen=/p/${ODD}`);
+    assert.equal(await pick("", [["Down"], ["Down"], ["Enter"]]), "chosen=/p/ops");
+  });
+  it("Escape is no choice, with the fix", async () => {
+    assert.match(await pick("", [["Escape"]]), /^error=no project was chosen \(pass --dir DIR/);
   });
 });
