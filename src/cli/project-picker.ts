@@ -24,12 +24,12 @@ export function filterText(c: ProjectCandidate): string {
 export function pickerChoices(candidates: readonly ProjectCandidate[], width: number, suggested: string | null): PickerChoice[] {
   const labelWidth = Math.min(Math.max(0, ...candidates.map((c) => displayWidth(c.label))), Math.max(10, Math.floor(width / 2)));
   return candidates.map((c, index) => {
-    const mark = index === 0 && suggested !== null ? " (suggested)" : "";
-    const label = pad(truncate(c.label, labelWidth), labelWidth);
+    const mark = index === 0 && suggested !== null ? "(suggested)" : "";
     const description = (c.description ?? "").replace(/\s+/g, " ").trim();
-    const room = width - labelWidth - 6 - mark.length;
-    const detail = description && room > 3 ? `  ${sgr("2", truncate(description, room))}` : "";
-    return { value: c.directory, name: `${label}${sgr("2", mark)}${detail}`, short: c.label, description: c.directory };
+    const room = width - labelWidth - 6 - (mark ? mark.length + 2 : 0);
+    const tail = [description && room > 3 ? sgr("2", truncate(description, room)) : "", mark ? sgr("2", mark) : ""].filter(Boolean).join("  ");
+    const label = truncate(c.label, labelWidth);
+    return { value: c.directory, name: tail ? `${pad(label, labelWidth)}  ${tail}` : label, short: c.label, description: c.directory };
   });
 }
 
@@ -52,6 +52,10 @@ export async function pickProject(_ctx: Context, request: ProjectPickRequest): P
   const [{ search }] = await Promise.all([import("@inquirer/prompts"), loadFuzzy()]);
   const suggested = request.suggested !== null && request.suggested.trim() !== "" ? request.suggested : null;
   const width = process.stderr.columns || 80;
+  // Escape dismisses the list, as it does the switcher (the prompt itself only knows Ctrl-C).
+  const dismiss = new AbortController();
+  const onKey = (_text: unknown, key: { name?: string } | undefined) => { if (key?.name === "escape") dismiss.abort(); };
+  process.stdin.on("keypress", onKey);
   try {
     return await search<string>({
       message: request.title ?? "project",
@@ -61,11 +65,13 @@ export async function pickProject(_ctx: Context, request: ProjectPickRequest): P
         return pickerChoices(kept, width, term?.trim() ? null : suggested);
       },
       pageSize: Math.max(5, Math.min(20, (process.stderr.rows || 24) - 4)),
-    }, { output: process.stderr });
+    }, { output: process.stderr, signal: dismiss.signal });
   } catch (error) {
     if (error instanceof Error && (error.name === "ExitPromptError" || error.name === "AbortPromptError")) {
       throw new AgentmuxError("no project was chosen", { hint: "pass --dir DIR to name the project directory without asking" });
     }
     throw error;
+  } finally {
+    process.stdin.off("keypress", onKey);
   }
 }
