@@ -65,7 +65,7 @@ export function titleQuery(ref: GithubRef): string[] | null {
     case "issue": return ["issue", "view", item.id, ...repo, "--json", "title", "--jq", ".title"];
     case "pull": return ["pr", "view", item.id, ...repo, "--json", "title", "--jq", ".title"];
     case "discussion": return ["api", `repos/${ref.slug}/discussions/${item.id}`, "--jq", ".title"];
-    case "run": return ["run", "view", item.id, ...repo, "--json", "workflowName,displayTitle,conclusion", "--jq", `.workflowName + ": " + .displayTitle + (if .conclusion == "" then "" else " (" + .conclusion + ")" end)`];
+    case "run": return ["api", `repos/${ref.slug}/actions/runs/${item.id}`, "--jq", `.name + ": " + .display_title + (if .conclusion == null then "" else " (" + .conclusion + ")" end)`];
     case "check": return ["api", `repos/${ref.slug}/check-runs/${item.id}`, "--jq", `.name + " (" + (.conclusion // .status) + ")"`];
     case "commit": return ["api", `repos/${ref.slug}/commits/${item.id}`, "--jq", `.commit.message | split("\\n")[0]`];
     case "release": return ["release", "view", item.id, ...repo, "--json", "name", "--jq", ".name"];

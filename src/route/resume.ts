@@ -1,5 +1,5 @@
 import { accountHomes } from "../accounts/home-env.ts";
-import { getBackend, isBackendName } from "../backends/index.ts";
+import { BACKEND_NAMES, getBackend, isBackendName } from "../backends/index.ts";
 import type { Config } from "../config/config.ts";
 import { livePaneOf, recordedAccounts } from "../lifecycle/conversations.ts";
 import type { ConversationRow } from "../lifecycle/conversation-rows.ts";
@@ -7,16 +7,10 @@ import type { NamedSession } from "../session/store.ts";
 import { AgentmuxError } from "../util/errors.ts";
 import type { Extractor, ResumeTarget, Thing } from "./context.ts";
 
-const ID = "([A-Za-z0-9][\\w-]{7,})";
-const LINES: Array<{ backend: string; pattern: RegExp }> = [
-  { backend: "claude", pattern: new RegExp(`\\bclaude\\s+(?:\\S+\\s+){0,8}?(?:--resume|-r)[\\s=]+['"]?${ID}`) },
-  { backend: "codex", pattern: new RegExp(`\\bcodex\\s+(?:\\S+\\s+){0,8}?resume\\s+['"]?${ID}`) },
-];
-
-/** Pure: the session a `claude --resume ID` (or `codex resume ID`) in the text names, or null. */
+/** Pure: the session a backend's resume line (Backend.resumeLine) in the text names, or null. */
 export function resumeLine(text: string): ResumeTarget | null {
-  for (const { backend, pattern } of LINES) {
-    const id = pattern.exec(text)?.[1];
+  for (const backend of BACKEND_NAMES) {
+    const id = getBackend(backend).resumeLine?.exec(text)?.[1];
     if (id && id !== "--last") return { kind: "resume line", resume: true, backend, id };
   }
   return null;

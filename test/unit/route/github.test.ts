@@ -32,7 +32,7 @@ describe("GitHub URLs", () => {
   });
   it("asks gh the title of what the URL names", () => {
     assert.deepEqual(titleQuery(parseGithubUrl("https://github.com/acme/api/issues/12")!), ["issue", "view", "12", "-R", "acme/api", "--json", "title", "--jq", ".title"]);
-    assert.equal(titleQuery(parseGithubUrl("https://github.com/acme/api/actions/runs/991")!)?.slice(0, 5).join(" "), "run view 991 -R acme/api");
+    assert.equal(titleQuery(parseGithubUrl("https://github.com/acme/api/actions/runs/991")!)?.slice(0, 2).join(" "), "api repos/acme/api/actions/runs/991");
     assert.equal(titleQuery(parseGithubUrl("https://github.com/acme/api")!), null);
   });
   it("a topic suggests its clone, else its slug leads the ranking text; the URL is typed, not submitted", () => {
