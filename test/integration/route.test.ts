@@ -153,6 +153,19 @@ describe("route: each kind of thing reaches the right session", () => {
     await server.waitFor("the URL in the input line", async () => (await inputLine(target)).includes("https://github.com/acme/api/pull/9"));
   });
 
+  it("--selection routes the copy-mode selection of a pane, which stays selected", async () => {
+    const target = await running(plain);
+    const shown = String((await server.tmux(["new-window", "-d", "-P", "-F", "#{pane_id}", "printf 'https://github.com/acme/api/issues/77\\n'; sleep 60"])).stdout).trim();
+    await server.waitForScreen(shown, /issues\/77/);
+    await server.tmux(["copy-mode", "-t", shown]);
+    for (const command of ["top-line", "start-of-line", "begin-selection", "end-of-line"]) await server.tmux(["send-keys", "-t", shown, "-X", command]);
+    const result = await routed(["--selection", "--pane", shown, "--to", target]);
+    assert.equal(result.kind, "GitHub URL");
+    await server.waitFor("the URL in the input line", async () => (await inputLine(target)).includes("https://github.com/acme/api/issues/77"));
+    assert.equal(String((await server.tmux(["display-message", "-p", "-t", shown, "#{selection_present}"])).stdout).trim(), "1");
+    await refused(["--selection", "--pane", target], /has no copy-mode selection/, /\(select the text in copy mode first\)/);
+  });
+
   it("a GitHub URL whose clone is in the project sources opens the picker on it: Enter starts there, the URL typed", async () => {
     const url = "https://github.com/acme/api/pull/3";
     const routing = await routeInWindow([url], /api ünï #1/);
