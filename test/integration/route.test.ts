@@ -7,6 +7,7 @@ import { execa } from "execa";
 import { CLI, ROOT, TestServer } from "../helpers/tmux-server.ts";
 import { writeConfig } from "../helpers/config.ts";
 import { listJson, paneOption } from "../helpers/agentmux-session.ts";
+import { Person, PLUGIN } from "../helpers/client.ts";
 
 // A HOME of its own: the default project sources (~/repos/*, ...) and ~/.claude are not the user's.
 const userHome = realpathSync(mkdtempSync(join(tmpdir(), "agentmux-route-")));
@@ -214,5 +215,69 @@ describe("route: each kind of thing reaches the right session", () => {
     await refused(["https://github.com/a/b/issues/1", "--to", "nobody here"], /nobody here/, /\(/);
     while (String((await server.tmux(["list-buffers"])).stdout).trim() !== "") await server.tmux(["delete-buffer"]);
     await refused([], /there is no tmux paste buffer to route/, /\(copy something in tmux first/);
+  });
+});
+
+describe("route's keys, as a person uses them", () => {
+  const server = new TestServer({ HOME: userHome, CLAUDE_CONFIG_DIR: join(userHome, ".claude") });
+  const viewer = new TestServer();
+  const person = new Person(server, viewer);
+  const repo = join(server.work, "repos", "api #3 ü");
+  const sessionIn = async (dir: string) => (await listJson(server)).find((s) => s["dir"] === dir && s["state"] !== "exited");
+
+  before(async () => {
+    mkdirSync(repo, { recursive: true });
+    await execa("git", ["init", "-q", repo]);
+    await execa("git", ["-C", repo, "remote", "add", "origin", "https://github.com/acme/api.git"]);
+    writeConfig(server.home, {
+      route: { todoInProgress: "DOING" },
+      projects: { sources: [{ account: "", sources: [join(server.work, "repos", "*")] }] },
+      usage: { claude: { url: "http://127.0.0.1:9/none" } },
+    });
+    await server.start();
+    await viewer.start();
+    await server.setServerEnv({ HOME: userHome, CLAUDE_CONFIG_DIR: join(userHome, ".claude") });
+    await server.tmux(["set-option", "-g", "@agentmux-daemon", "off"]);
+    await server.tmux(["run-shell", PLUGIN]);
+    for (let i = 0; i < 11; i++) await server.tmux(["new-window", "-d", "sh"]);
+    await person.attach();
+  });
+  after(async () => {
+    await server.cli(["daemon", "stop"]);
+    await viewer.stop();
+    await server.stop();
+  });
+
+  it("C-t in copy mode routes the selection in a popup: the picker opens on the clone, Enter starts there with the URL typed", async () => {
+    const shown = String((await server.tmux(["new-window", "-P", "-F", "#{pane_id}", "printf 'see https://github.com/acme/api/issues/31\\n'; sleep 120"])).stdout).trim();
+    await person.waitForPane(shown);
+    await person.waitForScreen(/issues\/31/);
+    await person.type("C-b", "[");
+    await server.waitFor("copy mode", async () => String((await server.tmux(["display-message", "-p", "-t", shown, "#{pane_in_mode}"])).stdout).trim() === "1");
+    for (const command of ["top-line", "start-of-line"]) await server.tmux(["send-keys", "-t", shown, "-X", command]);
+    for (let i = 0; i < 4; i++) await server.tmux(["send-keys", "-t", shown, "-X", "cursor-right"]);
+    for (const command of ["begin-selection", "end-of-line"]) await server.tmux(["send-keys", "-t", shown, "-X", command]);
+    await person.type("C-t");
+    await person.waitForScreen(/api #3 ü/);
+    await person.type("Enter");
+    await server.waitFor("a session in the clone", async () => (await sessionIn(repo)) !== undefined, 20_000);
+    const pane = String((await sessionIn(repo))?.["pane"]);
+    await server.waitFor("the URL in its input line", async () => (await server.capture(pane)).split("\n").some((l) => l.startsWith("❯") && l.includes("https://github.com/acme/api/issues/31")));
+    assert.equal(String((await server.tmux(["display-message", "-p", "-t", shown, "#{pane_in_mode}"])).stdout).trim(), "0", "copy mode was left");
+    await person.waitForPane(pane);
+  });
+
+  it("prefix T routes the paste buffer: a TODO, submitted in the picked project, then moved to DOING", async () => {
+    const file = join(server.work, "plan #1.org");
+    writeFileSync(file, "* TODO Ship the ünï release\n  Tag it.\n* TODO next\n");
+    await server.tmux(["set-buffer", `${file}:1`]);
+    const before = (await listJson(server)).length;
+    await person.type("C-b", "T");
+    await person.waitForScreen(/api #3 ü/);
+    await person.type("Enter");
+    await server.waitFor("a new session", async () => (await listJson(server)).length > before, 20_000);
+    const pane = String((await listJson(server)).at(-1)?.["pane"]);
+    await server.waitForScreen(pane, /received: Ship the ünï release/);
+    await server.waitFor("the heading moved", () => readFileSync(file, "utf8") === "* DOING Ship the ünï release\n  Tag it.\n* TODO next\n");
   });
 });
