@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { readFileSync, rmSync, statSync } from "node:fs";
+import { closeSync, openSync, readFileSync, readSync, rmSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { writeFileAtomic } from "../util/atomic-write.ts";
 import { AgentmuxError } from "../util/errors.ts";
@@ -78,8 +78,24 @@ function extractBacktrace(thing: Thing, env: ExtractEnv): RouteContext {
   };
 }
 
+/** I/O: whether the file the thing names holds an error's shape in its first lines (an unreadable one is left to extract, which says why). */
+function namesErrorFile(thing: Thing): boolean {
+  const file = namedFile(thing, process.env);
+  if (file === null) return false;
+  let fd: number | undefined;
+  try {
+    fd = openSync(file, "r");
+    const head = Buffer.alloc(64 * 1024);
+    return looksLikeError(head.subarray(0, readSync(fd, head, 0, head.length, 0)).toString("utf8"));
+  } catch {
+    return true;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
 export const backtrace: Extractor = {
   kind: "error text or backtrace",
-  matches: (thing: Thing) => looksLikeError(thing.text) || namedFile(thing, process.env) !== null,
+  matches: (thing: Thing) => looksLikeError(thing.text) || namesErrorFile(thing),
   extract: async (thing: Thing, env: ExtractEnv) => extractBacktrace(thing, env),
 };

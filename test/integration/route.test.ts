@@ -176,6 +176,21 @@ describe("route: each kind of thing reaches the right session", () => {
     await server.waitFor("the URL in the input line", async () => (await inputLine(result.pane)).includes(url));
   });
 
+  it("--pick asks which running session, at a terminal: the one chosen gets the payload", async () => {
+    const target = await running(plain);
+    const name = String((await listJson(server)).find((s) => s["pane"] === target)?.["name"]);
+    const routing = await routeInWindow(["https://github.com/acme/api/issues/88", "--pick"], /route to which session\?/);
+    // Down to the target's row (the list is in the server's order), then Enter.
+    const rows = routing.screen.split("\n").filter((l) => /%\d+\s*$/.test(l));
+    const at = rows.findIndex((l) => l.includes(` ${target}`));
+    assert.ok(at >= 0, `${name} ${target} listed:\n${routing.screen}`);
+    for (let i = 0; i < at; i++) await server.tmux(["send-keys", "-t", routing.pane, "Down"]);
+    await server.tmux(["send-keys", "-t", routing.pane, "Enter"]);
+    const result = await routing.result();
+    assert.deepEqual([result.delivered, result.pane], ["running", target]);
+    await server.waitFor("the URL in the input line", async () => (await inputLine(target)).includes("https://github.com/acme/api/issues/88"));
+  });
+
   it("a Slack message is ranked by its text (ranking.command) before the picker: Enter takes the top", async () => {
     const link = "https://acme.slack.com/archives/C0B/p1764583200999999";
     const routing = await routeInWindow([`invoices are wrong ${link}`, "--account", "ranked"], /beta/);

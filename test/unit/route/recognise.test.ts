@@ -22,6 +22,9 @@ describe("recognise: the first kind whose shape the thing has", () => {
     assert.throws(() => kind("hello there"), (e: Error & { hint?: string }) => /cannot tell what "hello there"/.test(e.message)
       && e.hint === "route takes: resume line (claude --resume ID, codex resume ID), GitHub URL, Slack permalink, TODO item, maildir message, error text or backtrace");
   });
+  it("a file that holds no error is no backtrace", () => {
+    assert.throws(() => kind("todo.md"), /cannot tell what "todo\.md"/);
+  });
   it("an empty thing is an error", () => {
     assert.throws(() => recognise({ text: " \n", source: "the paste buffer", cwd: "/" }), /nothing to route: the paste buffer is empty/);
   });
