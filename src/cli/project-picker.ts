@@ -1,4 +1,6 @@
-import type { ProjectCandidate } from "../projects/candidates.ts";
+import type { Backend } from "../backends/shared/types.ts";
+import { projectCandidates, type ProjectCandidate } from "../projects/candidates.ts";
+import { rankCandidates, rankingAsker } from "../projects/rank.ts";
 import { withSuggestion } from "../projects/suggestion.ts";
 import { fuzzyFilter, loadFuzzy } from "../switcher/fuzzy.ts";
 import { sgr } from "../util/color.ts";
@@ -74,4 +76,39 @@ export async function pickProject(_ctx: Context, request: ProjectPickRequest): P
   } finally {
     process.stdin.off("keypress", onKey);
   }
+}
+
+export interface ProjectChoiceRequest {
+  /** The account projects.sources is matched against (projects/account.ts projectAccount). */
+  account: string | null;
+  /** Whose non-interactive runner ranks (when ranking.command is empty). */
+  backend: Backend;
+  /** The routed text the candidates are ranked by ("" ranks nothing). */
+  text: string;
+  /** A directory the caller worked out: it leads the list and nothing is ranked. */
+  suggested: string | null;
+  title?: string;
+  /** The environment the ranking runs with (the account's home variables). */
+  env?: Record<string, string | undefined>;
+  /** Where skipped sources and a failed ranking are reported (default: stderr). */
+  warn?: (line: string) => void;
+}
+
+/**
+ * The whole question: the account's candidates (skipped sources reported), ranked by the text
+ * unless a directory is suggested (a failed ranking reported, the order kept), then the picker.
+ * Answers the directory chosen; throws when the sources yield nothing, without a terminal, or when dismissed.
+ */
+export async function chooseProject(ctx: Context, request: ProjectChoiceRequest): Promise<string> {
+  const warn = request.warn ?? ((line: string) => process.stderr.write(`agentmux: warning: ${line}\n`));
+  const env = request.env ?? process.env;
+  const found = projectCandidates(request.account, ctx.config, env);
+  for (const problem of found.problems) warn(problem);
+  let candidates = found.candidates;
+  if (request.suggested === null || request.suggested.trim() === "") {
+    const ranked = await rankCandidates(candidates, request.text, { ask: rankingAsker(request.backend, ctx.config, env) });
+    if (ranked.problem) warn(ranked.problem);
+    candidates = ranked.candidates;
+  }
+  return pickProject(ctx, { candidates, suggested: request.suggested, ...(request.title === undefined ? {} : { title: request.title }) });
 }

@@ -106,7 +106,8 @@ export function projectCandidates(account: string | null, config: Config, env: E
   const candidates = dedupeCandidates(found, env);
   if (candidates.length === 0) {
     const who = account === null ? "with no account selected" : `of the account "${account}"`;
-    throw new AgentmuxError(`the project sources ${who} yield no project (${sources.map((s) => (typeof s === "string" ? s : s.registry)).join(", ")})`, { hint: HINT });
+    const skipped = problems.length > 0 ? `; skipped: ${problems.join("; ")}` : "";
+    throw new AgentmuxError(`the project sources ${who} yield no project (${sources.map((s) => (typeof s === "string" ? s : s.registry)).join(", ")}${skipped})`, { hint: HINT });
   }
   return { candidates, problems };
 }

@@ -116,9 +116,9 @@ describe("the project picker at a terminal", () => {
     { label: ODD, directory: `/p/${ODD}`, repository: null, description: "unicode, # and %" },
     { label: "ops", directory: "/p/ops", repository: null, description: null },
   ];
-  const pick = async (suggested: string, keys: string[][]): Promise<string> => {
+  const pick = async (suggested: string, keys: string[][], mode = "pick", arg = list): Promise<string> => {
     const shell = String((await server.tmux(["new-window", "-d", "-P", "-F", "#{pane_id}", "-c", ROOT, "sh"])).stdout).trim();
-    await server.tmux(["send-keys", "-t", shell, "-l", `node --import tsx test/helpers/pick-project.ts '${list}' '${suggested}'`]);
+    await server.tmux(["send-keys", "-t", shell, "-l", `node --import tsx test/helpers/pick-project.ts ${mode} '${arg}' '${suggested}'`]);
     await server.tmux(["send-keys", "-t", shell, "Enter"]);
     await server.waitForScreen(shell, /start where\?/);
     await server.waitForScreen(shell, /ops/);
@@ -136,6 +136,12 @@ describe("the project picker at a terminal", () => {
   before(async () => {
     await server.start();
     writeFileSync(list, JSON.stringify(candidates));
+    writeFileSync(join(server.home, "registry.json"), JSON.stringify({ projects: candidates.map((c) => ({ id: c.label, summary: c.description, repo_paths: [c.directory] })) }));
+    // The fake model names the project whose description the request mentions last, and one it invents.
+    writeConfig(server.home, {
+      projects: { sources: [{ account: "", sources: [join(server.home, "registry.json")] }] },
+      ranking: { command: "grep -q 'about ops' && echo 'invented, ops' || echo api" },
+    });
   });
   after(async () => { await server.stop(); });
 
@@ -149,6 +155,11 @@ describe("the project picker at a terminal", () => {
   it("typing narrows the list (by label or description); arrows move", async () => {
     assert.equal(await pick("", [["-l", "unicode"], ["Enter"]]), `chosen=/p/${ODD}`);
     assert.equal(await pick("", [["Down"], ["Down"], ["Enter"]]), "chosen=/p/ops");
+  });
+  it("chooseProject: the configured sources ranked by the text lead the list, unless a directory is suggested", async () => {
+    assert.equal(await pick("", [["Enter"]], "choose", "a mail about ops"), "chosen=/p/ops");
+    assert.equal(await pick("", [["Enter"]], "choose", "unrelated"), "chosen=/p/api");
+    assert.equal(await pick("/p/api", [["Enter"]], "choose", "a mail about ops"), "chosen=/p/api");
   });
   it("Escape is no choice, with the fix", async () => {
     assert.match(await pick("", [["Escape"]]), /^error=no project was chosen \(pass --dir DIR/);

@@ -124,6 +124,7 @@ describe("projectCandidates on a tree", () => {
       assert.throws(() => projectCandidates("me", withSources([{ account: "", sources: ["~/repos/*"] }]), env), (e: unknown) =>
         e instanceof AgentmuxError && /account "me" yield no project/.test(e.message) && /projects.sources/.test(e.hint ?? ""));
       assert.throws(() => projectCandidates(null, DEFAULT_CONFIG, env), /with no account selected yield no project/);
+      assert.throws(() => projectCandidates(null, withSources([{ account: "", sources: ["~/x/[ab"] }]), env), /yield no project \(~\/x\/\[ab; skipped: the path pattern "~\/x\/\[ab" cannot be expanded/);
       assert.throws(() => projectCandidates(null, withSources([{ account: "", sources: ["~/reg.json", "/"] }]), env), /reg.json does not exist/);
     } finally {
       rmSync(root, { recursive: true, force: true });

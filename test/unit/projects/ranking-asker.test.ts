@@ -7,6 +7,7 @@ import { rankingAsker } from "../../../src/projects/ranking-asker.ts";
 import { rankCandidates } from "../../../src/projects/rank.ts";
 import { DEFAULT_CONFIG, type Config } from "../../../src/config/config.ts";
 import type { Backend, RunnerSupport } from "../../../src/backends/shared/types.ts";
+import { BACKENDS } from "../../../src/backends/index.ts";
 
 const ranking = (r: Partial<Config["ranking"]>): Config => ({ ...DEFAULT_CONFIG, ranking: { ...DEFAULT_CONFIG.ranking, ...r } }) as Config;
 const ENV = { PATH: process.env["PATH"] ?? "/usr/bin:/bin", HOME: tmpdir() };
@@ -75,4 +76,27 @@ describe("the backend's runner", () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+});
+
+describe("the real runners (the fake claude and codex of test/fixtures/bin)", () => {
+  const bin = join(import.meta.dirname, "..", "..", "fixtures", "bin");
+  for (const name of ["claude", "codex"] as const) {
+    const backend = BACKENDS[name];
+    it(`${name}: one non-interactive run with the ranking model, from the temporary directory`, { skip: backend.runner ? false : `${name} has no runner yet` }, async () => {
+      const dir = realpathSync(mkdtempSync(join(tmpdir(), "agentmux-asker-")));
+      try {
+        const log = join(dir, "log");
+        const env = { ...ENV, PATH: `${bin}:${ENV.PATH}`, FAKE_AGENT_LOG: log, CODEX_HOME: join(dir, "codex"), CLAUDE_CONFIG_DIR: join(dir, "claude") };
+        const answer = await rankingAsker(backend, ranking({ model: "tiny" }), env)("Which project?\n- a\n- b\n");
+        assert.equal(answer, "received: Which project?");
+        const run = readFileSync(log, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as { event: string; args: string[]; cwd: string; prompt: string }).find((e) => e.event === "print");
+        assert.ok(run, "the fake CLI ran non-interactively");
+        assert.equal(run.cwd, realpathSync(tmpdir()));
+        assert.ok(run.args.includes("tiny"), run.args.join(" "));
+        assert.match(run.prompt, /- b/);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+  }
 });
