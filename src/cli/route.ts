@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Command } from "commander";
-import { BACKEND_NAMES } from "../backends/index.ts";
+import { homeEnv } from "../accounts/home-env.ts";
+import { BACKEND_NAMES, getBackend } from "../backends/index.ts";
 import { route, type RouteHooks } from "../route/route.ts";
 import type { Thing } from "../route/context.ts";
 import type { NamedSession } from "../session/store.ts";
@@ -8,7 +9,7 @@ import { AgentmuxError } from "../util/errors.ts";
 import { Context, printJson } from "./context.ts";
 import { currentPane, jumpTo } from "./on-client.ts";
 import { requireControl } from "./permission.ts";
-import { pickProject } from "./project-picker.ts";
+import { chooseProject } from "./project-picker.ts";
 import { notifyTyped } from "./typed.ts";
 
 interface RouteFlags { to?: string; pick?: boolean; backend?: string; account?: string; dir?: string; selection?: boolean; pane?: string; client?: string; json?: boolean }
@@ -35,7 +36,7 @@ export function registerRoute(program: Command): void {
       const thing = await readThing(ctx, thingArg, options);
       const hooks: RouteHooks = {
         pickSession: (sessions) => pickSession(sessions),
-        pickProject: (candidates, suggested) => pickProject(ctx, { candidates, suggested, title: "route to which project?" }),
+        chooseProject: (question) => chooseProject(ctx, { ...question, backend: getBackend(question.backend), title: "route to which project?", env: homeEnv(ctx.config, question.backend, question.account ?? "") }),
         show: (pane) => jumpTo(ctx, pane, options.client),
         submitted: (pane, at) => notifyTyped(ctx, pane, "submit", at),
         note: (text) => process.stderr.write(`agentmux: ${text}\n`),

@@ -1,12 +1,11 @@
 import { backendsWithAccounts } from "../accounts/accounts.ts";
 import { directoryRuleFor } from "../accounts/directory-rules.ts";
-import { readSelection } from "../accounts/selection.ts";
 import { isAccountBackend } from "../backends/account-homes.ts";
 import { getBackend, promptLineOf } from "../backends/index.ts";
 import type { Config } from "../config/config.ts";
 import { openConversation } from "../lifecycle/conversations.ts";
+import { projectAccount } from "../projects/account.ts";
 import { projectCandidates, repositoryDirectory, type ProjectCandidate } from "../projects/candidates.ts";
-import { rankCandidates, rankingAsker } from "../projects/rank.ts";
 import { prepareLaunch } from "../session/launch.ts";
 import { startSession } from "../lifecycle/start-session.ts";
 import { sendText } from "../session/send.ts";
@@ -36,7 +35,8 @@ export interface RouteRequest {
 /** What the command layer does for route: the questions a person answers, showing a pane, telling the daemon. */
 export interface RouteHooks {
   pickSession(sessions: readonly NamedSession[]): Promise<NamedSession>;
-  pickProject(candidates: ProjectCandidate[], suggested: string | null): Promise<string>;
+  /** The project question: the account's candidates, ranked by text unless a directory is suggested, then the picker; answers the directory. */
+  chooseProject(question: { account: string | null; backend: string; text: string; suggested: string | null }): Promise<string>;
   /** Show the pane the payload went to. */
   show(pane: string): Promise<void>;
   /** Agentmux typed and submitted text into a running session (the daemon hears of the turn). */
@@ -56,8 +56,7 @@ export interface RouteResult {
 /** The backend and its account, resolved together before extraction: a later account switch changes nothing here. */
 export function captureBackend(config: Config, backend: string | undefined, account: string | undefined, stateDir: string): { backend: string; account: string | null } {
   const name = getBackend(backend ?? config.defaultBackend).name;
-  if (account !== undefined) return { backend: name, account };
-  return { backend: name, account: isAccountBackend(name) ? readSelection(stateDir).selected[name] ?? null : null };
+  return { backend: name, account: projectAccount(name, account, stateDir) };
 }
 
 /** Route a thing: recognise and extract it, choose the session, deliver the payload, then run its after-step. */
@@ -91,7 +90,8 @@ export async function route(tmux: Tmux, config: Config, request: RouteRequest, h
       const session = running ?? (await hooks.pickSession((await listSessions(tmux)).filter((s) => !s.dead)));
       return await deliverToRunning(tmux, session, context, hooks);
     }
-    const dir = request.dir ?? context.directory ?? (await chooseProject(sources(), context, captured.backend, config, hooks, env));
+    const dir = request.dir ?? context.directory
+      ?? (await hooks.chooseProject({ account: captured.account, backend: captured.backend, text: context.text ?? "", suggested: context.suggestedDirectory ?? null }));
     return await deliverToNew(tmux, config, { ...captured, accountGiven: request.account !== undefined }, dir, context, hooks);
   } catch (error) {
     context.undo?.();
@@ -103,19 +103,6 @@ async function runningSession(tmux: Tmux, target: string): Promise<NamedSession>
   const session = await findSession(tmux, target, { includeExited: true });
   if (session.dead) throw new AgentmuxError(`session ${session.name} (${session.pane}) has exited`, { hint: "route to a running session, or start one (leave out --to)" });
   return session;
-}
-
-/** The project for a new session: the suggestion leads (no ranking), else the candidates ranked by the text, then the person picks. */
-async function chooseProject(found: { candidates: ProjectCandidate[]; problems: string[] }, context: RouteContext, backend: string, config: Config, hooks: RouteHooks, env: Env): Promise<string> {
-  for (const problem of found.problems) hooks.note(problem);
-  if (context.suggestedDirectory) return hooks.pickProject(found.candidates, context.suggestedDirectory);
-  let candidates = found.candidates;
-  if (context.text) {
-    const ranked = await rankCandidates(candidates, context.text, { ask: rankingAsker(getBackend(backend), config, env) });
-    if (ranked.problem) hooks.note(ranked.problem);
-    candidates = ranked.candidates;
-  }
-  return hooks.pickProject(candidates, null);
 }
 
 async function deliverToRunning(tmux: Tmux, session: NamedSession, context: RouteContext, hooks: RouteHooks): Promise<RouteResult> {
