@@ -18,6 +18,9 @@ interface Routed { ok: boolean; kind: string; pane: string; delivered: string; d
 
 const q = (word: string) => `'${word.replace(/'/g, `'\\''`)}'`;
 
+// Both suites' sessions write under userHome (~/.claude): it goes once both are done.
+after(() => rmSync(userHome, { recursive: true, force: true }));
+
 describe("route: each kind of thing reaches the right session", () => {
   const server = new TestServer({ HOME: userHome, CLAUDE_CONFIG_DIR: join(userHome, ".claude") });
   const log = join(server.home, "agents.log");
@@ -91,7 +94,6 @@ describe("route: each kind of thing reaches the right session", () => {
   after(async () => {
     await server.cli(["daemon", "stop"]);
     await server.stop();
-    rmSync(userHome, { recursive: true, force: true });
   });
 
   it("a TODO is submitted as the new session's initial prompt, on its command line, and then moves to route.todoInProgress", async () => {
