@@ -12,6 +12,8 @@ switch_key_default="S"        # @agentmux-switch-key: the session switcher (disp
 next_key_default="B"          # @agentmux-next-key: jump to the next waiting or blocked session
 snooze_key_default="Z"        # @agentmux-snooze-key: snooze or wake the current session
 side_key_default="e"          # @agentmux-side-key: the side-conversation key table (then b toggle, q conclude, r send-selection, k dismiss, s open a side)
+route_key_default="T"         # @agentmux-route-key: route the paste buffer (agentmux route, in a popup)
+route_copy_key_default="C-t"  # @agentmux-route-copy-key: in copy mode (both tables), route the selection (copied into the paste buffer)
 kill_key_default="none"       # @agentmux-kill-key: e.g. x: on an agent pane, agentmux kill (kill protection) instead of tmux's kill-pane; other panes keep what the key did
 popup_width_default="80%"     # @agentmux-popup-width
 popup_height_default="60%"    # @agentmux-popup-height
@@ -33,9 +35,9 @@ escape_format() {
 
 # tmux-sensible's key_binding_not_set, except that a key agentmux bound itself (its note says
 # "agentmux:") is free, so running the plugin again picks up changed options.
-key_free() {
-  tmux list-keys -T prefix "$1" >/dev/null 2>&1 || return 0
-  tmux list-keys -N -T prefix "$1" 2>/dev/null | grep -q 'agentmux:'
+key_free() { # KEY [TABLE]
+  tmux list-keys -T "${2:-prefix}" "$1" >/dev/null 2>&1 || return 0
+  tmux list-keys -N -T "${2:-prefix}" "$1" 2>/dev/null | grep -q 'agentmux:'
 }
 
 bind_key() { # KEY NOTE COMMAND...
@@ -84,6 +86,17 @@ main() {
     run-shell -b "$agentmux snooze --ask --client $client '#{pane_id}'"
 
   bind_kill_key "$(get_option @agentmux-kill-key "$kill_key_default")"
+
+  # Routing: the paste buffer from the prefix table; in copy mode the selection, copied into the
+  # buffer first. It runs in a popup (the project picker asks there); an error waits for Enter.
+  route="tmux display-popup -c $client -E -w '$width' -h '$height' -T ' agentmux route ' \"$agentmux route --client $client || (echo '(press Enter)' && read -r _)\""
+  bind_key "$(get_option @agentmux-route-key "$route_key_default")" "route the paste buffer" run-shell -b "$route"
+  route_copy_key="$(get_option @agentmux-route-copy-key "$route_copy_key_default")"
+  if [ "$route_copy_key" != "none" ]; then
+    for table in copy-mode copy-mode-vi; do
+      key_free "$route_copy_key" "$table" && tmux bind-key -T "$table" -N "agentmux: route the selection" "$route_copy_key" send-keys -X copy-selection-and-cancel '\;' run-shell -b "$route"
+    done
+  fi
 
   # Side conversations: prefix + the side key enters a key table of agentmux's own, so its keys
   # shadow nothing in the prefix table. Dismiss runs in a popup (side.onDismiss ask asks there).

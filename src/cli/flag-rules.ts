@@ -15,6 +15,7 @@ export const KEY_BINDING_FLAGS: Readonly<Record<string, readonly string[]>> = {
   "side describe": ["--client"],
   "side conclude": ["--client"],
   "side dismiss": ["--client"],
+  route: ["--client"],
 };
 
 /**

@@ -66,6 +66,7 @@ export const MENU: Section[] = [
   { title: "Tools", prefix: "t", entries: [
     { label: "daemon status", key: "d", requires: "daemon status", command: (c) => popup(c, "daemon", agentmux(c, "daemon", "status")) },
     { label: "daemon log", key: "l", requires: "daemon logs", command: (c) => popup(c, "daemon log", agentmux(c, "daemon", "logs", "-n", "40")) },
+    { label: "route…", key: ".", requires: "route", command: (c) => popup(c, "route", `${agentmux(c, "route", "--client", c.client)} || (printf '(press Enter)' && read -r _)`, false) },
   ] },
   { title: "Prompts", prefix: "p", entries: [] },
   { title: "Options", entries: [] },

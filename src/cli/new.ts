@@ -1,13 +1,9 @@
 import type { Command } from "commander";
-import { ensureDaemon } from "../daemon/start.ts";
-import { refreshRoutedPool } from "../daemon/asks.ts";
-import { launchSession, prepareLaunch } from "../session/launch.ts";
+import { prepareLaunch } from "../session/launch.ts";
+import { startSession } from "../lifecycle/start-session.ts";
 import { BACKEND_NAMES } from "../backends/index.ts";
 import { AgentmuxError } from "../util/errors.ts";
-import { basename } from "node:path";
-import { projectWatches } from "../session/project-file.ts";
 import { Context, printJson } from "./context.ts";
-import { armWatcher } from "../daemon/watch-arm.ts";
 import { requireControl } from "./permission.ts";
 
 interface NewOptions {
@@ -41,19 +37,7 @@ export function registerNew(program: Command): void {
       };
       const prepared = prepareLaunch(request, ctx.config);
       if (prepared.accountNotice) process.stderr.write(`agentmux: ${prepared.accountNotice}\n`);
-      // The daemon turns the session's hook events into its state: up before the first hook fires.
-      // The session runs even if it cannot start (the hooks spool until it does).
-      if (await ctx.tmux.hasServer()) {
-        await ensureDaemon(ctx.tmux).catch((error: Error) => process.stderr.write(`agentmux: warning: ${error.message}\n`));
-      }
-      // Pattern watchers the project file declares for this session (a bad file fails before any window opens).
-      const watches = projectWatches(prepared.dir, [options.instance ?? basename(prepared.dir)]);
-      const launched = await launchSession(ctx.tmux, request, prepared);
-      await refreshRoutedPool(ctx.tmux, prepared);
-      if (watches.length > 0) {
-        await ctx.tmux.setOption({ pane: launched.pane }, "@agentmux-watch-project", watches.join("\n"));
-        await armWatcher(ctx.tmux, launched.pane, undefined);
-      }
+      const launched = await startSession(ctx.tmux, request, prepared, (text) => process.stderr.write(`agentmux: ${text}\n`));
       // Never steal the keyboard from an agent driving us; a person inside tmux is taken to the new session.
       const focus = !options.detached && !process.env["AGENTMUX_SESSION"] && process.env["TMUX"] && !ctx.server.socketName && !ctx.server.socketPath;
       if (focus) await ctx.tmux.focus(launched.pane).catch(() => undefined);

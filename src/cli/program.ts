@@ -28,6 +28,8 @@ import { registerCompletion } from "./completion.ts";
 import { registerSide } from "./side.ts";
 import { registerSkill } from "./skill.ts";
 import { registerBatch } from "./batch.ts";
+import { registerProjects } from "./projects.ts";
+import { registerRoute } from "./route.ts";
 import { addTargetFlags } from "./target-flag.ts";
 import { applyFlagRules } from "./flag-rules.ts";
 import { VERSION } from "./version.ts";
@@ -71,6 +73,8 @@ export function buildProgram(options: { jsonErrors?: boolean } = {}): Command {
   registerSide(program);
   registerSkill(program);
   registerBatch(program);
+  registerProjects(program);
+  registerRoute(program);
   registerCompletion(program);
   addTargetFlags(program);
   applyFlagRules(program);

@@ -48,7 +48,7 @@ describe("the agentmux menu", () => {
     ]);
     await person.type("t");
     const tools = boxed(await person.waitForScreen(/daemon status +\(d\)/)).map((l) => l.replace(/\s+/g, " ").trim());
-    assert.deepEqual(tools, ["daemon status (d)", "daemon log (l)"]);
+    assert.deepEqual(tools, ["daemon status (d)", "daemon log (l)", "route… (.)"]);
     await person.type("Escape");
     await gone(/daemon log/);
   });

@@ -29,6 +29,7 @@ describe("the tmux plugin (tmux/agentmux.tmux)", () => {
   it("binds only keys the user has not bound, each with a note", async () => {
     assert.deepEqual(await notes(server), [
       "B agentmux: jump to the next waiting session",
+      "T agentmux: route the paste buffer",
       "Z agentmux: snooze or wake this session",
       "a agentmux: menu",
       "e agentmux: side conversations (then b, q, r, k or s)",
@@ -41,6 +42,14 @@ describe("the tmux plugin (tmux/agentmux.tmux)", () => {
     assert.deepEqual(table.map((l) => l.split(" ")[0]), ["?", "b", "k", "q", "r", "s"]);
     assert.match(await out(server, ["list-keys", "-T", "agentmux-side", "b"]), /side toggle --client/);
     assert.match(await out(server, ["list-keys", "-T", "prefix", "e"]), /switch-client -T agentmux-side/);
+  });
+
+  it("binds route in the prefix table (the paste buffer) and in both copy-mode tables (the selection, copied first), each in a popup", async () => {
+    assert.match(await out(server, ["list-keys", "-T", "prefix", "T"]), /display-popup .*route --client '#\{client_name\}'/);
+    for (const table of ["copy-mode", "copy-mode-vi"]) {
+      const bound = await out(server, ["list-keys", "-T", table, "C-t"]);
+      assert.match(bound, /send-keys -X copy-selection-and-cancel \\; run-shell -b .*display-popup .*route --client/, table);
+    }
   });
 
   it("puts the status segment in front of status-right, and it shows the daemon's text", async () => {
@@ -98,7 +107,7 @@ describe("the plugin's options", () => {
   after(() => server.stop());
 
   it("takes its keys from @agentmux-*-key; none binds nothing", async () => {
-    assert.deepEqual(await notes(server), ["Z agentmux: snooze or wake this session", "a agentmux: menu", "e agentmux: side conversations (then b, q, r, k or s)", "g agentmux: switch session"]);
+    assert.deepEqual(await notes(server), ["T agentmux: route the paste buffer", "Z agentmux: snooze or wake this session", "a agentmux: menu", "e agentmux: side conversations (then b, q, r, k or s)", "g agentmux: switch session"]);
     assert.equal((await server.tmux(["list-keys", "-T", "prefix", "B"])).exitCode, 1, "B stays unbound");
   });
 

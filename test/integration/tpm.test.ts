@@ -39,6 +39,7 @@ describe("installed the TPM way", () => {
     assert.deepEqual(notes, [
       "B agentmux: jump to the next waiting session",
       "S agentmux: switch session",
+      "T agentmux: route the paste buffer",
       "Z agentmux: snooze or wake this session",
       "a agentmux: menu",
       "e agentmux: side conversations (then b, q, r, k or s)",

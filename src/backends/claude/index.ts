@@ -31,6 +31,7 @@ export const claude: Backend & { readonly accounts: AccountSupport } = {
   skillPrefix: "/",
   readyPattern: new RegExp(INPUT_LINE.source, "m"),
   inputLine: INPUT_LINE,
+  resumeLine: /\bclaude\s+(?:\S+\s+){0,8}?(?:--resume|-r)[\s=]+['"]?([A-Za-z0-9][\w-]{7,})/,
   hooks: CLAUDE_HOOKS,
   outsideConfig: claudeOutsideConfig,
   launch(request: LaunchRequest): LaunchSpec {

@@ -23,6 +23,7 @@ export const codex: Backend & { readonly accounts: AccountSupport } = {
   skillPrefix: "$",
   readyPattern: new RegExp(INPUT_LINE.source, "m"),
   inputLine: INPUT_LINE,
+  resumeLine: /\bcodex\s+(?:\S+\s+){0,8}?resume\s+['"]?([A-Za-z0-9][\w-]{7,})/,
   hooks: CODEX_HOOKS,
   outsideConfig: codexOutsideConfig,
   launch(request: LaunchRequest): LaunchSpec {

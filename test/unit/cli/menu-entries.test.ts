@@ -24,6 +24,14 @@ describe("the menu", () => {
     const keys = menuItems(ctx(["new", "switch", "next", "list", "restore", "resume", "snooze", "rename", "handoff", "branch", "branches", "restart", "detect", "exit", "account", "account list"])).flatMap((i) => (i.kind === "item" ? [i.key] : []));
     assert.equal(new Set(keys).size, keys.length, `every key once: ${keys.join(" ")}`);
   });
+  it("has route… in Tools (t .), routing the paste buffer in a popup", () => {
+    const tools = menuItems(ctx(["route"]));
+    assert.equal(tools.length, 1);
+    const item = tools[0];
+    assert.ok(item?.kind === "item" && item.key === "t");
+    assert.match(item.command, /"route…" "\."/);
+    assert.match(item.command, /'route' '--client' '\/dev\/pts\/1'/);
+  });
   it("dims the current-session entries when the pane is not a session", () => {
     assert.deepEqual(labels(ctx(["snooze", "exit"], null)), ["[Current session]", "-z:toggle snooze", "-x:exit", "-X:exit immediately"]);
   });

@@ -1,0 +1,59 @@
+import { spawnSync } from "node:child_process";
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import { registryFile } from "../session/restore-registry.ts";
+import { isJsonObject } from "../util/json.ts";
+import { places } from "../util/paths.ts";
+import { readStateFile } from "../util/state-file.ts";
+import { which } from "../util/which.ts";
+import { isDirectory } from "./patterns.ts";
+
+type Env = Record<string, string | undefined>;
+
+interface Started { dir: string; at: number }
+
+function sessionsOf(value: unknown): unknown[] {
+  if (!isJsonObject(value)) return [];
+  if (Array.isArray(value["servers"])) return value["servers"].flatMap((s) => (isJsonObject(s) && Array.isArray(s["sessions"]) ? s["sessions"] : []));
+  return Array.isArray(value["sessions"]) ? value["sessions"] : [];
+}
+
+function startedIn(file: string): Started[] {
+  const read = readStateFile(file, { silent: true, keepAside: false });
+  if (read.kind !== "ok") return [];
+  return sessionsOf(read.value).flatMap((s) => {
+    if (!isJsonObject(s) || typeof s["dir"] !== "string" || s["dir"] === "") return [];
+    const at = Number(s["started"] ?? s["startedAt"] ?? s["endedAt"]) || 0;
+    return [{ dir: s["dir"], at }];
+  });
+}
+
+/**
+ * I/O: the directories agentmux has started sessions in, most recent first: the restore registry
+ * (the live sessions of every server) and the exited-session lists (those that ended).
+ */
+export function startedDirectories(stateDir: string): string[] {
+  let exited: string[] = [];
+  try {
+    exited = readdirSync(stateDir).filter((name) => /^exited-.*\.json$/.test(name)).map((name) => join(stateDir, name));
+  } catch {
+    // no state yet
+  }
+  const all = [registryFile(stateDir), ...exited].flatMap(startedIn).sort((a, b) => b.at - a.at);
+  return [...new Set(all.map((s) => s.dir))];
+}
+
+/** I/O: zoxide's directories (`zoxide query -l`, highest score first) when zoxide is on PATH; none otherwise. */
+export function zoxideDirectories(env: Env = process.env): string[] {
+  const program = which("zoxide", env["PATH"] ?? "");
+  if (!program) return [];
+  const run = spawnSync(program, ["query", "-l"], { encoding: "utf8", timeout: 3000, env: env as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "ignore"] });
+  if (run.status !== 0 || typeof run.stdout !== "string") return [];
+  return run.stdout.split("\n").filter((line) => line.startsWith("/"));
+}
+
+/** I/O: the `known` source: where agentmux started sessions (most recent first), then zoxide's list; directories that no longer exist are passed over. */
+export function knownDirectories(env: Env = process.env): string[] {
+  const dirs = [...startedDirectories(places(env).stateDir), ...zoxideDirectories(env)];
+  return [...new Set(dirs)].filter(isDirectory);
+}
