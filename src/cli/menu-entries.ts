@@ -67,7 +67,10 @@ export const MENU: Section[] = [
     { label: "daemon status", key: "d", requires: "daemon status", command: (c) => popup(c, "daemon", agentmux(c, "daemon", "status")) },
     { label: "daemon log", key: "l", requires: "daemon logs", command: (c) => popup(c, "daemon log", agentmux(c, "daemon", "logs", "-n", "40")) },
   ] },
-  { title: "Prompts", prefix: "p", entries: [] },
+  { title: "Prompts", prefix: "p", entries: [
+    { label: "capture prompt", key: "c", requires: "prompt capture", current: true, command: (c) => runShell(agentmux(c, "prompt", "capture", "--client", c.client, c.pane)) },
+    { label: "insert captured prompt", key: "i", requires: "prompt insert", current: true, command: (c) => popup(c, "insert prompt", `${agentmux(c, "prompt", "insert", c.pane)} || { printf '\\n(press Enter)'; read -r _; }`, false) },
+  ] },
   { title: "Options", entries: [] },
 ];
 

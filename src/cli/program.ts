@@ -26,6 +26,7 @@ import { registerRestore } from "./restore.ts";
 import { registerExplain } from "./explain.ts";
 import { registerCompletion } from "./completion.ts";
 import { registerSide } from "./side.ts";
+import { registerPrompt } from "./prompt.ts";
 import { addTargetFlags } from "./target-flag.ts";
 import { applyFlagRules } from "./flag-rules.ts";
 import { VERSION } from "./version.ts";
@@ -67,6 +68,7 @@ export function buildProgram(options: { jsonErrors?: boolean } = {}): Command {
   registerRestore(program);
   registerExplain(program);
   registerSide(program);
+  registerPrompt(program);
   registerCompletion(program);
   addTargetFlags(program);
   applyFlagRules(program);

@@ -7,6 +7,7 @@ import { confirm } from "./confirm.ts";
 import { refreshRoutedPool } from "../daemon/asks.ts";
 import { requireControl } from "./permission.ts";
 import { forgetExited } from "../daemon/asks.ts";
+import { guardPendingPrompts } from "../prompts/guard.ts";
 
 export function registerRestart(program: Command): void {
   program
@@ -14,12 +15,14 @@ export function registerRestart(program: Command): void {
     .description("restart a session in place, resuming the same conversation")
     .argument("[target]", "pane id, display name or instance name (default: the current pane)")
     .option("-a, --account <name>", "restart under this account (or pool) instead")
+    .option("-y, --yes", "restart it even with captured prompts not inserted yet")
     .option("--json", "print the result as JSON")
-    .action(async (target: string | undefined, options: { account?: string; json?: boolean }, command: Command) => {
+    .action(async (target: string | undefined, options: { account?: string; yes?: boolean; json?: boolean }, command: Command) => {
       const ctx = Context.of(command);
       await requireControl(ctx, "restart");
       // Every session list shows, an exited one too (its conversation can be resumed).
       const session = await findSession(ctx.tmux, targetOrCurrent(target, "restart"), { includeExited: true });
+      await guardPendingPrompts(session, "restart", { yes: options.yes === true, terminal: process.stdin.isTTY === true, ask: confirm });
       // Another account selected since the session started: ask which one (never without a terminal).
       const offer = offeredAccount(session, ctx.config, options.account);
       let account = options.account;

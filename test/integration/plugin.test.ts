@@ -29,6 +29,7 @@ describe("the tmux plugin (tmux/agentmux.tmux)", () => {
   it("binds only keys the user has not bound, each with a note", async () => {
     assert.deepEqual(await notes(server), [
       "B agentmux: jump to the next waiting session",
+      "P agentmux: captured prompts (then c or i)",
       "Z agentmux: snooze or wake this session",
       "a agentmux: menu",
       "e agentmux: side conversations (then b, q, r, k or s)",
@@ -41,6 +42,14 @@ describe("the tmux plugin (tmux/agentmux.tmux)", () => {
     assert.deepEqual(table.map((l) => l.split(" ")[0]), ["?", "b", "k", "q", "r", "s"]);
     assert.match(await out(server, ["list-keys", "-T", "agentmux-side", "b"]), /side toggle --client/);
     assert.match(await out(server, ["list-keys", "-T", "prefix", "e"]), /switch-client -T agentmux-side/);
+  });
+
+  it("binds the captured-prompt keys in a table of their own (prefix P, then c i)", async () => {
+    const table = (await out(server, ["list-keys", "-N", "-T", "agentmux-prompt"])).split("\n").map((l) => l.trim().replace(/\s+/g, " ")).filter(Boolean).sort();
+    assert.deepEqual(table, ["c agentmux: prompt capture", "i agentmux: prompt insert"]);
+    assert.match(await out(server, ["list-keys", "-T", "agentmux-prompt", "c"]), /prompt capture --client/);
+    assert.match(await out(server, ["list-keys", "-T", "agentmux-prompt", "i"]), /display-popup .*prompt insert/);
+    assert.match(await out(server, ["list-keys", "-T", "prefix", "P"]), /switch-client -T agentmux-prompt/);
   });
 
   it("puts the status segment in front of status-right, and it shows the daemon's text", async () => {
@@ -90,7 +99,7 @@ describe("the plugin's options", () => {
   before(async () => {
     await server.start();
     await server.tmux(["set-option", "-g", "status-right", "%H:%M"]);
-    for (const [name, value] of [["@agentmux-switch-key", "g"], ["@agentmux-next-key", "none"], ["@agentmux-status-right", "off"], ["@agentmux-daemon", "off"], ["@agentmux-command", "agentmux"]] as const) {
+    for (const [name, value] of [["@agentmux-switch-key", "g"], ["@agentmux-next-key", "none"], ["@agentmux-prompt-key", "none"], ["@agentmux-status-right", "off"], ["@agentmux-daemon", "off"], ["@agentmux-command", "agentmux"]] as const) {
       await server.tmux(["set-option", "-g", name, value]);
     }
     await server.tmux(["run-shell", PLUGIN]);
@@ -100,6 +109,7 @@ describe("the plugin's options", () => {
   it("takes its keys from @agentmux-*-key; none binds nothing", async () => {
     assert.deepEqual(await notes(server), ["Z agentmux: snooze or wake this session", "a agentmux: menu", "e agentmux: side conversations (then b, q, r, k or s)", "g agentmux: switch session"]);
     assert.equal((await server.tmux(["list-keys", "-T", "prefix", "B"])).exitCode, 1, "B stays unbound");
+    assert.equal((await server.tmux(["list-keys", "-T", "prefix", "P"])).exitCode, 1, "P stays unbound");
   });
 
   it("runs the command @agentmux-command names", async () => {
