@@ -44,15 +44,16 @@ export type CaptureRead =
 
 /** Read a capture file; a missing one is empty. One that agentmux did not write is moved aside (never read as empty). */
 export function readCapture(path: string, key: CaptureKey | null, now = new Date()): CaptureRead {
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = readFileSync(path, "utf8");
+    bytes = readFileSync(path);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT" && key) return { kind: "ok", file: { key, entries: [] } };
     return keepAside(path, `unreadable: ${(error as Error).message}`, now);
   }
   try {
-    if (text.includes("\uFFFD")) throw new CaptureFormatError("it is not valid UTF-8");
+    let text: string;
+    try { text = new TextDecoder("utf-8", { fatal: true }).decode(bytes); } catch { throw new CaptureFormatError("it is not valid UTF-8"); }
     return { kind: "ok", file: parseCaptureFile(text) };
   } catch (error) {
     if (!(error instanceof CaptureFormatError)) throw error;
