@@ -8,6 +8,7 @@ import { refreshRoutedPool } from "../daemon/asks.ts";
 import { requireControl } from "./permission.ts";
 import { forgetExited } from "../daemon/asks.ts";
 import { guardPendingPrompts } from "../prompts/guard.ts";
+import { carryCaptures } from "../prompts/store.ts";
 
 export function registerRestart(program: Command): void {
   program
@@ -30,6 +31,15 @@ export function registerRestart(program: Command): void {
       const plan = planRestart(session, ctx.config, { account });
       if (plan.prepared.accountNotice) process.stderr.write(`agentmux: ${plan.prepared.accountNotice}\n`);
       const done = await restartSession(ctx.tmux, plan);
+      // Under another account the session has another key: its captured prompts go with it.
+      if ((done.account ?? "") !== session.account) {
+        try {
+          const moved = carryCaptures(session, { ...session, account: done.account ?? "" });
+          if (moved > 0) process.stderr.write(`agentmux: moved ${moved} captured prompt${moved === 1 ? "" : "s"} along to ${done.account ?? "the default account"}\n`);
+        } catch (error) {
+          process.stderr.write(`agentmux: warning: the captured prompts stayed with the old account: ${(error as Error).message}\n`);
+        }
+      }
       // Its pane was gone: the new one takes its place in the list.
       if (!session.window) await forgetExited(ctx.tmux, session.pane);
       await refreshRoutedPool(ctx.tmux, plan.prepared);

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { writeFileAtomic } from "../util/atomic-write.ts";
 import { moveAside } from "../util/backup.ts";
@@ -40,15 +40,19 @@ export function pendingEntries(file: CaptureFile): CapturedEntry[] {
 
 export type CaptureRead =
   | { kind: "ok"; file: CaptureFile }
+  /** Only without a key: with one, a missing file is an empty one. */
+  | { kind: "missing" }
   | { kind: "corrupt"; path: string; reason: string; keptAt: string | null };
 
 /** Read a capture file; a missing one is empty. One that agentmux did not write is moved aside (never read as empty). */
+export function readCapture(path: string, key: CaptureKey, now?: Date): Exclude<CaptureRead, { kind: "missing" }>;
+export function readCapture(path: string, key: null, now?: Date): CaptureRead;
 export function readCapture(path: string, key: CaptureKey | null, now = new Date()): CaptureRead {
   let bytes: Buffer;
   try {
     bytes = readFileSync(path);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT" && key) return { kind: "ok", file: { key, entries: [] } };
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return key ? { kind: "ok", file: { key, entries: [] } } : { kind: "missing" };
     return keepAside(path, `unreadable: ${(error as Error).message}`, now);
   }
   try {
@@ -61,7 +65,7 @@ export function readCapture(path: string, key: CaptureKey | null, now = new Date
   }
 }
 
-function keepAside(path: string, reason: string, now: Date): CaptureRead {
+function keepAside(path: string, reason: string, now: Date): Extract<CaptureRead, { kind: "corrupt" }> {
   let keptAt: string | null = null;
   let problem = reason;
   try { keptAt = moveAside(path, now, CORRUPT_TAG); } catch (error) { problem = `${reason}; could not move it aside: ${(error as Error).message}`; }
@@ -121,7 +125,7 @@ export function allCaptures(stateDir?: string): CaptureListing[] {
     const path = join(dir, name);
     const read = readCapture(path, null);
     if (read.kind === "corrupt") warnCorrupt({ file: read.path, reason: read.reason, keptAt: read.keptAt });
-    else out.push({ path, file: read.file });
+    else if (read.kind === "ok") out.push({ path, file: read.file });
   }
   return out;
 }
@@ -129,4 +133,23 @@ export function allCaptures(stateDir?: string): CaptureListing[] {
 /** A session's key: its identity, never its pane (a restart or a restore keeps the file). */
 export function captureKey(session: CaptureKey): CaptureKey {
   return { backend: session.backend, account: session.account, dir: session.dir, instance: session.instance };
+}
+
+/**
+ * Move a key's entries to another key's file (after the session moved to another account): they
+ * are appended there, then the old file goes. Returns how many moved; a corrupt old file is kept
+ * aside and reported, and moves nothing.
+ */
+export function carryCaptures(from: CaptureKey, to: CaptureKey, stateDir?: string): number {
+  const fromPath = captureFile(from, stateDir);
+  if (fromPath === captureFile(to, stateDir)) return 0;
+  return withFileLock(fromPath, () => {
+    const read = readCapture(fromPath, from);
+    if (read.kind === "corrupt") throw corruptError(read);
+    const moved = read.file.entries;
+    if (moved.length === 0) return 0;
+    updateCapture(to, (entries) => ({ entries: [...entries, ...moved], result: undefined }), { stateDir, startFresh: true });
+    rmSync(fromPath, { force: true });
+    return pendingEntries({ key: from, entries: moved }).length;
+  });
 }

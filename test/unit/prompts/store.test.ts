@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { AgentmuxError } from "../../../src/util/errors.ts";
 import { setStateFileReporting } from "../../../src/util/state-file.ts";
-import { allCaptures, captureDir, captureFile, captureKey, entryId, loadCapture, pendingCount, pendingEntries, readCapture, updateCapture } from "../../../src/prompts/store.ts";
+import { allCaptures, captureDir, carryCaptures, captureFile, captureKey, entryId, loadCapture, pendingCount, pendingEntries, readCapture, updateCapture } from "../../../src/prompts/store.ts";
 
 const root = mkdtempSync(join(tmpdir(), "agentmux-prompts-store-"));
 after(() => rmSync(root, { recursive: true, force: true }));
@@ -78,7 +78,20 @@ describe("the capture files", () => {
   });
 
   it("a missing file is empty only when its key is known", () => {
-    assert.equal(readCapture(join(root, "none.md"), key).kind, "ok");
+    assert.deepEqual(readCapture(join(root, "none.md"), key), { kind: "ok", file: { key, entries: [] } });
+    assert.deepEqual(readCapture(join(root, "none.md"), null), { kind: "missing" });
+  });
+
+  it("carry a key's entries to another key (restart under another account), leaving no old file", () => {
+    const from = { ...key, instance: "carry" };
+    const to = { ...from, account: "other" };
+    updateCapture(from, (e) => ({ entries: [...e, entry("go along"), entry("")], result: null }), { stateDir: root });
+    updateCapture(to, (e) => ({ entries: [...e, entry("already there")], result: null }), { stateDir: root });
+    assert.equal(carryCaptures(from, to, root), 1);
+    assert.deepEqual(pendingEntries(loadCapture(to, root)).map((e) => e.body), ["already there", "go along"]);
+    assert.equal(readCapture(captureFile(from, root), null).kind, "missing", "the old file is gone");
+    assert.equal(carryCaptures(to, to, root), 0, "the same key moves nothing");
+    assert.equal(carryCaptures({ ...from, instance: "none" }, to, root), 0, "nothing to carry");
   });
 
   it("list every session's file (list --all)", () => {
