@@ -84,7 +84,7 @@ export function normalBody(text: string): string {
 
 /** The title line's text after the time: the body's first non-blank line, at most 60 characters. */
 export function titleOf(body: string): string {
-  const first = (body.split("\n").find((l) => l.trim() !== "") ?? "").trim().replace(/\s+/g, " ");
+  const first = (body.split("\n").find((l) => l.trim() !== "") ?? "").replace(/[\u0000-\u001f\u007f]/g, " ").trim().replace(/\s+/g, " ");
   const chars = [...first];
   return chars.length > 60 ? `${chars.slice(0, 59).join("")}…` : first;
 }

@@ -55,6 +55,7 @@ describe("the capture file's Markdown", () => {
 
   it("titles an entry by its first non-blank line, shortened to 60 characters", () => {
     assert.equal(titleOf("\n\n  hello   world \nmore"), "hello world");
+    assert.equal(titleOf("red \u001b[31mtext\u0007"), "red [31mtext");
     assert.equal([...titleOf("é".repeat(80))].length, 60);
     assert.ok(titleOf("é".repeat(80)).endsWith("…"));
   });
