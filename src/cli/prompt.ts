@@ -42,7 +42,7 @@ async function session(ctx: Context, target: string | undefined, verb: string, i
   return findSession(ctx.tmux, targetOrCurrent(target, verb), { includeExited });
 }
 
-function list(ctx: Context, target: string | undefined, options: { all?: boolean; json?: boolean }): Promise<void> | void {
+async function list(ctx: Context, target: string | undefined, options: { all?: boolean; json?: boolean }): Promise<void> {
   if (options.all) {
     if (target !== undefined) throw new AgentmuxError("prompt list --all takes no TARGET", { hint: "drop the TARGET or --all" });
     const files = allCaptures().map(({ path, file }) => ({ ...file.key, file: path, entries: pendingEntries(file) })).filter((f) => f.entries.length > 0);
@@ -54,14 +54,12 @@ function list(ctx: Context, target: string | undefined, options: { all?: boolean
     }
     return;
   }
-  return (async () => {
-    const s = await session(ctx, target, "prompt list", true);
-    const key = captureKey(s);
-    const entries = pendingEntries(loadCapture(key));
-    if (options.json) printJson({ pane: s.pane, name: s.name, ...key, file: captureFile(key), entries: entries.map(entryJson) });
-    else if (entries.length === 0) process.stdout.write(`${s.name} has no captured prompts\n`);
-    else for (const e of entries) process.stdout.write(`${entryLine(e)}\n`);
-  })();
+  const s = await session(ctx, target, "prompt list", true);
+  const key = captureKey(s);
+  const entries = pendingEntries(loadCapture(key));
+  if (options.json) printJson({ pane: s.pane, name: s.name, ...key, file: captureFile(key), entries: entries.map(entryJson) });
+  else if (entries.length === 0) process.stdout.write(`${s.name} has no captured prompts\n`);
+  else for (const e of entries) process.stdout.write(`${entryLine(e)}\n`);
 }
 
 export function registerPrompt(program: Command): void {
