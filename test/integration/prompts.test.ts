@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { Person, PLUGIN } from "../helpers/client.ts";
 import { TestServer } from "../helpers/tmux-server.ts";
 import { paneOption, waitForState } from "../helpers/agentmux-session.ts";
+import { claudeAccounts } from "../helpers/account-homes.ts";
 
 interface Listed { name: string; file: string; entries: Array<{ id: string; title: string; body: string }> }
 
@@ -41,6 +42,10 @@ describe("captured prompts", () => {
     // The editor as a person uses it: it gets the draft's path and writes the prompt into it.
     writeFileSync(editor, `#!/bin/sh\ncat '${nextBody}' >> "$1"\n`);
     chmodSync(editor, 0o755);
+    claudeAccounts(server, ["a", "b"], {
+      backends: { claude: { accounts: { a: { home: "~/.claude-a" }, b: { home: "~/.claude-b" } } } },
+      usage: { claude: { url: "http://127.0.0.1:9/none" } },
+    });
     await server.start();
     await viewer.start();
     // Pane ids above %10.
@@ -167,5 +172,23 @@ describe("captured prompts", () => {
     assert.equal(r.exitCode, 0, String(r.stderr));
     const all = await server.cli(["prompt", "list", "--all", "--json"]);
     assert.match(String(all.stdout), /left for later/);
+  });
+
+  it("restart under another account carries the prompts to the session's new key", async () => {
+    const r = await server.cli(["new", "--backend", "claude", "--dir", dir, "--instance", "moving", "--account", "a", "--detached"]);
+    assert.equal(r.exitCode, 0, String(r.stderr));
+    const moving = String(r.stdout).trim();
+    await waitForState(server, moving, "idle");
+    await server.waitFor(`${moving}'s native id`, async () => (await paneOption(server, moving, "@agentmux-id")) !== "");
+    assert.equal((await server.cli(["prompt", "capture", "--no-popup", moving], { env: withBody("follow me") })).exitCode, 0);
+    const restarted = await server.cli(["restart", "--yes", "--account", "b", moving]);
+    assert.equal(restarted.exitCode, 0, String(restarted.stderr));
+    assert.match(String(restarted.stderr), /moved 1 captured prompt along to b/);
+    await server.waitFor("the account b", async () => (await paneOption(server, moving, "@agentmux-account")) === "b");
+    const listed = await server.cli(["prompt", "list", moving, "--json"]);
+    const parsed = JSON.parse(String(listed.stdout)) as Listed & { account: string };
+    assert.equal(parsed.account, "b");
+    assert.deepEqual(parsed.entries.map((e) => e.body), ["follow me"]);
+    assert.doesNotMatch(String((await server.cli(["prompt", "list", "--all", "--json"])).stdout), /"account": "a"/, "nothing left under a");
   });
 });
