@@ -14,6 +14,7 @@ snooze_key_default="Z"        # @agentmux-snooze-key: snooze or wake the current
 side_key_default="e"          # @agentmux-side-key: the side-conversation key table (then b toggle, q conclude, r send-selection, k dismiss, s open a side)
 route_key_default="T"         # @agentmux-route-key: route the paste buffer (agentmux route, in a popup)
 route_copy_key_default="C-t"  # @agentmux-route-copy-key: in copy mode (both tables), route the selection (copied into the paste buffer)
+prompt_key_default="P"        # @agentmux-prompt-key: the captured-prompts key table (then c capture, i insert)
 kill_key_default="none"       # @agentmux-kill-key: e.g. x: on an agent pane, agentmux kill (kill protection) instead of tmux's kill-pane; other panes keep what the key did
 popup_width_default="80%"     # @agentmux-popup-width
 popup_height_default="60%"    # @agentmux-popup-height
@@ -111,6 +112,15 @@ main() {
       "run-shell -b \"$agentmux side --client $client '#{pane_id}'\""
     tmux bind-key -T agentmux-side -N "agentmux: side dismiss" k run-shell -b "tmux display-popup -c $client -E -w 72 -h 7 -T ' agentmux side dismiss ' \"$agentmux side dismiss '#{pane_id}' || sleep 3\""
     tmux bind-key -T agentmux-side -N "agentmux: side describe" '?' run-shell -b "$agentmux side describe --client $client '#{pane_id}'"
+  fi
+
+  # Captured prompts: prefix + the prompt key enters agentmux's key table for them. Capture opens
+  # the editor in a popup of its own; insert runs in a popup, where it can ask which prompt.
+  prompt_key="$(get_option @agentmux-prompt-key "$prompt_key_default")"
+  if [ "$prompt_key" != "none" ] && key_free "$prompt_key"; then
+    tmux bind-key -N "agentmux: captured prompts (then c or i)" "$prompt_key" switch-client -T agentmux-prompt
+    tmux bind-key -T agentmux-prompt -N "agentmux: prompt capture" c run-shell -b "$agentmux prompt capture --client $client '#{pane_id}'"
+    tmux bind-key -T agentmux-prompt -N "agentmux: prompt insert" i run-shell -b "tmux display-popup -c $client -E -w '$width' -h '$height' -T ' agentmux prompt insert ' \"$agentmux prompt insert '#{pane_id}' || sleep 3\""
   fi
 
   if [ "$(get_option @agentmux-status-right "$status_right_default")" = "on" ]; then

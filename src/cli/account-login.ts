@@ -2,7 +2,7 @@ import { accountBackend, findAccounts, hasCredentials } from "../accounts/accoun
 import { loginAccount } from "../accounts/login.ts";
 import { HOME_FACTS, type AccountBackend } from "../backends/account-homes.ts";
 import type { AccountEntry } from "../config/accounts.ts";
-import { runInPopup } from "../tmux/popup.ts";
+import { popupEnv, runInPopup } from "../tmux/popup.ts";
 import { AgentmuxError } from "../util/errors.ts";
 import { shQuote } from "../util/sh.ts";
 import type { Context } from "./context.ts";
@@ -10,17 +10,10 @@ import { selfCommand } from "./on-client.ts";
 
 export interface LoginOptions { backend?: string | undefined; popup: boolean; client?: string | undefined }
 
-/** What the login inside a popup must see of this process's environment (the popup starts from the server's). */
-function passedEnv(env: NodeJS.ProcessEnv): string {
-  const keep = Object.entries(env).filter(([k, v]) => v !== undefined
-    && (k === "PATH" || k === "HOME" || k === "NO_COLOR" || /^XDG_(CONFIG|STATE|RUNTIME)_(HOME|DIR)$/.test(k) || (k.startsWith("AGENTMUX_") && !["AGENTMUX_SOCK", "AGENTMUX_SESSION", "AGENTMUX_TOKEN"].includes(k))));
-  return keep.length === 0 ? "" : `env ${keep.map(([k, v]) => shQuote(`${k}=${v}`)).join(" ")} `;
-}
-
 /** Pure: the sh line the popup runs: this agentmux logging in inline (--no-popup), with the caller's environment. */
 export function popupLoginCommand(self: string, backend: AccountBackend, account: AccountEntry, env: NodeJS.ProcessEnv): string {
   const banner = `printf '%s\\n\\n' ${shQuote(`Logging in ${backend} account ${account.name} (${HOME_FACTS[backend].variable}=${account.home})`)}`;
-  return `${banner}; ${passedEnv(env)}${self} account login ${shQuote(account.name)} --backend ${backend} --no-popup`;
+  return `${banner}; ${popupEnv(env)}${self} account login ${shQuote(account.name)} --backend ${backend} --no-popup`;
 }
 
 /**

@@ -6,8 +6,10 @@ import { AgentmuxError } from "../util/errors.ts";
 import { Context, printJson } from "./context.ts";
 import { requireControl } from "./permission.ts";
 import { targetOrCurrent } from "../session/target.ts";
+import { guardPendingPrompts } from "../prompts/guard.ts";
+import { confirm } from "./confirm.ts";
 
-interface HandoffOptions { to?: string; from?: string; json?: boolean }
+interface HandoffOptions { to?: string; from?: string; yes?: boolean; json?: boolean }
 
 export function registerHandoff(program: Command): void {
   program
@@ -16,6 +18,7 @@ export function registerHandoff(program: Command): void {
     .argument("[target]", "the session: pane id, display name or instance name (default: the current pane); with --from, the target directory")
     .option("--to <dir>", "start the new session in this directory (over the file's target-directory)")
     .option("--from <pane>", "for agents: hand off the session in this pane (else the single session in the current directory)")
+    .option("-y, --yes", "hand it off even with captured prompts not inserted yet")
     .option("--json", "print the result as JSON")
     .action(async (target: string | undefined, options: HandoffOptions, command: Command) => {
       const ctx = Context.of(command);
@@ -32,6 +35,7 @@ export function registerHandoff(program: Command): void {
       await requireControl(ctx, "handoff", session.pane);
       const plan = planHandoff(session, ctx.config, { to, cwd: process.cwd() });
       if (plan.prepared.accountNotice) process.stderr.write(`agentmux: ${plan.prepared.accountNotice}\n`);
+      await guardPendingPrompts(session, "handoff", { yes: options.yes === true, terminal: process.stdin.isTTY === true, ask: confirm });
       const launched = await replaceSession(ctx.tmux, plan);
       const { dir } = plan.prepared;
       if (options.json) {

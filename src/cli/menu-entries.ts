@@ -68,7 +68,10 @@ export const MENU: Section[] = [
     { label: "daemon log", key: "l", requires: "daemon logs", command: (c) => popup(c, "daemon log", agentmux(c, "daemon", "logs", "-n", "40")) },
     { label: "route…", key: ".", requires: "route", command: (c) => popup(c, "route", `${agentmux(c, "route", "--client", c.client)} || (printf '(press Enter)' && read -r _)`, false) },
   ] },
-  { title: "Prompts", prefix: "p", entries: [] },
+  { title: "Prompts", prefix: "p", entries: [
+    { label: "capture prompt", key: "c", requires: "prompt capture", current: true, command: (c) => runShell(agentmux(c, "prompt", "capture", "--client", c.client, c.pane)) },
+    { label: "insert captured prompt", key: "i", requires: "prompt insert", current: true, command: (c) => popup(c, "insert prompt", `${agentmux(c, "prompt", "insert", c.pane)} || { printf '\\n(press Enter)'; read -r _; }`, false) },
+  ] },
   { title: "Options", entries: [] },
 ];
 

@@ -30,6 +30,7 @@ import { registerSkill } from "./skill.ts";
 import { registerBatch } from "./batch.ts";
 import { registerProjects } from "./projects.ts";
 import { registerRoute } from "./route.ts";
+import { registerPrompt } from "./prompt.ts";
 import { addTargetFlags } from "./target-flag.ts";
 import { applyFlagRules } from "./flag-rules.ts";
 import { VERSION } from "./version.ts";
@@ -75,6 +76,7 @@ export function buildProgram(options: { jsonErrors?: boolean } = {}): Command {
   registerBatch(program);
   registerProjects(program);
   registerRoute(program);
+  registerPrompt(program);
   registerCompletion(program);
   addTargetFlags(program);
   applyFlagRules(program);

@@ -7,6 +7,8 @@ import { confirm } from "./confirm.ts";
 import { refreshRoutedPool } from "../daemon/asks.ts";
 import { requireControl } from "./permission.ts";
 import { forgetExited } from "../daemon/asks.ts";
+import { guardPendingPrompts } from "../prompts/guard.ts";
+import { carryCaptures } from "../prompts/store.ts";
 
 export function registerRestart(program: Command): void {
   program
@@ -14,12 +16,14 @@ export function registerRestart(program: Command): void {
     .description("restart a session in place, resuming the same conversation")
     .argument("[target]", "pane id, display name or instance name (default: the current pane)")
     .option("-a, --account <name>", "restart under this account (or pool) instead")
+    .option("-y, --yes", "restart it even with captured prompts not inserted yet")
     .option("--json", "print the result as JSON")
-    .action(async (target: string | undefined, options: { account?: string; json?: boolean }, command: Command) => {
+    .action(async (target: string | undefined, options: { account?: string; yes?: boolean; json?: boolean }, command: Command) => {
       const ctx = Context.of(command);
       await requireControl(ctx, "restart");
       // Every session list shows, an exited one too (its conversation can be resumed).
       const session = await findSession(ctx.tmux, targetOrCurrent(target, "restart"), { includeExited: true });
+      await guardPendingPrompts(session, "restart", { yes: options.yes === true, terminal: process.stdin.isTTY === true, ask: confirm });
       // Another account selected since the session started: ask which one (never without a terminal).
       const offer = offeredAccount(session, ctx.config, options.account);
       let account = options.account;
@@ -27,6 +31,15 @@ export function registerRestart(program: Command): void {
       const plan = planRestart(session, ctx.config, { account });
       if (plan.prepared.accountNotice) process.stderr.write(`agentmux: ${plan.prepared.accountNotice}\n`);
       const done = await restartSession(ctx.tmux, plan);
+      // Under another account the session has another key: its captured prompts go with it.
+      if ((done.account ?? "") !== session.account) {
+        try {
+          const moved = carryCaptures(session, { ...session, account: done.account ?? "" });
+          if (moved > 0) process.stderr.write(`agentmux: moved ${moved} captured prompt${moved === 1 ? "" : "s"} along to ${done.account ?? "the default account"}\n`);
+        } catch (error) {
+          process.stderr.write(`agentmux: warning: the captured prompts stayed with the old account: ${(error as Error).message}\n`);
+        }
+      }
       // Its pane was gone: the new one takes its place in the list.
       if (!session.window) await forgetExited(ctx.tmux, session.pane);
       await refreshRoutedPool(ctx.tmux, plan.prepared);

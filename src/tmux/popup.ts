@@ -5,6 +5,16 @@ import { shQuote } from "../util/sh.ts";
 import { startDirArg } from "./commands.ts";
 import type { Tmux } from "./tmux.ts";
 
+/**
+ * What a command inside a popup must see of this process's environment (a popup starts from the
+ * server's): PATH, HOME, the XDG and AGENTMUX_ places, NO_COLOR, as an `env K=V … ` prefix.
+ */
+export function popupEnv(env: NodeJS.ProcessEnv, extra: readonly string[] = []): string {
+  const keep = Object.entries(env).filter(([k, v]) => v !== undefined
+    && (k === "PATH" || k === "HOME" || k === "NO_COLOR" || extra.includes(k) || /^XDG_(CONFIG|STATE|RUNTIME)_(HOME|DIR)$/.test(k) || (k.startsWith("AGENTMUX_") && !["AGENTMUX_SOCK", "AGENTMUX_SESSION", "AGENTMUX_TOKEN"].includes(k))));
+  return keep.length === 0 ? "" : `env ${keep.map(([k, v]) => shQuote(`${k}=${v}`)).join(" ")} `;
+}
+
 /** How a popup ended: its command's exit status, never shown (no client; a popup already open), or closed before the command finished. */
 export type PopupOutcome =
   | { kind: "exited"; exitCode: number }

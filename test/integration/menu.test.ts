@@ -15,7 +15,7 @@ describe("the agentmux menu", () => {
   let base = "";
   const openMenu = async () => {
     await person.type("C-b", "a");
-    return boxed(await person.waitForScreen(/tools… +\(t\)/));
+    return boxed(await person.waitForScreen(/prompts… +\(p\)/));
   };
   const gone = (pattern: RegExp) => person.waitForScreen(new RegExp(`^(?![\\s\\S]*${pattern.source})`));
 
@@ -35,7 +35,7 @@ describe("the agentmux menu", () => {
     await server.stop();
   });
 
-  it("is laid out Sessions, Account, Current session, Tools, with only commands that exist", async () => {
+  it("is laid out Sessions, Account, Current session, Tools, Prompts, with only commands that exist", async () => {
     await server.tmux(["select-window", "-t", pane]);
     await person.waitForPane(pane);
     const lines = (await openMenu()).map((l) => l.replace(/\s+/g, " ").trim());
@@ -45,12 +45,19 @@ describe("the agentmux menu", () => {
       "Current session: api:review", "toggle snooze (z)", "rename (r)", "handoff (h)", "branch (b)", "branch into a worktree (W)", "branches… (B)",
       "restart (R)", "explain its state (e)", "exit (x)", "exit immediately (X)",
       "tools… (t)",
+      "prompts… (p)",
     ]);
     await person.type("t");
     const tools = boxed(await person.waitForScreen(/daemon status +\(d\)/)).map((l) => l.replace(/\s+/g, " ").trim());
     assert.deepEqual(tools, ["daemon status (d)", "daemon log (l)", "route… (.)"]);
     await person.type("Escape");
     await gone(/daemon log/);
+    await openMenu();
+    await person.type("p");
+    const prompts = boxed(await person.waitForScreen(/insert captured prompt +\(i\)/)).map((l) => l.replace(/\s+/g, " ").trim());
+    assert.deepEqual(prompts, ["capture prompt (c)", "insert captured prompt (i)"]);
+    await person.type("Escape");
+    await gone(/insert captured prompt/);
   });
 
   it("a opens the Account submenu; its entries run in a popup", async () => {

@@ -30,6 +30,7 @@ describe("the tmux plugin (tmux/agentmux.tmux)", () => {
     assert.deepEqual(await notes(server), [
       "B agentmux: jump to the next waiting session",
       "T agentmux: route the paste buffer",
+      "P agentmux: captured prompts (then c or i)",
       "Z agentmux: snooze or wake this session",
       "a agentmux: menu",
       "e agentmux: side conversations (then b, q, r, k or s)",
@@ -50,6 +51,14 @@ describe("the tmux plugin (tmux/agentmux.tmux)", () => {
       const bound = await out(server, ["list-keys", "-T", table, "C-t"]);
       assert.match(bound, /send-keys -X copy-selection-and-cancel \\; run-shell -b .*display-popup .*route --client/, table);
     }
+  });
+
+  it("binds the captured-prompt keys in a table of their own (prefix P, then c i)", async () => {
+    const table = (await out(server, ["list-keys", "-N", "-T", "agentmux-prompt"])).split("\n").map((l) => l.trim().replace(/\s+/g, " ")).filter(Boolean).sort();
+    assert.deepEqual(table, ["c agentmux: prompt capture", "i agentmux: prompt insert"]);
+    assert.match(await out(server, ["list-keys", "-T", "agentmux-prompt", "c"]), /prompt capture --client/);
+    assert.match(await out(server, ["list-keys", "-T", "agentmux-prompt", "i"]), /display-popup .*prompt insert/);
+    assert.match(await out(server, ["list-keys", "-T", "prefix", "P"]), /switch-client -T agentmux-prompt/);
   });
 
   it("puts the status segment in front of status-right, and it shows the daemon's text", async () => {
@@ -99,7 +108,7 @@ describe("the plugin's options", () => {
   before(async () => {
     await server.start();
     await server.tmux(["set-option", "-g", "status-right", "%H:%M"]);
-    for (const [name, value] of [["@agentmux-switch-key", "g"], ["@agentmux-next-key", "none"], ["@agentmux-status-right", "off"], ["@agentmux-daemon", "off"], ["@agentmux-command", "agentmux"]] as const) {
+    for (const [name, value] of [["@agentmux-switch-key", "g"], ["@agentmux-next-key", "none"], ["@agentmux-prompt-key", "none"], ["@agentmux-status-right", "off"], ["@agentmux-daemon", "off"], ["@agentmux-command", "agentmux"]] as const) {
       await server.tmux(["set-option", "-g", name, value]);
     }
     await server.tmux(["run-shell", PLUGIN]);
@@ -109,6 +118,7 @@ describe("the plugin's options", () => {
   it("takes its keys from @agentmux-*-key; none binds nothing", async () => {
     assert.deepEqual(await notes(server), ["T agentmux: route the paste buffer", "Z agentmux: snooze or wake this session", "a agentmux: menu", "e agentmux: side conversations (then b, q, r, k or s)", "g agentmux: switch session"]);
     assert.equal((await server.tmux(["list-keys", "-T", "prefix", "B"])).exitCode, 1, "B stays unbound");
+    assert.equal((await server.tmux(["list-keys", "-T", "prefix", "P"])).exitCode, 1, "P stays unbound");
   });
 
   it("runs the command @agentmux-command names", async () => {

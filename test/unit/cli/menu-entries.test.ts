@@ -32,6 +32,16 @@ describe("the menu", () => {
     assert.match(item.command, /"route…" "\."/);
     assert.match(item.command, /'route' '--client' '\/dev\/pts\/1'/);
   });
+  it("has capture and insert in the Prompts submenu (p c, p i), each on the current pane", () => {
+    const items = menuItems(ctx(["prompt capture", "prompt insert"]));
+    assert.deepEqual(labels(ctx(["prompt capture", "prompt insert"])), ["p:prompts…"]);
+    const sub = items[0]?.kind === "item" ? items[0].command : "";
+    assert.match(sub, /capture prompt/);
+    assert.match(sub, /insert captured prompt/);
+    assert.match(sub, /'prompt' 'capture' '--client' '\/dev\/pts\/1' '%3'/);
+    assert.match(sub, /display-popup.*'prompt' 'insert' '%3'/);
+  });
+
   it("dims the current-session entries when the pane is not a session", () => {
     assert.deepEqual(labels(ctx(["snooze", "exit"], null)), ["[Current session]", "-z:toggle snooze", "-x:exit", "-X:exit immediately"]);
   });

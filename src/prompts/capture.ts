@@ -1,0 +1,83 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { popupEnv, runInPopup } from "../tmux/popup.ts";
+import type { Tmux } from "../tmux/tmux.ts";
+import { AgentmuxError } from "../util/errors.ts";
+import { shQuote } from "../util/sh.ts";
+import { entryTime, normalBody, titleOf, type CaptureKey, type CapturedEntry } from "./format.ts";
+import { captureFile, captureKey, updateCapture } from "./store.ts";
+
+const NOTE = /^<!-- agentmux: .* -->$/;
+
+/** Pure: the text the editor opens: one note line (removed again), then room for the prompt. */
+export function captureTemplate(sessionName: string): string {
+  return `<!-- agentmux: write the prompt for ${sessionName.replace(/--+/g, "-").replace(/[\r\n]/g, " ")} below, then save and quit; left empty, nothing is captured. -->\n\n`;
+}
+
+/** Pure: the entry the edited text makes, or null when nothing was written. */
+export function entryFromEdited(edited: string, now: Date): CapturedEntry | null {
+  const body = normalBody(edited.replace(/\r\n?/g, "\n").split("\n").filter((l) => !NOTE.test(l)).join("\n"));
+  if (body === "") return null;
+  return { time: entryTime(now), title: titleOf(body), body };
+}
+
+/** The user's editor: $VISUAL, else $EDITOR, else vi (a sh command line, as git reads it). */
+export function editorCommand(env: NodeJS.ProcessEnv): string {
+  return env["VISUAL"]?.trim() || env["EDITOR"]?.trim() || "vi";
+}
+
+export interface CaptureRequest {
+  session: CaptureKey & { name: string };
+  /** Open the editor in a tmux popup (inside tmux): on this client, or tmux's current one. */
+  popup: { tmux: Tmux; client?: string | undefined; dir: string } | null;
+  env?: NodeJS.ProcessEnv;
+  stateDir?: string;
+  now?: () => Date;
+}
+
+export type CaptureResult = { captured: true; entry: CapturedEntry; file: string } | { captured: false; file: string };
+
+async function edit(request: CaptureRequest, file: string): Promise<void> {
+  const env = request.env ?? process.env;
+  const editor = editorCommand(env);
+  const line = `${editor} "$1"`;
+  if (request.popup) {
+    const command = `${popupEnv(env, ["VISUAL", "EDITOR", "LANG", "LC_ALL", "LC_CTYPE"])}sh -c ${shQuote(line)} sh ${shQuote(file)}`;
+    const outcome = await runInPopup(request.popup.tmux, { command, dir: request.popup.dir, client: request.popup.client, holdOnFailure: true });
+    if (outcome.kind === "exited") {
+      if (outcome.exitCode !== 0) throw new AgentmuxError(`the editor (${editor}) exited with status ${outcome.exitCode}: nothing captured`, { hint: "set $VISUAL or $EDITOR to an editor that works here" });
+      return;
+    }
+    if (outcome.kind === "interrupted") throw new AgentmuxError("the capture popup closed before the editor finished: nothing captured", { hint: "run agentmux prompt capture again" });
+    if (process.stdin.isTTY !== true) {
+      throw new AgentmuxError(`could not open a popup for the editor: ${outcome.reason}`, { hint: "close the open popup, or run agentmux prompt capture --no-popup in a terminal" });
+    }
+  }
+  const run = spawnSync("sh", ["-c", line, "sh", file], { stdio: "inherit", env });
+  if (run.error) throw new AgentmuxError(`could not run the editor (${editor}): ${run.error.message}`, { hint: "set $VISUAL or $EDITOR" });
+  if (run.status !== 0) throw new AgentmuxError(`the editor (${editor}) exited with ${run.status === null ? `signal ${run.signal}` : `status ${run.status}`}: nothing captured`, { hint: "set $VISUAL or $EDITOR to an editor that works here" });
+}
+
+/**
+ * Capture a prompt for a session: the editor opens a temporary file holding the template; a
+ * non-empty body saved there is appended to the session's capture file as a new entry. An
+ * unchanged or emptied template adds nothing.
+ */
+export async function capturePrompt(request: CaptureRequest): Promise<CaptureResult> {
+  const key = captureKey(request.session);
+  const file = captureFile(key, request.stateDir);
+  const dir = mkdtempSync(join(tmpdir(), "agentmux-capture-"));
+  try {
+    const draft = join(dir, "prompt.md");
+    writeFileSync(draft, captureTemplate(request.session.name), { mode: 0o600 });
+    await edit(request, draft);
+    const entry = entryFromEdited(readFileSync(draft, "utf8"), (request.now ?? (() => new Date()))());
+    if (!entry) return { captured: false, file };
+    updateCapture(key, (entries) => ({ entries: [...entries, entry], result: undefined }), { stateDir: request.stateDir, startFresh: true });
+    return { captured: true, entry, file };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
