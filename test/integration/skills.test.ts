@@ -162,7 +162,7 @@ describe("skills: setup skills, skill list, skill run --to", () => {
     symlinkSync(join(userHome, "old checkout", "etc", "skills", "live-session-status"), stale);
     const ask = await server.tmux(["new-window", "-d", "-P", "-F", "#{pane_id}", "-c", server.work, `node ${CLI} -L ${server.name} setup skills; sleep 60`]);
     const asking = String(ask.stdout).trim();
-    await server.waitForScreen(asking, /Claude Code: relink live-session-status \(now [^)]*old checkout[^)]*\) into [\s\S]*\[y\/N\]/);
+    await server.waitForScreen(asking, /* the question word-wraps at any space, wherever the temporary directory's length puts it */ /Claude Code: relink live-session-status\s+\(now\s[^)]*old\s+checkout[^)]*\)\s+into\s[\s\S]*\[y\/N\]/);
     await server.tmux(["send-keys", "-t", asking, "y", "Enter"]);
     await server.waitForScreen(asking, /relinked live-session-status \(was .*old checkout/);
     assert.equal(readlinkSync(stale), join(ROOT, "etc", "skills", "live-session-status"));
