@@ -2,7 +2,9 @@ import { spawnSync } from "node:child_process";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { registryFile } from "../session/restore-registry.ts";
+import { writeFileAtomic } from "../util/atomic-write.ts";
 import { isJsonObject } from "../util/json.ts";
+import { withFileLock } from "../util/lock-file.ts";
 import { places } from "../util/paths.ts";
 import { readStateFile } from "../util/state-file.ts";
 import { which } from "../util/which.ts";
@@ -11,6 +13,30 @@ import { isDirectory } from "./patterns.ts";
 type Env = Record<string, string | undefined>;
 
 interface Started { dir: string; at: number }
+
+const KEEP = 200;
+
+/** Where agentmux remembers the directories it started sessions in (newest first, the last KEEP). */
+export function startedFile(stateDir: string): string {
+  return join(stateDir, "started-directories.json");
+}
+
+/**
+ * I/O: remember that a session started in dir now (launchSession calls it). It never fails the
+ * launch: a file it cannot write only leaves the directory out of the known source.
+ */
+export function rememberStarted(stateDir: string, dir: string, now = Date.now()): void {
+  const file = startedFile(stateDir);
+  try {
+    withFileLock(file, () => {
+      const kept = startedIn(file).filter((s) => s.dir !== dir).sort((a, b) => b.at - a.at);
+      const sessions = [{ dir, started: now }, ...kept.map((s) => ({ dir: s.dir, started: s.at }))].slice(0, KEEP);
+      writeFileAtomic(file, `${JSON.stringify({ sessions }, null, 1)}\n`, 0o600);
+    }, { waitMs: 1000 });
+  } catch {
+    // best effort
+  }
+}
 
 function sessionsOf(value: unknown): unknown[] {
   if (!isJsonObject(value)) return [];
@@ -29,8 +55,8 @@ function startedIn(file: string): Started[] {
 }
 
 /**
- * I/O: the directories agentmux has started sessions in, most recent first: the restore registry
- * (the live sessions of every server) and the exited-session lists (those that ended).
+ * I/O: the directories agentmux has started sessions in, most recent first: the ones it remembered
+ * at launch, the restore registry (the live sessions of every server) and the exited-session lists.
  */
 export function startedDirectories(stateDir: string): string[] {
   let exited: string[] = [];
@@ -39,7 +65,7 @@ export function startedDirectories(stateDir: string): string[] {
   } catch {
     // no state yet
   }
-  const all = [registryFile(stateDir), ...exited].flatMap(startedIn).sort((a, b) => b.at - a.at);
+  const all = [startedFile(stateDir), registryFile(stateDir), ...exited].flatMap(startedIn).sort((a, b) => b.at - a.at);
   return [...new Set(all.map((s) => s.dir))];
 }
 

@@ -9,6 +9,11 @@ export function worthRanking(candidates: ProjectCandidate[], text: string): bool
   return !blank(text) && candidates.some((c) => !blank(c.description));
 }
 
+/** The most of the routed text a request carries: the start of it is what names the project. */
+const MAX_TEXT = 4000;
+
+const truncateText = (text: string, max: number): string => (text.length <= max ? text : `${text.slice(0, max)}\n[…]`);
+
 /** Pure: the request the model is asked: the text, then one candidate a line with its description. */
 export function rankingPrompt(candidates: ProjectCandidate[], text: string): string {
   const lines = candidates.map((c) => (blank(c.description) ? `- ${c.label}` : `- ${c.label}: ${(c.description as string).replace(/\s+/g, " ").trim()}`));
@@ -20,7 +25,7 @@ export function rankingPrompt(candidates: ProjectCandidate[], text: string): str
     ...lines,
     "",
     "Text:",
-    text.trim(),
+    truncateText(text.trim(), MAX_TEXT),
     "",
   ].join("\n");
 }

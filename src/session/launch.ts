@@ -14,6 +14,7 @@ import { tokenHash } from "../util/token.ts";
 import { which } from "../util/which.ts";
 import { sendText } from "./send.ts";
 import { formatLaunchState, type LaunchState } from "../core/launch-state.ts";
+import { rememberStarted } from "../projects/known.ts";
 
 export interface NewSessionRequest {
   backend?: string | undefined;
@@ -158,6 +159,7 @@ export async function launchSession(tmux: Tmux, request: NewSessionRequest, prep
     await tmux.killPane(pane).catch(() => undefined);
     throw error;
   }
+  if (!request.norestore) rememberStarted(places().stateDir, prepared.dir);
   if (prepared.typedPrompt) {
     await waitForReady(tmux, pane, prepared.backend.readyPattern);
     await sendText(tmux, pane, prepared.typedPrompt, { enter: false });

@@ -1,6 +1,6 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ROOT, TestServer } from "../helpers/tmux-server.ts";
@@ -98,6 +98,7 @@ describe("agentmux projects", () => {
     const r = await server.cli(["new", "--backend", "claude", "--dir", dir, "--detached"]);
     assert.equal(r.exitCode, 0, String(r.stderr));
     const pane = String(r.stdout).trim();
+    assert.match(readFileSync(join(server.home, "state", "started-directories.json"), "utf8"), /started naïve/, "remembered at launch");
     await waitForState(server, pane, "idle");
     await server.waitFor(`${pane}'s native id`, async () => (await paneOption(server, pane, "@agentmux-id")) !== "");
     let labels: string[] = [];

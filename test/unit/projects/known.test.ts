@@ -3,9 +3,39 @@ import assert from "node:assert/strict";
 import { chmodSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { knownDirectories, startedDirectories, zoxideDirectories } from "../../../src/projects/known.ts";
+import { knownDirectories, rememberStarted, startedDirectories, startedFile, zoxideDirectories } from "../../../src/projects/known.ts";
+import { readFileSync } from "node:fs";
 
 describe("the known source", () => {
+  it("rememberStarted: newest first, each directory once, the last 200 kept, before the registry's older ones", () => {
+    const root = realpathSync(mkdtempSync(join(tmpdir(), "agentmux-known-")));
+    try {
+      const state = join(root, "state");
+      rememberStarted(state, "/a b", 1);
+      rememberStarted(state, "/c", 2);
+      rememberStarted(state, "/a b", 3);
+      assert.deepEqual(startedDirectories(state), ["/a b", "/c"]);
+      writeFileSync(join(state, "registry.json"), JSON.stringify({ servers: [{ socket: "/s", server: "1:1", sessions: [{ dir: "/live", started: 2.5 }] }] }));
+      assert.deepEqual(startedDirectories(state), ["/a b", "/live", "/c"]);
+      for (let i = 0; i < 210; i++) rememberStarted(state, `/d${i}`, 10 + i);
+      const kept = (JSON.parse(readFileSync(startedFile(state), "utf8")) as { sessions: unknown[] }).sessions;
+      assert.equal(kept.length, 200);
+      assert.equal(startedDirectories(state)[0], "/d209");
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it("rememberStarted never throws (a state directory it cannot make: a file is in its place)", () => {
+    const root = realpathSync(mkdtempSync(join(tmpdir(), "agentmux-known-")));
+    try {
+      writeFileSync(join(root, "file"), "");
+      assert.doesNotThrow(() => rememberStarted(join(root, "file", "state"), "/x"));
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
   it("no state yet: none; a corrupt file: none from it", () => {
     const root = realpathSync(mkdtempSync(join(tmpdir(), "agentmux-known-")));
     try {

@@ -59,6 +59,12 @@ describe("rankCandidates", () => {
     assert.equal(asked, rankingPrompt(CANDIDATES, "the gateway drops requests"));
   });
 
+  it("a long text is cut in the request", () => {
+    const prompt = rankingPrompt(CANDIDATES, `start ${"x".repeat(10_000)}`);
+    assert.ok(prompt.length < 5000, String(prompt.length));
+    assert.match(prompt, /start x+\n\[…\]/);
+  });
+
   it("a failed request is the problem, and the order stays", async () => {
     const out = await rankCandidates(CANDIDATES, "text", { ask: async () => { throw new Error("took longer than 1 s"); } });
     assert.deepEqual(out.candidates, CANDIDATES);
