@@ -96,6 +96,8 @@ function scripted(text: string, tools: Json[], toolCmd: string, timing: Timing):
   }
   if (text.includes("E2E_LONG")) return { kind: "text", text: words(80), slow: true, ms: timing.longMs };
   if (text.includes("E2E_SILENT")) return { kind: "text", text: "Finally, after a long silence, here is the answer.", silentMs: timing.silentMs };
+  // E2E_SAY=<words up to the end of the line>: answered word for word (a ranking answer, say).
+  if (/E2E_SAY=/.test(text)) return { kind: "text", text: /E2E_SAY=([^\n]*)/.exec(text)?.[1]?.trim() ?? "" };
   if (text.includes("E2E_PROSE")) return { kind: "text", text: "I looked at the project. Would you like me to create the marker file now?" };
   if (text.includes("E2E_LIST")) return { kind: "text", text: "The colours:\n\n1. Red\n2. Blue" };
   if (text.includes("E2E_SLOW")) return { kind: "text", text: SLOW_TEXT, slow: true };

@@ -82,6 +82,8 @@ export function decide(body: Json, toolCmd = "touch e2e-marker"): Decision {
   if (text.includes("E2E_RECALL")) return { kind: "text", text: recall(JSON.stringify(input.slice(0, input.lastIndexOf(user as Json)))) };
   if (text.includes("E2E_PATCH")) return patch(tools, /E2E_PATCH=(\S+)/.exec(text)?.[1] ?? PATCH_FILE);
   if (text.includes("E2E_429")) return USAGE_LIMIT;
+  // E2E_SAY=<words up to the end of the line>: answered word for word (a ranking answer, say).
+  if (/E2E_SAY=/.test(text)) return { kind: "text", text: /E2E_SAY=([^\n]*)/.exec(text)?.[1]?.trim() ?? "" };
   if (text.includes("E2E_PROSE")) return { kind: "text", text: "I looked at the project. Would you like me to create the marker file now?" };
   if (text.includes("E2E_SLOW")) return { kind: "text", text: SLOW_TEXT, slow: true };
   return { kind: "text", text: HELLO };
