@@ -162,9 +162,16 @@ describe("skills: setup skills, skill list, skill run --to", () => {
     symlinkSync(join(userHome, "old checkout", "etc", "skills", "live-session-status"), stale);
     const ask = await server.tmux(["new-window", "-d", "-P", "-F", "#{pane_id}", "-c", server.work, `node ${CLI} -L ${server.name} setup skills; sleep 60`]);
     const asking = String(ask.stdout).trim();
-    await server.waitForScreen(asking, /* the question word-wraps at any space, wherever the temporary directory's length puts it */ /Claude Code: relink live-session-status\s+\(now\s[^)]*old\s+checkout[^)]*\)\s+into\s[\s\S]*\[y\/N\]/);
+    // The lines wrap wherever the temporary directory's length puts it (the question at a space, the
+    // report anywhere): read the screen with wrapped lines joined.
+    const joined = async (pattern: RegExp) => {
+      let screen = "";
+      await server.waitFor(`${pattern} in ${asking}`, async () => pattern.test((screen = String((await server.tmux(["capture-pane", "-p", "-J", "-t", asking])).stdout))))
+        .catch((e: Error) => { throw new Error(`${e.message}; screen was:\n${screen}`); });
+    };
+    await joined(/Claude Code: relink live-session-status\s+\(now\s[^)]*old\s+checkout[^)]*\)\s+into\s[\s\S]*\[y\/N\]/);
     await server.tmux(["send-keys", "-t", asking, "y", "Enter"]);
-    await server.waitForScreen(asking, /relinked live-session-status \(was .*old checkout/);
+    await joined(/relinked live-session-status \(was .*old checkout/);
     assert.equal(readlinkSync(stale), join(ROOT, "etc", "skills", "live-session-status"));
     await server.tmux(["kill-pane", "-t", asking]);
   });
