@@ -27,3 +27,11 @@ export const FORKING: readonly BackendName[] = BACKEND_NAMES.filter((n) => forkR
 
 /** The backends whose conversations agentmux can read (branches, resume, side conversations). */
 export const WITH_HISTORY: readonly BackendName[] = BACKEND_NAMES.filter((n) => BACKENDS[n].history !== undefined);
+
+/** The backends whose CLI has a non-interactive mode (batch, audit, ranking, `skill run --exec`). */
+export const WITH_RUNNER: readonly BackendName[] = BACKEND_NAMES.filter((n) => BACKENDS[n].runner !== undefined);
+
+/** "--backend claude or --backend codex": the flag for each backend in names. */
+export function backendFlags(names: readonly string[]): string {
+  return orWords(names.map((n) => `--backend ${n}`));
+}

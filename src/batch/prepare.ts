@@ -1,6 +1,7 @@
 import { statSync } from "node:fs";
 import { resolve } from "node:path";
 import { accountForLaunch } from "../accounts/launch-account.ts";
+import { backendFlags, WITH_RUNNER } from "../backends/capable.ts";
 import { getBackend } from "../backends/index.ts";
 import type { Backend, RunOptions } from "../backends/shared/types.ts";
 import type { Config } from "../config/config.ts";
@@ -26,7 +27,7 @@ const SESSION_VARIABLES = ["AGENTMUX_TOKEN", "AGENTMUX_TOKEN_HASH", "AGENTMUX_SE
 export function prepareRun(config: Config, request: { backend?: string | undefined; account?: string | undefined; dir?: string | undefined }, env: NodeJS.ProcessEnv = process.env): PreparedRun {
   const backend = getBackend(request.backend ?? config.defaultBackend);
   if (!backend.runner) {
-    throw new AgentmuxError(`${backend.label} has no non-interactive mode for batch runs`, { hint: "use --backend claude or --backend codex" });
+    throw new AgentmuxError(`${backend.label} has no non-interactive mode for batch runs`, { hint: `use ${backendFlags(WITH_RUNNER)}` });
   }
   const dir = resolve(request.dir ?? ".");
   let isDir = false;

@@ -1,4 +1,5 @@
 import { execa } from "execa";
+import { backendFlags, WITH_RUNNER } from "../backends/capable.ts";
 import type { Backend, RunOptions, RunResult } from "../backends/shared/types.ts";
 import { AgentmuxError } from "../util/errors.ts";
 
@@ -37,7 +38,7 @@ export const STDERR_MARKER = "\n--- stderr ---\n";
 export async function runOnce(backend: Backend, program: string, prompt: string, options: RunOnceOptions): Promise<RunOnceResult> {
   const runner = backend.runner;
   if (!runner) {
-    throw new AgentmuxError(`${backend.label} has no non-interactive mode`, { hint: "use a backend with one: --backend claude or --backend codex" });
+    throw new AgentmuxError(`${backend.label} has no non-interactive mode`, { hint: `use ${backendFlags(WITH_RUNNER)}` });
   }
   const { cwd, env, signal, timeoutMs, ...runOptions } = options;
   const { args, stdin } = runner.args(prompt, runOptions);

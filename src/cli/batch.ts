@@ -2,6 +2,7 @@ import type { Command } from "commander";
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { BACKEND_NAMES } from "../backends/index.ts";
+import { backendFlags, orWords, WITH_RUNNER } from "../backends/capable.ts";
 import { runBatch, runsRoot, type BatchItem } from "../batch/batch-run.ts";
 import { prepareRun, type PreparedRun } from "../batch/prepare.ts";
 import { Progress } from "../batch/progress.ts";
@@ -15,7 +16,7 @@ import { Context, printJson } from "./context.ts";
 interface BatchOptions { lines?: string; heading?: string; dir?: string; backend?: string; account?: string; concurrency?: string; yes?: boolean; json?: boolean }
 interface AuditOptions { backend?: string; account?: string; yes?: boolean; json?: boolean }
 
-const backendHelp = `${BACKEND_NAMES.join(", ")} (default from config; claude and codex have a non-interactive mode)`;
+const backendHelp = `${BACKEND_NAMES.join(", ")} (default from config; ${orWords(WITH_RUNNER)} ${WITH_RUNNER.length === 1 ? "has" : "have"} a non-interactive mode)`;
 
 function concurrencyOf(text: string | undefined, fallback: number): number {
   if (text === undefined) return fallback;
@@ -130,7 +131,7 @@ export function registerBatch(program: Command): void {
       }
       const prepared = prepareRun(ctx.config, { backend: options.backend, account: options.account, dir });
       const prefix = prepared.backend.skillPrefix;
-      if (prefix === undefined) throw new AgentmuxError(`${prepared.backend.label} has no skills to run`, { hint: "use --backend claude or --backend codex" });
+      if (prefix === undefined) throw new AgentmuxError(`${prepared.backend.label} has no skills to run`, { hint: `use ${backendFlags(WITH_RUNNER)}` });
       if (prepared.notice) process.stderr.write(`agentmux: ${prepared.notice}\n`);
       const items = skills.map((name) => ({ title: `${prefix}${name}`, line: null, prompt: `${prefix}${name}` }));
       await confirmStart(`Run ${items.length} audit ${items.length === 1 ? "skill" : "skills"} (${items.map((i) => i.title).join(", ")}) with ${prepared.backend.label} in ${prepared.dir}?`, options.yes, "audit");

@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
 import type { Command } from "commander";
-import { getBackend, promptLineOf, type BackendName } from "../backends/index.ts";
+import { BACKENDS, getBackend, promptLineOf, type BackendName } from "../backends/index.ts";
 import { sendText } from "../session/send.ts";
 import { findSession, listSessions } from "../session/store.ts";
 import { discoverSkills, SKILL_BACKENDS, type Discovery, type Skill } from "../skills/discover.ts";
@@ -27,7 +27,11 @@ function skillBackend(name: string | undefined): BackendName | undefined {
 }
 
 function discover(ctx: Context, dir: string, backend: BackendName | undefined): Discovery {
-  const homes = { claude: process.env["CLAUDE_CONFIG_DIR"] || null, codex: process.env["CODEX_HOME"] || null };
+  // Each CLI's config home from its own variable (CLAUDE_CONFIG_DIR, CODEX_HOME); unset: its default.
+  const homes = Object.fromEntries(SKILL_BACKENDS.map((name) => {
+    const variable = BACKENDS[name].accounts?.variable;
+    return [name, (variable && process.env[variable]) || null];
+  }));
   return discoverSkills({ cwd: dir, homes, configured: ctx.config.skills.directories, backend });
 }
 

@@ -1,7 +1,7 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { BACKENDS } from "../../../src/backends/index.ts";
-import { FORKING, forkRefusal, orWords, WITH_HISTORY } from "../../../src/backends/capable.ts";
+import { backendFlags, FORKING, forkRefusal, orWords, WITH_HISTORY, WITH_RUNNER } from "../../../src/backends/capable.ts";
 
 describe("what each backend can do with a conversation, from the registry", () => {
   it("forking: the CLIs whose launch takes a fork; a plain command and a CLI without fork say why", () => {
@@ -18,5 +18,11 @@ describe("what each backend can do with a conversation, from the registry", () =
     assert.equal(orWords(["a"]), "a");
     assert.equal(orWords(["a", "b", "c"]), "a, b or c");
     assert.equal(orWords([]), "");
+  });
+
+  it("runner: exactly the backends with a non-interactive mode; their flags worded for a hint", () => {
+    assert.deepEqual([...WITH_RUNNER], Object.values(BACKENDS).filter((b) => b.runner).map((b) => b.name));
+    assert.ok(WITH_RUNNER.includes("claude") && WITH_RUNNER.includes("codex"));
+    assert.equal(backendFlags(["a", "b"]), "--backend a or --backend b");
   });
 });
