@@ -7,7 +7,8 @@ export type Request =
   | { op: "input"; pane: string; kind: "escape" | "submit" | "keys"; at?: number }
   | { op: "explain"; pane: string }
   | { op: "forget"; pane: string }
-  | { op: "wait"; panes: string[]; state: string; timeoutMs: number }
+  /** after: only a state reached at or after this time (epoch ms) answers: a wait for the end of a turn not yet begun. */
+  | { op: "wait"; panes: string[]; state: string; timeoutMs: number; after?: number }
   | { op: "exit"; pane: string; now: boolean }
   | { op: "usage-refresh"; backend: string; pool: string }
   | { op: "kill"; panes: string[] };

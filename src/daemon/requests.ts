@@ -33,7 +33,7 @@ export async function handleRequest(daemon: DaemonPort, req: Request): Promise<R
     case "forget":
       return { ok: true, forgotten: daemon.forgetExited(req.pane) };
     case "wait":
-      return wait(daemon, req.panes, req.state, req.timeoutMs);
+      return wait(daemon, req.panes, req.state, req.timeoutMs, typeof req.after === "number" ? req.after : undefined);
     case "kill":
       return { ok: true, killed: await daemon.kill(req.panes) };
     case "usage-refresh":
@@ -45,17 +45,17 @@ export async function handleRequest(daemon: DaemonPort, req: Request): Promise<R
   }
 }
 
-/** Answer when one of the panes reaches the state (at once if one is there already). */
-function wait(daemon: DaemonPort, panes: string[], state: string, timeoutMs: number): Promise<Response> | Response {
+/** Answer when one of the panes reaches the state (at once if one is there already, and reached it no earlier than `after`). */
+function wait(daemon: DaemonPort, panes: string[], state: string, timeoutMs: number, after?: number): Promise<Response> | Response {
   if (!(STATES as readonly string[]).includes(state)) return { ok: false, error: `unknown state "${state}"`, hint: `use one of ${STATES.join(", ")}` };
   const live = panes.filter((p) => daemon.tracked.has(p));
   for (const pane of live) {
     const t = daemon.tracked.get(pane);
-    if (t && t.machine.state === state) return { ok: true, pane, state, at: t.machine.since };
+    if (t && t.machine.state === state && (after === undefined || t.machine.since >= after)) return { ok: true, pane, state, at: t.machine.since };
   }
   const running = live.filter((p) => daemon.tracked.get(p)?.machine.state !== "exited");
   if (running.length === 0) return { ok: false, error: `${panes.join(", ")} exited before reaching ${state}` };
-  return daemon.waiters.add(running, state as SessionState, timeoutMs);
+  return daemon.waiters.add(running, state as SessionState, timeoutMs, after);
 }
 
 /** A session's own process (checked by its token) sets its published status; a new prompt makes it stale. */

@@ -35,11 +35,14 @@ export async function concludeSide(tmux: Tmux, side: NamedSession, config: Confi
   const place = historyPlace(config, side, side.startedAt);
   const before = history.lastAnswer(side.id, place);
   const { layout } = await ensureDaemon(tmux);
-  // The waiter is registered before the prompt goes in: a quick turn cannot end unseen.
-  const turn = request(layout.socket, { op: "wait", panes: [side.pane], state: "waiting", timeoutMs: options.timeoutMs }, options.timeoutMs + 5000);
+  // The waiter is registered before the prompt goes in, so a quick turn cannot end unseen; and it
+  // is answered only by a "waiting" reached after this moment, not by the side's earlier turn (a
+  // side that was waiting already answered at once, and a summary slower than the transcript
+  // allowance below came back empty).
+  const at = Date.now();
+  const turn = request(layout.socket, { op: "wait", panes: [side.pane], state: "waiting", timeoutMs: options.timeoutMs, after: at }, options.timeoutMs + 5000);
   turn.catch(() => undefined);
   await sleep(150);
-  const at = Date.now();
   await sendText(tmux, side.pane, handbackPrompt(config), { enter: true, promptLine: promptLineOf(side.backend) });
   await options.typed?.(side.pane, at);
   const reply = await turn;

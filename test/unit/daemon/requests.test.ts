@@ -106,6 +106,16 @@ describe("the daemon's socket requests", () => {
       assert.deepEqual(await handleRequest(daemon, { op: "wait", panes: ["%41", "%42"], state: "waiting", timeoutMs: 1000 }), { ok: true, pane: "%42", state: "waiting", at: 4242 });
     });
 
+    it("with after, a pane that reached the state earlier waits for the next time it gets there (the end of a turn not yet begun)", async () => {
+      const daemon = new FakeDaemon().add(session("%42", "waiting", 4242));
+      const answer = handleRequest(daemon, { op: "wait", panes: ["%42"], state: "waiting", timeoutMs: 60_000, after: 5000 });
+      await new Promise((r) => setImmediate(r));
+      daemon.waiters.changed("%42", "working", 5100);
+      daemon.waiters.changed("%42", "waiting", 6000);
+      assert.deepEqual(await answer, { ok: true, pane: "%42", state: "waiting", at: 6000 });
+      assert.deepEqual(await handleRequest(daemon, { op: "wait", panes: ["%42"], state: "waiting", timeoutMs: 1000, after: 4000 }), { ok: true, pane: "%42", state: "waiting", at: 4242 });
+    });
+
     it("an unknown state is refused, listing the states", async () => {
       const r = await handleRequest(new FakeDaemon().add(session("%41", "idle")), { op: "wait", panes: ["%41"], state: "done", timeoutMs: 1000 });
       assert.equal(r.ok, false);

@@ -22,6 +22,15 @@ describe("agentmux wait's waiters", () => {
     assert.deepEqual(await p, { ok: true, pane: "%13", state: "waiting", at: 3 });
   });
 
+  it("a waiter with after is not answered by a change that began before it", async () => {
+    const w = new Waiters();
+    const p = w.add(["%12"], "waiting", 60_000, 100);
+    w.changed("%12", "waiting", 99);
+    assert.equal(await settled(p), "pending");
+    w.changed("%12", "waiting", 100);
+    assert.deepEqual(await p, { ok: true, pane: "%12", state: "waiting", at: 100 });
+  });
+
   it("a waiter is answered once: a later change does not answer it again", async () => {
     const w = new Waiters();
     const answers: Response[] = [];
