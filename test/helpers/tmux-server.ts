@@ -9,6 +9,7 @@ export const FIXTURE_BIN = join(ROOT, "test", "fixtures", "bin");
 export const CLI = join(ROOT, "bin", "agentmux.js");
 
 let counter = 0;
+const PLAIN_SHELL = "exec bash --noprofile --norc";
 const SOCKET_DIR = join("/tmp", `tmux-${process.getuid?.() ?? 0}`);
 
 /** Sockets of test servers whose test process died before its after() ran (killed runs). */
@@ -76,8 +77,16 @@ export class TestServer {
     return execa("tmux", ["-L", this.name, ...args], { env: this.env, extendEnv: false, input, reject: false });
   }
 
+  /**
+   * The server and its base session. Its shells (the base pane and any window opened without a
+   * command) are bash without the user's start-up files: a machine's ~/.bashrc that hangs or
+   * resets PATH (a pyenv rehash waiting a minute on a stale lock did) is no part of a test.
+   */
   async start(): Promise<void> {
-    const r = await this.tmux(["-f", "/dev/null", "new-session", "-d", "-s", "base", "-x", "160", "-y", "48", "-c", this.work]);
+    const r = await this.tmux([
+      "-f", "/dev/null", "new-session", "-d", "-s", "base", "-x", "160", "-y", "48", "-c", this.work, PLAIN_SHELL,
+      ";", "set-option", "-g", "default-command", PLAIN_SHELL,
+    ]);
     if (r.exitCode !== 0) throw new Error(`tmux new-session failed: ${r.stderr}`);
   }
 
