@@ -11,7 +11,14 @@ export type Request =
   | { op: "wait"; panes: string[]; state: string; timeoutMs: number; after?: number }
   | { op: "exit"; pane: string; now: boolean }
   | { op: "usage-refresh"; backend: string; pool: string }
-  | { op: "kill"; panes: string[] };
+  | { op: "kill"; panes: string[] }
+  /** The sessions that need the user, most urgent first: { ok, inbox: InboxItem[] }. */
+  | { op: "inbox" }
+  /**
+   * Keep the connection open: the daemon writes { ok, inbox } at once and again on every change
+   * to the inbox (a state, an ask, a snooze), until the client closes it.
+   */
+  | { op: "subscribe" };
 
 export type Response = { ok: true; [key: string]: unknown } | { ok: false; error: string; hint?: string; timedOut?: true };
 

@@ -1,3 +1,4 @@
+import { ASK_OPTION, parseAsk, type Ask } from "../core/ask.ts";
 import { buildFormat, PANE_FIELDS, parseRecords, type PaneRecord } from "../tmux/formats.ts";
 import type { Tmux } from "../tmux/tmux.ts";
 import { setOptionArgs } from "../tmux/options.ts";
@@ -22,11 +23,13 @@ export interface RosterEntry extends Session {
   turnStart: number | null;
   /** The backend's icon, as its launch stored it on the pane (@agentmux-icon): the switcher needs no backend for it. */
   icon?: string;
+  /** What it wants or said, as the daemon published it (@agentmux-ask); null when nothing. */
+  ask: Ask | null;
 }
 
-const ROSTER_FIELDS = { ...PANE_FIELDS, key: KEY_OPTION, snoozed: SNOOZE_OPTION } as const;
+const ROSTER_FIELDS = { ...PANE_FIELDS, key: KEY_OPTION, snoozed: SNOOZE_OPTION, ask: ASK_OPTION } as const;
 const ROSTER_FORMAT = buildFormat(ROSTER_FIELDS);
-type RosterRecord = PaneRecord & { key: string; snoozed: string };
+type RosterRecord = PaneRecord & { key: string; snoozed: string; ask?: string };
 
 function turnStartOf(record: RosterRecord, session: Session): number | null {
   try {
@@ -54,6 +57,7 @@ export function rosterFromRecords(records: RosterRecord[], keys: Map<string, str
       background: r.background === "1",
       turnStart: turnStartOf(r, s),
       icon: r.icon,
+      ask: parseAsk(r.ask ?? ""),
     };
   }).sort(byKey);
 }
