@@ -1,0 +1,39 @@
+import { createConnection } from "node:net";
+import { createInterface } from "node:readline";
+import type { InboxItem } from "../core/ask.ts";
+import type { Tmux } from "../tmux/tmux.ts";
+import { AgentmuxError } from "../util/errors.ts";
+import { request } from "./client.ts";
+import { ensureDaemon } from "./start.ts";
+
+/** The sessions that need the user, most urgent first, as the daemon of the tmux server sees them (started if it is not running). */
+export async function fetchInbox(tmux: Tmux): Promise<InboxItem[]> {
+  const { layout } = await ensureDaemon(tmux);
+  const answer = await request(layout.socket, { op: "inbox" });
+  if (!answer.ok) throw new AgentmuxError(answer.error, answer.hint ? { hint: answer.hint } : {});
+  return Array.isArray(answer["inbox"]) ? (answer["inbox"] as InboxItem[]) : [];
+}
+
+export interface InboxSubscription {
+  close(): void;
+}
+
+/**
+ * The inbox, pushed: onItems is called with the list at once and again on every change the daemon
+ * sees, until close(). onEnd is told when the daemon goes away (the caller may subscribe again).
+ */
+export async function subscribeInbox(tmux: Tmux, onItems: (items: InboxItem[]) => void, onEnd: (why: string) => void = () => undefined): Promise<InboxSubscription> {
+  const { layout } = await ensureDaemon(tmux);
+  const socket = createConnection(layout.socket);
+  let closed = false;
+  socket.once("connect", () => socket.write(`${JSON.stringify({ op: "subscribe" })}\n`));
+  socket.on("error", (error) => { if (!closed) onEnd(error.message); });
+  socket.on("close", () => { if (!closed) onEnd("the daemon closed the connection"); });
+  createInterface({ input: socket }).on("line", (line) => {
+    try {
+      const message = JSON.parse(line) as { ok?: boolean; inbox?: unknown };
+      if (message.ok && Array.isArray(message.inbox)) onItems(message.inbox as InboxItem[]);
+    } catch { /* a line that is not JSON is skipped */ }
+  });
+  return { close: () => { closed = true; socket.destroy(); } };
+}
