@@ -14,7 +14,8 @@ export function request(socketPath: string, message: Request, timeoutMs = 5000):
       reject(new AgentmuxError(`the agentmux daemon is not running (${socketPath}: ${(error as NodeJS.ErrnoException).code ?? error.message})`, { hint: "start it with agentmux daemon start", exitCode: EXIT.daemonDown }));
     });
     socket.once("connect", () => socket.write(`${JSON.stringify(message)}\n`));
-    createInterface({ input: socket }).once("line", (line) => {
+    // readline passes the socket's error on as its own: the socket's listener above answers it.
+    createInterface({ input: socket }).on("error", () => undefined).once("line", (line) => {
       clearTimeout(timer);
       socket.end();
       try { resolve(JSON.parse(line) as Response); } catch { reject(new AgentmuxError("the daemon sent an invalid answer")); }

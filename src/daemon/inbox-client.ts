@@ -29,7 +29,8 @@ export async function subscribeInbox(tmux: Tmux, onItems: (items: InboxItem[]) =
   socket.once("connect", () => socket.write(`${JSON.stringify({ op: "subscribe" })}\n`));
   socket.on("error", (error) => { if (!closed) onEnd(error.message); });
   socket.on("close", () => { if (!closed) onEnd("the daemon closed the connection"); });
-  createInterface({ input: socket }).on("line", (line) => {
+  // readline passes the socket's error on as its own: the socket's listener above tells onEnd.
+  createInterface({ input: socket }).on("error", () => undefined).on("line", (line) => {
     try {
       const message = JSON.parse(line) as { ok?: boolean; inbox?: unknown };
       if (message.ok && Array.isArray(message.inbox)) onItems(message.inbox as InboxItem[]);
