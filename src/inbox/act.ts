@@ -1,0 +1,62 @@
+import type { InboxItem } from "../core/ask.ts";
+import { request } from "../daemon/client.ts";
+import { layoutFor } from "../daemon/start.ts";
+import { sendText } from "../session/send.ts";
+import { SNOOZE_OPTION } from "../session/snooze.ts";
+import type { Tmux } from "../tmux/tmux.ts";
+import { staleVerdict, type ScreenDialog, type Typing } from "./stale.ts";
+
+/** What answering needs besides tmux: how to read a screen's dialog, and the CLI's input line (the guarded submit). */
+export interface ActDeps {
+  tmux: Tmux;
+  readDialog: (screen: string, backend: string) => ScreenDialog | null;
+  promptLine: (backend: string) => Promise<RegExp | undefined>;
+}
+
+/** What happened, for the popup's notice line. */
+export interface Done { sent: boolean; notice: string }
+
+/**
+ * Tell the daemon what was typed, as `agentmux keys` and `send` do: an answer or a submitted reply
+ * starts the session working again, an Escape may interrupt it. No daemon: nothing to tell.
+ */
+async function tellDaemon(tmux: Tmux, pane: string, kind: "escape" | "submit" | "keys", at: number): Promise<void> {
+  try {
+    await request((await layoutFor(tmux)).socket, { op: "input", pane, kind, at }, 2000);
+  } catch { /* no daemon */ }
+}
+
+/** The stale check, right before the keys go in: the screen now, its dialog, the verdict. */
+async function check(deps: ActDeps, item: InboxItem, typing: Typing): Promise<Done | null> {
+  const screen = await deps.tmux.tryCapture(item.pane);
+  if (screen === null) return { sent: false, notice: `${item.name}: its pane is gone; nothing sent` };
+  const verdict = staleVerdict(item.ask, deps.readDialog(screen, item.backend), typing);
+  return verdict.ok ? null : { sent: false, notice: `${item.name}: ${verdict.why}` };
+}
+
+/** A digit, y or n: the keys go into the dialog only while it is the one the popup showed. */
+export async function answerItem(deps: ActDeps, item: InboxItem, keys: string[], label: string): Promise<Done> {
+  const refused = await check(deps, item, "answer");
+  if (refused) return refused;
+  const at = Date.now();
+  await deps.tmux.sendKeys(item.pane, keys);
+  await tellDaemon(deps.tmux, item.pane, keys.includes("Escape") ? "escape" : "keys", at);
+  return { sent: true, notice: `${item.name}: answered ${label}` };
+}
+
+/** r: the reply is typed into the input line and submitted as `agentmux send` submits (Enter again while it sits there). */
+export async function replyTo(deps: ActDeps, item: InboxItem, text: string): Promise<Done> {
+  const refused = await check(deps, item, "reply");
+  if (refused) return refused;
+  const at = Date.now();
+  await sendText(deps.tmux, item.pane, text, { enter: true, promptLine: await deps.promptLine(item.backend) });
+  await tellDaemon(deps.tmux, item.pane, "submit", at);
+  return { sent: true, notice: `${item.name}: reply sent` };
+}
+
+/** z: snooze until undone, as `agentmux snooze` does; on a snoozed one, wake it. */
+export async function snoozeItem(tmux: Tmux, item: InboxItem, on: boolean): Promise<Done> {
+  if (on) await tmux.setOption({ pane: item.pane }, SNOOZE_OPTION, "1");
+  else await tmux.unsetOption({ pane: item.pane }, SNOOZE_OPTION);
+  return { sent: true, notice: on ? `snoozed ${item.name} until undone (z again wakes it)` : `${item.name} is no longer snoozed` };
+}

@@ -1,0 +1,44 @@
+import { subscribeInbox } from "../daemon/inbox-client.ts";
+import type { TmuxServer } from "../tmux/server.ts";
+import type { Tmux } from "../tmux/tmux.ts";
+import { AgentmuxError } from "../util/errors.ts";
+import { answerItem, replyTo, snoozeItem, type ActDeps } from "./act.ts";
+import { runInboxPopup } from "./popup.ts";
+import type { ScreenDialog } from "./stale.ts";
+
+export interface OpenInboxOptions {
+  tmux: Tmux;
+  server: TmuxServer;
+  /** The client that opened the popup (the binding passes #{client_name}): Enter switches it. */
+  client?: string | undefined;
+  readDialog: (screen: string, backend: string) => ScreenDialog | null;
+}
+
+/** The client to switch: the one named, else (inside tmux, on its own server) tmux's current client. */
+async function clientFor(options: OpenInboxOptions): Promise<string | undefined> {
+  if (options.client) return options.client;
+  if (!process.env["TMUX"] || options.server.socketName || options.server.socketPath) return undefined;
+  return (await options.tmux.currentClient()) || undefined;
+}
+
+/** `agentmux inbox` at a terminal: the popup; Enter goes to the session (outside tmux: attaches to it). */
+export async function openInbox(options: OpenInboxOptions): Promise<void> {
+  const { tmux } = options;
+  const deps: ActDeps = { tmux, readDialog: options.readDialog, promptLine: async (backend) => (await import("../backends/index.ts")).promptLineOf(backend) };
+  const pane = await runInboxPopup({
+    subscribe: (onItems, onEnd) => subscribeInbox(tmux, onItems, onEnd),
+    act: (action) => {
+      if (action.kind === "answer") return answerItem(deps, action.item, action.keys, action.label);
+      if (action.kind === "reply") return replyTo(deps, action.item, action.text);
+      return snoozeItem(tmux, action.item, action.on);
+    },
+  });
+  if (pane === null) return;
+  const client = await clientFor(options);
+  if (client) {
+    await tmux.jump(pane, client);
+    return;
+  }
+  await tmux.showPane(pane);
+  if ((await tmux.attach(pane)) !== 0) throw new AgentmuxError(`could not attach to ${pane}`, { hint: "run it in a terminal, or inside tmux" });
+}
