@@ -9,6 +9,7 @@ ROOT="$(dirname "$CURRENT_DIR")"
 # Every option with its default (a key set to "none" is not bound).
 menu_key_default="a"          # @agentmux-menu-key: the menu (display-menu)
 switch_key_default="S"        # @agentmux-switch-key: the session switcher (display-popup)
+inbox_key_default="N"         # @agentmux-inbox-key: the inbox: what waits on you, answered in place (display-popup); N, as prefix I is TPM's install key
 next_key_default="B"          # @agentmux-next-key: jump to the next waiting or blocked session
 snooze_key_default="Z"        # @agentmux-snooze-key: snooze or wake the current session
 side_key_default="e"          # @agentmux-side-key: the side-conversation key table (then b toggle, q conclude, r send-selection, k dismiss, s open a side)
@@ -79,6 +80,8 @@ main() {
 
   bind_key "$(get_option @agentmux-switch-key "$switch_key_default")" "switch session" \
     run-shell -b "tmux display-popup -c $client -EE -w '$width' -h '$height' -T ' agentmux ' \"$agentmux switch --client $client\""
+  bind_key "$(get_option @agentmux-inbox-key "$inbox_key_default")" "inbox" \
+    run-shell -b "tmux display-popup -c $client -EE -w '$width' -h '$height' -T ' agentmux inbox ' \"$agentmux inbox --client $client\""
   bind_key "$(get_option @agentmux-menu-key "$menu_key_default")" "menu" \
     run-shell -b "$agentmux menu --client $client --pane '#{pane_id}'"
   bind_key "$(get_option @agentmux-next-key "$next_key_default")" "jump to the next waiting session" \

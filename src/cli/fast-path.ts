@@ -28,6 +28,7 @@ const LIST: FastVerb = { options: { group: { type: "string", short: "g" }, json:
 
 export const FAST_VERBS: Readonly<Record<string, FastVerb>> = {
   switch: { options: { client: str }, positionals: [0, 0], load: () => import("./fast-verbs/switch.ts") },
+  inbox: { options: { json: bool, client: str }, positionals: [0, 0], load: () => import("./fast-verbs/inbox.ts") },
   next: { options: { client: str, from: str, json: bool }, positionals: [0, 0], load: () => import("./fast-verbs/next.ts") },
   snooze: { options: { on: bool, off: bool, ask: bool, client: str, json: bool, target: TARGET }, positionals: [0, 2], load: () => import("./fast-verbs/snooze.ts") },
   menu: { options: { client: str, pane: str, print: bool }, positionals: [0, 0], load: () => import("./fast-verbs/menu.ts") },

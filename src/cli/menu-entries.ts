@@ -40,6 +40,7 @@ export const MENU: Section[] = [
   { title: "Sessions", entries: [
     { label: "new session here", key: "n", requires: "new", command: (c) => runShell(agentmux(c, "new", "--dir", c.dir)) },
     { label: "select session", key: "s", requires: "switch", command: (c) => popup(c, "agentmux", agentmux(c, "switch", "--client", c.client), false) },
+    { label: "inbox", key: "i", requires: "inbox", command: (c) => popup(c, "agentmux inbox", agentmux(c, "inbox", "--client", c.client), false) },
     { label: "jump to waiting", key: "w", requires: "next", command: (c) => runShell(agentmux(c, "next", "--client", c.client, "--from", c.pane)) },
     { label: "list sessions", key: "l", requires: "list", command: (c) => popup(c, "sessions", agentmux(c, "list")) },
     { label: "resume a past conversation…", key: "c", requires: "resume", command: (c) => popup(c, "resume", agentmux(c, "resume", "--dir", c.dir, "--client", c.client)) },

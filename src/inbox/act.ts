@@ -9,7 +9,8 @@ import { staleVerdict, type ScreenDialog, type Typing } from "./stale.ts";
 /** What answering needs besides tmux: how to read a screen's dialog, and the CLI's input line (the guarded submit). */
 export interface ActDeps {
   tmux: Tmux;
-  readDialog: (screen: string, backend: string) => ScreenDialog | null;
+  /** The dialog a screen shows, read as the daemon reads it (the backend's manifest); null when none. */
+  readDialog: (screen: string, backend: string) => Promise<ScreenDialog | null>;
   promptLine: (backend: string) => Promise<RegExp | undefined>;
 }
 
@@ -28,9 +29,10 @@ async function tellDaemon(tmux: Tmux, pane: string, kind: "escape" | "submit" | 
 
 /** The stale check, right before the keys go in: the screen now, its dialog, the verdict. */
 async function check(deps: ActDeps, item: InboxItem, typing: Typing): Promise<Done | null> {
-  const screen = await deps.tmux.tryCapture(item.pane);
+  // Captured as the daemon captures it (lines as drawn, not joined), so the digests compare.
+  const screen = await deps.tmux.tryCapture(item.pane, { join: false });
   if (screen === null) return { sent: false, notice: `${item.name}: its pane is gone; nothing sent` };
-  const verdict = staleVerdict(item.ask, deps.readDialog(screen, item.backend), typing);
+  const verdict = staleVerdict(item.ask, await deps.readDialog(screen, item.backend), typing);
   return verdict.ok ? null : { sent: false, notice: `${item.name}: ${verdict.why}` };
 }
 

@@ -11,7 +11,23 @@ export interface OpenInboxOptions {
   server: TmuxServer;
   /** The client that opened the popup (the binding passes #{client_name}): Enter switches it. */
   client?: string | undefined;
-  readDialog: (screen: string, backend: string) => ScreenDialog | null;
+}
+
+/**
+ * The dialog reader, loaded when the first answer is checked (the manifests are YAML: the popup
+ * opens without them): the backend's manifest reads the screen as the daemon reads it.
+ */
+function screenDialogs(): (screen: string, backend: string) => Promise<ScreenDialog | null> {
+  let reader: Promise<(screen: string, backend: string) => ScreenDialog | null> | null = null;
+  const load = async () => {
+    const [{ findManifest, loadManifests }, { readDialog }] = await Promise.all([import("../detect/load.ts"), import("../detect/dialog.ts")]);
+    const { manifests } = loadManifests();
+    return (screen: string, backend: string) => {
+      const manifest = findManifest(manifests, backend);
+      return manifest ? readDialog(manifest, screen) : null;
+    };
+  };
+  return async (screen, backend) => (await (reader ??= load()))(screen, backend);
 }
 
 /** The client to switch: the one named, else (inside tmux, on its own server) tmux's current client. */
@@ -24,7 +40,7 @@ async function clientFor(options: OpenInboxOptions): Promise<string | undefined>
 /** `agentmux inbox` at a terminal: the popup; Enter goes to the session (outside tmux: attaches to it). */
 export async function openInbox(options: OpenInboxOptions): Promise<void> {
   const { tmux } = options;
-  const deps: ActDeps = { tmux, readDialog: options.readDialog, promptLine: async (backend) => (await import("../backends/index.ts")).promptLineOf(backend) };
+  const deps: ActDeps = { tmux, readDialog: screenDialogs(), promptLine: async (backend) => (await import("../backends/index.ts")).promptLineOf(backend) };
   const pane = await runInboxPopup({
     subscribe: (onItems, onEnd) => subscribeInbox(tmux, onItems, onEnd),
     act: (action) => {

@@ -40,7 +40,7 @@ describe("the agentmux menu", () => {
     await person.waitForPane(pane);
     const lines = (await openMenu()).map((l) => l.replace(/\s+/g, " ").trim());
     assert.deepEqual(lines, [
-      "Sessions", "new session here (n)", "select session (s)", "jump to waiting (w)", "list sessions (l)", "resume a past conversation… (c)", "restore sessions (O)",
+      "Sessions", "new session here (n)", "select session (s)", "inbox (i)", "jump to waiting (w)", "list sessions (l)", "resume a past conversation… (c)", "restore sessions (O)",
       "account… (a)",
       "Current session: api:review", "toggle snooze (z)", "rename (r)", "handoff (h)", "branch (b)", "branch into a worktree (W)", "branches… (B)",
       "restart (R)", "explain its state (e)", "exit (x)", "exit immediately (X)",

@@ -44,6 +44,7 @@ describe("the fast path answers as the full CLI would", () => {
   const rows: Array<[string[], string | null]> = [
     [["--version"], "--version"], [["-V"], "--version"], [["-L", "x", "next", "--client", "/dev/pts/1", "--from", "%1"], "next"],
     [["snooze", "--ask", "--client=c", "%3"], "snooze"], [["snooze", "%3", "2"], "snooze"], [["menu", "--print", "--pane", "%1"], "menu"],
+    [["inbox", "--json"], "inbox"], [["inbox", "--client", "/dev/pts/1"], "inbox"], [["inbox", "x"], null],
     [["kill", "%3"], "kill"], [["kill", "-y", "%3"], "kill"], [["ls", "-g", "web"], "ls"], [["publish", "a", "b"], "publish"], [["hook", "working"], "hook"],
     [["next", "--help"], null], [["next", "extra"], null], [["kill"], null], [["kill", "a", "b"], null], [["snooze", "a", "b", "c"], null],
     [["list", "--bogus"], null], [["menu", "--client"], null], [["hook", "--help"], null], [["publish", "-x"], null], [["new"], null], [["--version", "x"], null],

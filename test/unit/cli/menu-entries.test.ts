@@ -11,9 +11,9 @@ describe("the menu", () => {
     assert.deepEqual(labels(ctx(["switch", "next", "snooze"])), ["[Sessions]", "s:select session", "w:jump to waiting", "--", "[Current session: api]", "z:toggle snooze"]);
   });
   it("is laid out Sessions, Account and Tools as submenus, Current session", () => {
-    const all = ["new", "switch", "next", "list", "restore", "snooze", "rename", "handoff", "restart", "detect", "exit", "daemon", "daemon status", "daemon logs", "account", "account list", "usage"];
+    const all = ["new", "switch", "inbox", "next", "list", "restore", "snooze", "rename", "handoff", "restart", "detect", "exit", "daemon", "daemon status", "daemon logs", "account", "account list", "usage"];
     assert.deepEqual(labels(ctx(all)), [
-      "[Sessions]", "n:new session here", "s:select session", "w:jump to waiting", "l:list sessions", "O:restore sessions", "--", "a:account…", "--",
+      "[Sessions]", "n:new session here", "s:select session", "i:inbox", "w:jump to waiting", "l:list sessions", "O:restore sessions", "--", "a:account…", "--",
       "[Current session: api]", "z:toggle snooze", "r:rename", "h:handoff", "R:restart", "e:explain its state", "x:exit", "X:exit immediately", "--", "t:tools…",
     ]);
   });
@@ -21,7 +21,7 @@ describe("the menu", () => {
     assert.deepEqual(labels(ctx(["resume", "branch", "branches"])), [
       "[Sessions]", "c:resume a past conversation…", "--", "[Current session: api]", "b:branch", "W:branch into a worktree", "B:branches…",
     ]);
-    const keys = menuItems(ctx(["new", "switch", "next", "list", "restore", "resume", "snooze", "rename", "handoff", "branch", "branches", "restart", "detect", "exit", "account", "account list"])).flatMap((i) => (i.kind === "item" ? [i.key] : []));
+    const keys = menuItems(ctx(["new", "switch", "inbox", "next", "list", "restore", "resume", "snooze", "rename", "handoff", "branch", "branches", "restart", "detect", "exit", "account", "account list"])).flatMap((i) => (i.kind === "item" ? [i.key] : []));
     assert.equal(new Set(keys).size, keys.length, `every key once: ${keys.join(" ")}`);
   });
   it("has route… in Tools (t .), routing the paste buffer in a popup", () => {

@@ -22,7 +22,7 @@ function fakeTmux(screen: () => string | null) {
 const ask = (dialog: string): Ask => ({ kind: "permission", summary: "Bash: x", text: [], options: ["Yes", "No"], dialog, source: "screen", at: 0 });
 const item = (a: Ask | null, state: InboxItem["state"] = "blocked"): InboxItem => ({ pane: "%12", name: "web #2", key: "", backend: "claude", account: "", state, background: false, since: 0, snoozed: false, ask: a });
 /** The fake dialog reader: a screen line "DIALOG <digest>" is a dialog with that digest. */
-const deps = (tmux: Tmux): ActDeps => ({ tmux, readDialog: (s) => { const m = /DIALOG (\w+)/.exec(s); return m ? { digest: m[1] as string } : null; }, promptLine: async () => undefined });
+const deps = (tmux: Tmux): ActDeps => ({ tmux, readDialog: async (s) => { const m = /DIALOG (\w+)/.exec(s); return m ? { digest: m[1] as string } : null; }, promptLine: async () => undefined });
 
 describe("answering from the inbox", () => {
   it("an answer goes in while the screen shows the same dialog", async () => {
