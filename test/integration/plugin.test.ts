@@ -109,7 +109,7 @@ describe("the plugin's options", () => {
   before(async () => {
     await server.start();
     await server.tmux(["set-option", "-g", "status-right", "%H:%M"]);
-    for (const [name, value] of [["@agentmux-switch-key", "g"], ["@agentmux-next-key", "none"], ["@agentmux-prompt-key", "none"], ["@agentmux-status-right", "off"], ["@agentmux-daemon", "off"], ["@agentmux-command", "agentmux"]] as const) {
+    for (const [name, value] of [["@agentmux-switch-key", "g"], ["@agentmux-inbox-key", "I"], ["@agentmux-next-key", "none"], ["@agentmux-prompt-key", "none"], ["@agentmux-status-right", "off"], ["@agentmux-daemon", "off"], ["@agentmux-command", "agentmux"]] as const) {
       await server.tmux(["set-option", "-g", name, value]);
     }
     await server.tmux(["run-shell", PLUGIN]);
@@ -117,7 +117,7 @@ describe("the plugin's options", () => {
   after(() => server.stop());
 
   it("takes its keys from @agentmux-*-key; none binds nothing", async () => {
-    assert.deepEqual(await notes(server), ["T agentmux: route the paste buffer", "Z agentmux: snooze or wake this session", "a agentmux: menu", "e agentmux: side conversations (then b, q, r, k or s)", "g agentmux: switch session"]);
+    assert.deepEqual(await notes(server), ["I agentmux: inbox", "T agentmux: route the paste buffer", "Z agentmux: snooze or wake this session", "a agentmux: menu", "e agentmux: side conversations (then b, q, r, k or s)", "g agentmux: switch session"]);
     assert.equal((await server.tmux(["list-keys", "-T", "prefix", "B"])).exitCode, 1, "B stays unbound");
     assert.equal((await server.tmux(["list-keys", "-T", "prefix", "P"])).exitCode, 1, "P stays unbound");
   });
