@@ -11,7 +11,8 @@ export const item = (pane: string, name: string, a: Ask | null, state: InboxItem
 
 const perm = item("%12", "web #2", ask("permission", ["Yes", "Yes, and always allow access to work/", "No"], "Bash: touch marker"));
 const question = item("%13", "api 'q'", ask("question", ["Red", "Blue", "Type something.", "Chat about this"], "Which colour?"));
-const codex = item("%14", "cx", ask("permission", ["1. Yes, proceed (y)", "2. Yes, and don't ask again (a)", "3. No, and tell Codex what to do differently (esc)"]));
+const codex = item("%14", "cx", ask("permission", ["1. Yes, proceed (y)", "2. Yes, and don't ask again for `touch x` (p)", "3. No, and tell Codex what to do differently (esc)"]));
+const edits = item("%17", "ed", ask("permission", ["Yes", "Yes, allow all edits during this session (shift+tab)", "No"]));
 const noNo = item("%15", "odd", ask("permission", ["Allow", "Deny"]));
 const waiting = item("%16", "docs 100%", ask("answer", [], "received: hi"), "waiting");
 
@@ -44,9 +45,14 @@ describe("the inbox's keys", () => {
   it("y is option 1; n the option whose label starts with No (numbered or not), else Escape", () => {
     assert.deepEqual(answered("y"), ["%12 1 1. Yes"]);
     assert.deepEqual(answered("n"), ["%12 3 3. No"]);
-    assert.deepEqual(answered("jjn"), ["%14 3 3. No, and tell Codex what to do differently (esc)"]);
+    assert.deepEqual(answered("jjn"), ["%14 Escape 3. No, and tell Codex what to do differently (esc)"]);
     assert.deepEqual(answered("jjjn"), ["%15 Escape Escape"]);
     assert.equal(optionLabel("❯ 1. Yes"), "Yes");
+  });
+  it("an option whose label ends with its shortcut (a letter, esc) is picked with it; others with their digit", () => {
+    assert.deepEqual(answered("jjy"), ["%14 y 1. Yes, proceed (y)"]);
+    assert.deepEqual(answered("jj2"), ["%14 p 2. Yes, and don't ask again for `touch x` (p)"]);
+    assert.deepEqual(run("2", initialState([edits])).actions.map((a) => (a.kind === "answer" ? a.keys : [])), [["2"]]);
   });
   it("y and n answer permissions only: on a question they say to pick with a digit", () => {
     const r = run("jy");
