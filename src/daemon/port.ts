@@ -1,4 +1,6 @@
+import type { Socket } from "node:net";
 import type { Config } from "../config/config.ts";
+import type { InboxItem } from "../core/ask.ts";
 import type { InputWord } from "../core/evidence.ts";
 import type { Tmux } from "../tmux/tmux.ts";
 import type { DaemonLayout } from "./places.ts";
@@ -36,4 +38,6 @@ export interface DaemonPort extends SessionsPort {
   published(pane: string): Promise<void>;
   /** Drop an exited session from the list (restart or handoff brought it back in a new pane). */
   forgetExited(pane: string): boolean;
+  /** The sessions that need the user (src/daemon/inbox.ts). */
+  readonly inbox: { items(): Promise<InboxItem[]>; subscribe(socket: Socket): Promise<void>; changed(): void };
 }

@@ -1,0 +1,83 @@
+import { ASK_OPTION, type Ask } from "../core/ask.ts";
+import { hookAskOf, hookMeaning } from "../backends/hooks.ts";
+import { readDialog, type Dialog } from "../detect/dialog.ts";
+import type { Manifest } from "../detect/types.ts";
+import { buildAsk, NO_MATERIAL, sameAsk, withHookAsk, type AskMaterial } from "./ask-build.ts";
+import type { Logger } from "./log.ts";
+import type { Tracked } from "./tracked.ts";
+
+export interface AskBookDeps {
+  setOption(pane: string, name: string, value: string): Promise<void>;
+  unsetOption(pane: string, name: string): Promise<void>;
+  /** The pane's screen now (plain text), null when it cannot be captured. */
+  capture(pane: string): Promise<string | null>;
+  /** The manifest the screen watch reads the session's screen with. */
+  manifest(t: Tracked): Manifest | null;
+  /** An Ask was published or withdrawn (the inbox's subscribers are told). */
+  changed(): void;
+  log: Logger;
+}
+
+/**
+ * What each session wants or said (an Ask), worked out by the daemon and published on its pane
+ * (@agentmux-ask): the latest hook material of its turn (src/daemon/ask-build.ts), and for a
+ * blocked session the dialog read from its screen, captured when it became blocked and read again
+ * on every look of the screen watch while it stays blocked (a dialog is often drawn a moment after
+ * its hook). Unset once the session is neither blocked nor waiting.
+ */
+export class AskBook {
+  private readonly material = new Map<string, AskMaterial>();
+  private readonly published = new Map<string, Ask>();
+  private readonly dialogs = new Map<string, Dialog | null>();
+
+  constructor(private readonly deps: AskBookDeps) {}
+
+  /** The Ask published for a pane, null when none. */
+  get(pane: string): Ask | null {
+    return this.published.get(pane) ?? null;
+  }
+
+  /** A hook event of the session, before the session table applies it. */
+  hookEvent(t: Tracked, event: string, payload: Record<string, unknown>): void {
+    const submit = hookMeaning(t.backend, event, payload).events.some((e) => e.kind === "submit");
+    const ask = hookAskOf(t.backend, event, payload);
+    if (!ask && !submit) return;
+    this.material.set(t.pane, withHookAsk(this.material.get(t.pane) ?? NO_MATERIAL, ask, submit));
+  }
+
+  /** The session's state changed: work its Ask out again (a blocked one's screen captured now). */
+  async stateChanged(t: Tracked): Promise<void> {
+    this.dialogs.delete(t.pane);
+    if (t.machine.state === "blocked") await this.screenSeen(t, await this.deps.capture(t.pane));
+    else await this.publish(t);
+  }
+
+  /** The screen watch looked at the pane: a blocked session's dialog may have been drawn or changed. */
+  async screenSeen(t: Tracked, screen: string | null): Promise<void> {
+    if (t.machine.state !== "blocked") return;
+    const manifest = this.deps.manifest(t);
+    if (screen !== null && manifest) this.dialogs.set(t.pane, readDialog(manifest, screen));
+    await this.publish(t);
+  }
+
+  forget(pane: string): void {
+    this.material.delete(pane);
+    this.dialogs.delete(pane);
+    if (this.published.delete(pane)) this.deps.changed();
+  }
+
+  private async publish(t: Tracked): Promise<void> {
+    const state = t.machine.state;
+    const ask = buildAsk(state, this.material.get(t.pane) ?? NO_MATERIAL, this.dialogs.get(t.pane) ?? null, t.cause, Date.now());
+    const before = this.published.get(t.pane) ?? null;
+    if (sameAsk(before, ask)) return;
+    if (ask) this.published.set(t.pane, ask); else this.published.delete(t.pane);
+    this.deps.changed();
+    try {
+      if (ask) await this.deps.setOption(t.pane, ASK_OPTION, JSON.stringify(ask));
+      else await this.deps.unsetOption(t.pane, ASK_OPTION);
+    } catch (error) {
+      this.deps.log(`ask of ${t.pane}: ${(error as Error).message}`);
+    }
+  }
+}
