@@ -103,10 +103,14 @@ describe("the inbox with the real Claude Code and Codex", () => {
     await person.type("C-b", "N");
     const rows = () => person!.screen().then((screen) => boxed(screen).map((l) => l.replace(/\s+/g, " ").trim()));
     await person.waitForScreen(/Needs you: 4/, LONG);
-    // Each answer takes the highlighted (most urgent) one; the next blocked one is then first.
+    const inbox = async () => JSON.parse(String((await s.cli(["inbox", "--json"])).stdout)) as InboxItem[];
+    // Each answer goes to the most urgent one (the longest blocked), first in the list: Home, then the key.
     const answerFirst = async (pane: string, key: string, done: () => Promise<boolean>) => {
-      await s.waitFor(`${pane} highlighted`, async () => (await rows()).some((r) => r.startsWith("›⚠")), LONG);
+      let name = "";
+      await s.waitFor(`${pane} first in the inbox`, async () => { const first = (await inbox())[0]; name = first?.name ?? ""; return first?.pane === pane; }, LONG);
       await person!.type("Home");
+      await s.waitFor(`${name} highlighted`, async () => (await rows()).some((r) => r.startsWith("›⚠") && r.includes(name)), LONG)
+        .catch(async (e: Error) => { throw new Error(`${e.message}; popup:\n${(await rows()).join("\n")}`); });
       await person!.type(key);
       await s.waitFor(`${pane} answered`, done, LONG).catch(async (e: Error) => { throw new Error(`${e.message}; popup:\n${(await rows()).join("\n")}`); });
     };
