@@ -74,6 +74,8 @@ describe("the inbox from the daemon", () => {
   });
 
   it("names each session as list does (a name with spaces, #, %, quotes and unicode), with its key, backend and snooze", async () => {
+    // The switcher hands out keys (pane option @agentmux-key); here one is set by hand.
+    await server.tmux(["set-option", "-p", "-t", p["ask"]!, "@agentmux-key", "s"]);
     const listed = await listJson(server);
     const items = await fetchInbox(tmux);
     for (const i of items) {
@@ -81,10 +83,10 @@ describe("the inbox from the daemon", () => {
       assert.equal(i.name, entry?.["name"]);
       assert.equal(i.backend, "claude");
       assert.equal(i.snoozed, false);
-      assert.notEqual(i.key, "", "list handed out the keys");
       assert.equal(i.key, await paneOption(server, i.pane, "@agentmux-key"));
     }
     assert.ok(item(items, "ask")!.name.includes(HOSTILE), item(items, "ask")!.name);
+    assert.equal(item(items, "ask")!.key, "s");
   });
 
   it("publishes each Ask on its pane (@agentmux-ask), the same the inbox gives", async () => {
@@ -155,5 +157,17 @@ describe("the inbox from the daemon", () => {
     } finally {
       sub.close();
     }
+  });
+
+  it("a daemon started anew finds the waiting sessions' answers in their transcripts", async () => {
+    assert.equal((await server.cli(["daemon", "stop"])).exitCode, 0);
+    // The sessions' CLAUDE_CONFIG_DIR came from the server's environment; the daemon reads their transcripts with its own.
+    const started = await server.cli(["daemon", "start"], { env: { CLAUDE_CONFIG_DIR: join(server.home, "claude-config") } });
+    assert.equal(started.exitCode, 0, String(started.stderr));
+    const items = await inboxWhen("the answers read again", (list) => list.length === 4 && list.every((i) => i.ask?.source === "transcript"));
+    assert.equal(item(items, "done")!.ask!.summary, "received: hello there");
+    assert.equal(item(items, "ask")!.ask!.summary, "you chose Red, Large");
+    assert.equal(item(items, "done")!.snoozed, true);
+    assert.equal(parseAsk(await paneOption(server, p["done"]!, "@agentmux-ask"))?.source, "transcript");
   });
 });

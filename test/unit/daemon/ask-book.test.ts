@@ -13,7 +13,7 @@ const claude = parseManifest(readFileSync(file, "utf8"), file.pathname, { builti
 const screen = (name: string) => readFileSync(new URL(`test/fixtures/real/screens/${name}.txt`, ROOT), "utf8");
 const fields = Object.fromEntries(Object.keys(PANE_FIELDS).map((k) => [k, ""])) as PaneRecord;
 
-function setup() {
+function setup(lastAnswer?: (t: Tracked) => string | null) {
   const t: Tracked = trackedFromPane({ ...fields, pane: "%21", backend: "claude", dir: "/w" });
   const options = new Map<string, string>();
   const calls: string[] = [];
@@ -23,6 +23,7 @@ function setup() {
     unsetOption: async (pane, name) => { calls.push(`unset ${pane}`); options.delete(name); },
     capture: async () => shown,
     manifest: () => claude,
+    ...(lastAnswer ? { lastAnswer } : {}),
     changed: () => calls.push("changed"),
     log: () => undefined,
   });
@@ -88,5 +89,26 @@ describe("AskBook", () => {
     book.forget("%21");
     assert.deepEqual(calls, ["changed"]);
     assert.equal(book.get("%21"), null);
+  });
+
+  it("a waiting session no hook told the answer of: the transcript's last answer, read once", async () => {
+    let reads = 0;
+    const { t, book, state } = setup(() => { reads++; return "From the transcript.\nSecond line."; });
+    state("waiting");
+    await book.stateChanged(t);
+    assert.deepEqual([book.get("%21")?.source, book.get("%21")?.text], ["transcript", ["From the transcript.", "Second line."]]);
+    await book.stateChanged(t);
+    assert.equal(reads, 1);
+    book.hookEvent(t, "Stop", { last_assistant_message: "From the hook." });
+    await book.stateChanged(t);
+    assert.deepEqual([book.get("%21")?.source, book.get("%21")?.summary], ["hook", "From the hook."]);
+  });
+
+  it("an Ask an earlier daemon left on the pane is unset once the session needs nothing", async () => {
+    const { t, book, calls, state } = setup();
+    state("working");
+    await book.stateChanged(t);
+    await book.stateChanged(t);
+    assert.deepEqual(calls, ["unset %21"], "once, and nothing for the inbox to push");
   });
 });
