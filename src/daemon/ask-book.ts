@@ -1,5 +1,6 @@
 import { ASK_OPTION, type Ask } from "../core/ask.ts";
 import { hookAskOf, hookMeaning } from "../backends/hooks.ts";
+import { firstLines } from "../backends/shared/hook-ask.ts";
 import { readDialog, type Dialog } from "../detect/dialog.ts";
 import type { Manifest } from "../detect/types.ts";
 import { buildAsk, NO_MATERIAL, sameAsk, withHookAsk, type AskMaterial } from "./ask-build.ts";
@@ -13,6 +14,8 @@ export interface AskBookDeps {
   capture(pane: string): Promise<string | null>;
   /** The manifest the screen watch reads the session's screen with. */
   manifest(t: Tracked): Manifest | null;
+  /** I/O: the last assistant turn of the session's transcript, where its backend keeps one (a waiting session no hook told the answer of). */
+  lastAnswer?(t: Tracked): string | null;
   /** An Ask was published or withdrawn (the inbox's subscribers are told). */
   changed(): void;
   log: Logger;
@@ -29,6 +32,8 @@ export class AskBook {
   private readonly material = new Map<string, AskMaterial>();
   private readonly published = new Map<string, Ask>();
   private readonly dialogs = new Map<string, Dialog | null>();
+  /** Panes whose option is known to hold no Ask (one left by an earlier daemon is unset once). */
+  private readonly unset = new Set<string>();
 
   constructor(private readonly deps: AskBookDeps) {}
 
@@ -42,14 +47,31 @@ export class AskBook {
     const submit = hookMeaning(t.backend, event, payload).events.some((e) => e.kind === "submit");
     const ask = hookAskOf(t.backend, event, payload);
     if (!ask && !submit) return;
-    this.material.set(t.pane, withHookAsk(this.material.get(t.pane) ?? NO_MATERIAL, ask, submit));
+    const material = withHookAsk(this.material.get(t.pane) ?? NO_MATERIAL, ask, submit);
+    if (ask?.kind === "answer") delete material.answerFromTranscript;
+    this.material.set(t.pane, material);
   }
 
   /** The session's state changed: work its Ask out again (a blocked one's screen captured now). */
   async stateChanged(t: Tracked): Promise<void> {
     this.dialogs.delete(t.pane);
+    if (t.machine.state === "waiting") this.answerFromTranscript(t);
     if (t.machine.state === "blocked") await this.screenSeen(t, await this.deps.capture(t.pane));
     else await this.publish(t);
+  }
+
+  /** A waiting session whose hooks told no answer (a daemon restarted, a CLI whose Stop carries none): its transcript's last answer. */
+  private answerFromTranscript(t: Tracked): void {
+    const material = this.material.get(t.pane) ?? NO_MATERIAL;
+    if (material.answer || !this.deps.lastAnswer) return;
+    let text: string | null = null;
+    try {
+      text = this.deps.lastAnswer(t);
+    } catch (error) {
+      this.deps.log(`ask of ${t.pane}: the transcript could not be read (${(error as Error).message})`);
+    }
+    const lines = firstLines(text ?? "");
+    if (lines.length > 0) this.material.set(t.pane, { ...material, answer: { kind: "answer", summary: lines[0] ?? "", text: lines, options: [] }, answerFromTranscript: true });
   }
 
   /** The screen watch looked at the pane: a blocked session's dialog may have been drawn or changed. */
@@ -63,6 +85,7 @@ export class AskBook {
   forget(pane: string): void {
     this.material.delete(pane);
     this.dialogs.delete(pane);
+    this.unset.delete(pane);
     if (this.published.delete(pane)) this.deps.changed();
   }
 
@@ -70,9 +93,9 @@ export class AskBook {
     const state = t.machine.state;
     const ask = buildAsk(state, this.material.get(t.pane) ?? NO_MATERIAL, this.dialogs.get(t.pane) ?? null, t.cause, Date.now());
     const before = this.published.get(t.pane) ?? null;
-    if (sameAsk(before, ask)) return;
-    if (ask) this.published.set(t.pane, ask); else this.published.delete(t.pane);
-    this.deps.changed();
+    if (sameAsk(before, ask) && (ask !== null || this.unset.has(t.pane))) return;
+    if (ask) { this.published.set(t.pane, ask); this.unset.delete(t.pane); } else { this.published.delete(t.pane); this.unset.add(t.pane); }
+    if (!sameAsk(before, ask)) this.deps.changed();
     try {
       if (ask) await this.deps.setOption(t.pane, ASK_OPTION, JSON.stringify(ask));
       else await this.deps.unsetOption(t.pane, ASK_OPTION);

@@ -14,6 +14,8 @@ export interface AskMaterial {
   weak: ToolAsk | null;
   /** The last finished turn's answer (Stop's last_assistant_message). */
   answer: AnswerAsk | null;
+  /** The answer was read from the CLI's transcript (no hook carried it). */
+  answerFromTranscript?: true;
 }
 
 export const NO_MATERIAL: AskMaterial = { tool: null, weak: null, answer: null };
@@ -54,7 +56,7 @@ export function buildAsk(state: string, material: AskMaterial, dialog: Dialog | 
   if (state === "waiting") {
     const answer = material.answer;
     if (!answer || answer.text.length === 0) return null;
-    return { kind: "answer", summary: clip(answer.summary, 120), text: answer.text, options: [], dialog: "", source: "hook", at: now };
+    return { kind: "answer", summary: clip(answer.summary, 120), text: answer.text, options: [], dialog: "", source: material.answerFromTranscript ? "transcript" : "hook", at: now };
   }
   if (state !== "blocked") return null;
   const digest = dialog?.digest ?? "";

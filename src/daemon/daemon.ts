@@ -44,6 +44,7 @@ import { restartByChild } from "./restart-child.ts";
 import type { Config } from "../config/config.ts";
 import { ConfigSource } from "../config/source.ts";
 import { AskBook } from "./ask-book.ts";
+import { lastAnswer } from "./last-answer.ts";
 import { Inbox } from "./inbox.ts";
 import type { ScreenSighting } from "./screen-watch.ts";
 
@@ -125,6 +126,7 @@ export class Daemon implements DaemonPort {
       unsetOption: (pane, name) => this.tmux.unsetOption({ pane }, name),
       capture: (pane) => this.tmux.tryCapture(pane, { join: false }),
       manifest: (t) => this.screens?.manifestOf(t) ?? null,
+      lastAnswer: (t) => lastAnswer(t, this.config()),
       changed: () => this.inbox.changed(),
       log: (line) => this.log(line),
     });
@@ -245,6 +247,8 @@ export class Daemon implements DaemonPort {
         // A status line written before the pane was tracked was not read then (its watch event
         // found no session): read it now.
         for (const name of statusFilesOf(this.layout.status, t.pane)) void this.statusChanged(name);
+        // A session found blocked or waiting (a daemon restarted): its Ask from the screen and the transcript.
+        if (t.machine.state === "blocked" || t.machine.state === "waiting") void this.asks.stateChanged(t).catch((e: Error) => this.log(`ask of ${t!.pane}: ${e.message}`));
       }
       t.panePid = Number(r.pid) || t.panePid;
       t.record = r;
