@@ -68,6 +68,7 @@ export async function benchKeyVerbs(rounds = 25): Promise<string[]> {
       { label: "publish TEXT (in a session)", args: ["publish", "bench"], env: inSession },
       { label: "hook working (in a session)", args: ["hook", "working"], env: inSession },
       { label: "switch (to its first frame)", args: ["switch"], ready: { text: "esc quit", keys: "\x1b" } },
+      { label: "inbox (to its first frame)", args: ["inbox"], ready: { text: "esc close", keys: "\x1b" } },
     ];
     const env = { ...server.env, TERM: "xterm-256color" };
     const base: number[] = [];
