@@ -76,6 +76,14 @@ describe("the inbox popup (prefix N)", () => {
     await server.stop();
   });
 
+  it("with nothing waiting it says so, with its keys; Esc closes it", async () => {
+    await person.type("C-b", "N");
+    await person.waitForScreen(/Nothing needs you\.[\s\S]*esc close/);
+    await person.type("Escape");
+    await person.waitForScreen(/^(?![\s\S]*Nothing needs you)/);
+    assert.equal(await person.pane(), base);
+  });
+
   it("lists two permissions, a question and a waiting session, most urgent first, in --json and in the popup", async () => {
     const [web, api, ask, docs] = panes as [string, string, string, string];
     // One at a time, so the order of their waits is known.

@@ -4,6 +4,7 @@ import { EventEmitter } from "node:events";
 import type { InboxItem } from "../../../src/core/ask.ts";
 import type { Done } from "../../../src/inbox/act.ts";
 import { runInboxPopup } from "../../../src/inbox/popup.ts";
+import { AgentmuxError } from "../../../src/util/errors.ts";
 import type { Action } from "../../../src/inbox/state.ts";
 
 /** A terminal: keys written into stdin, frames read from stdout. */
@@ -48,6 +49,13 @@ describe("the inbox popup", () => {
     assert.equal(await popup, "%12");
     assert.equal(subscribed, 1, "one subscription, no polling");
     assert.equal(closed, 1, "closed with the popup");
+  });
+  it("without a terminal: a clear error naming --json, and no subscription", async () => {
+    let subscribed = 0;
+    const stdin = Object.assign(new EventEmitter(), { isTTY: false }) as unknown as NodeJS.ReadStream;
+    await assert.rejects(runInboxPopup({ stdin, subscribe: async () => { subscribed++; return { close: () => undefined }; }, act: async () => ({ sent: false, notice: "" }) }),
+      (e: unknown) => e instanceof AgentmuxError && e.message === "the inbox needs a terminal" && /--json/.test(e.hint ?? ""));
+    assert.equal(subscribed, 0);
   });
   it("an empty inbox says so; Esc closes with nothing chosen", async () => {
     const t = terminal();
