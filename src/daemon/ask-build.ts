@@ -31,6 +31,9 @@ export function withHookAsk(material: AskMaterial, ask: HookAsk | null, submit: 
   }
 }
 
+/** What an interrupted session (blocked until told how to go on) wants. */
+export const INTERRUPTED = "Interrupted: waits to be told what to do instead";
+
 /** The Ask kind a screen's dialog stands for, by the cause the decision gave. */
 function dialogKind(cause: Cause | undefined): AskKind {
   switch (cause?.why) {
@@ -70,6 +73,7 @@ export function buildAsk(state: string, material: AskMaterial, dialog: Dialog | 
     const kind = dialogKind(cause);
     return { kind, summary: clip(askingLine(dialog.question) || (cause?.detail ?? "a dialog"), 120), text: dialog.question, options: dialog.options, dialog: digest, source: "screen", at: now };
   }
+  if (cause?.why === "interrupted") return { kind: "dialog", summary: INTERRUPTED, text: [INTERRUPTED], options: [], dialog: "", source: "screen", at: now };
   if (cause?.detail) return { kind: dialogKind(cause), summary: clip(cause.detail, 120), text: [clip(cause.detail)], options: [], dialog: "", source: "hook", at: now };
   return null;
 }
