@@ -2,6 +2,7 @@ import { ASK_OPTION, type Ask } from "../core/ask.ts";
 import { hookAskOf, hookMeaning } from "../backends/hooks.ts";
 import { firstLines } from "../backends/shared/hook-ask.ts";
 import { readDialog, type Dialog } from "../detect/dialog.ts";
+import { detect } from "../detect/detect.ts";
 import type { Manifest } from "../detect/types.ts";
 import { buildAsk, NO_MATERIAL, sameAsk, withHookAsk, type AskMaterial } from "./ask-build.ts";
 import type { Logger } from "./log.ts";
@@ -31,7 +32,8 @@ export interface AskBookDeps {
 export class AskBook {
   private readonly material = new Map<string, AskMaterial>();
   private readonly published = new Map<string, Ask>();
-  private readonly dialogs = new Map<string, Dialog | null>();
+  /** What the last look at a blocked session's screen read: its dialog, or that the turn was interrupted there. */
+  private readonly screens = new Map<string, { dialog: Dialog | null; interrupted: boolean }>();
   /** Panes whose option is known to hold no Ask (one left by an earlier daemon is unset once). */
   private readonly unset = new Set<string>();
 
@@ -54,7 +56,7 @@ export class AskBook {
 
   /** The session's state changed: work its Ask out again (a blocked one's screen captured now). */
   async stateChanged(t: Tracked): Promise<void> {
-    this.dialogs.delete(t.pane);
+    this.screens.delete(t.pane);
     if (t.machine.state === "waiting") this.answerFromTranscript(t);
     if (t.machine.state === "blocked") await this.screenSeen(t, await this.deps.capture(t.pane));
     else await this.publish(t);
@@ -78,20 +80,28 @@ export class AskBook {
   async screenSeen(t: Tracked, screen: string | null): Promise<void> {
     if (t.machine.state !== "blocked") return;
     const manifest = this.deps.manifest(t);
-    if (screen !== null && manifest) this.dialogs.set(t.pane, readDialog(manifest, screen));
+    if (screen !== null && manifest) {
+      // Escape (or a rejection) ended the turn at the dialog: the tool no longer waits.
+      const interrupted = detect(manifest, { screen }).cause === "interrupted";
+      this.screens.set(t.pane, { dialog: readDialog(manifest, screen), interrupted });
+      const material = this.material.get(t.pane);
+      if (interrupted && (material?.tool || material?.weak)) this.material.set(t.pane, { ...material, tool: null, weak: null });
+    }
     await this.publish(t);
   }
 
   forget(pane: string): void {
     this.material.delete(pane);
-    this.dialogs.delete(pane);
+    this.screens.delete(pane);
     this.unset.delete(pane);
     if (this.published.delete(pane)) this.deps.changed();
   }
 
   private async publish(t: Tracked): Promise<void> {
     const state = t.machine.state;
-    const ask = buildAsk(state, this.material.get(t.pane) ?? NO_MATERIAL, this.dialogs.get(t.pane) ?? null, t.cause, Date.now());
+    const seen = this.screens.get(t.pane);
+    const cause = seen?.interrupted ? { why: "interrupted" as const } : t.cause;
+    const ask = buildAsk(state, this.material.get(t.pane) ?? NO_MATERIAL, seen?.dialog ?? null, cause, Date.now());
     const before = this.published.get(t.pane) ?? null;
     if (sameAsk(before, ask) && (ask !== null || this.unset.has(t.pane))) return;
     if (ask) { this.published.set(t.pane, ask); this.unset.delete(t.pane); } else { this.published.delete(t.pane); this.unset.add(t.pane); }

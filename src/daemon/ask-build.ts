@@ -31,6 +31,9 @@ export function withHookAsk(material: AskMaterial, ask: HookAsk | null, submit: 
   }
 }
 
+/** What an interrupted session (blocked until told how to go on) wants. */
+export const INTERRUPTED = "Interrupted: waits to be told what to do instead";
+
 /** The Ask kind a screen's dialog stands for, by the cause the decision gave. */
 function dialogKind(cause: Cause | undefined): AskKind {
   switch (cause?.why) {
@@ -60,16 +63,19 @@ export function buildAsk(state: string, material: AskMaterial, dialog: Dialog | 
   }
   if (state !== "blocked") return null;
   const digest = dialog?.digest ?? "";
+  // Screen lines are as wide as the pane: each kept to one clipped line, as the hook's are.
+  const options = dialog ? dialog.options.map((o) => clip(o)) : [];
   const tool = material.tool ?? (dialog ? null : material.weak);
   if (tool) {
     // A call of several questions shows one at a time: the one on screen is the summary.
     const shown = tool.kind === "question" && dialog ? tool.text.find((q) => dialog.question.includes(q)) : undefined;
-    return { kind: tool.kind, summary: clip(shown ?? tool.summary, 120), text: tool.text, options: dialog && dialog.options.length > 0 ? dialog.options : tool.options, dialog: digest, source: "hook", at: now };
+    return { kind: tool.kind, summary: clip(shown ?? tool.summary, 120), text: tool.text, options: options.length > 0 ? options : tool.options, dialog: digest, source: "hook", at: now };
   }
   if (dialog) {
     const kind = dialogKind(cause);
-    return { kind, summary: clip(askingLine(dialog.question) || (cause?.detail ?? "a dialog"), 120), text: dialog.question, options: dialog.options, dialog: digest, source: "screen", at: now };
+    return { kind, summary: clip(askingLine(dialog.question) || (cause?.detail ?? "a dialog"), 120), text: dialog.question.map((l) => clip(l)), options, dialog: digest, source: "screen", at: now };
   }
+  if (cause?.why === "interrupted") return { kind: "dialog", summary: INTERRUPTED, text: [INTERRUPTED], options: [], dialog: "", source: "screen", at: now };
   if (cause?.detail) return { kind: dialogKind(cause), summary: clip(cause.detail, 120), text: [clip(cause.detail)], options: [], dialog: "", source: "hook", at: now };
   return null;
 }

@@ -28,7 +28,7 @@ const MAX_SCAN = 24;
 
 /** A line without the frame it is drawn in, trimmed. */
 function unframed(line: string): string {
-  // Boxes nest (Gemini draws the command in a box inside the dialog's): peel every edge.
+  // Boxes nest (a command drawn in a box inside the dialog's): peel every edge.
   for (let text = line; ;) {
     const next = text.replace(FRAME_EDGES, "");
     if (next === text) return text.trim();

@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { ASK_OPTION, parseAsk } from "../../../src/core/ask.ts";
 import { AskBook } from "../../../src/daemon/ask-book.ts";
+import { INTERRUPTED } from "../../../src/daemon/ask-build.ts";
 import { trackedFromPane, type Tracked } from "../../../src/daemon/tracked.ts";
 import { parseManifest } from "../../../src/detect/parse.ts";
 import { PANE_FIELDS, type PaneRecord } from "../../../src/tmux/formats.ts";
@@ -110,5 +111,16 @@ describe("AskBook", () => {
     await book.stateChanged(t);
     await book.stateChanged(t);
     assert.deepEqual(calls, ["unset %21"], "once, and nothing for the inbox to push");
+  });
+
+  it("a dialog the user escaped (the turn interrupted there): the tool no longer waits", async () => {
+    const { t, book, state, show } = setup();
+    book.hookEvent(t, "PermissionRequest", { tool_name: "WebFetch", tool_input: { url: "https://example.com/e2e" } });
+    show("claude-permission-webfetch");
+    state("blocked");
+    await book.stateChanged(t);
+    assert.equal(book.get("%21")?.kind, "permission");
+    await book.screenSeen(t, screen("claude-permission-rejected"));
+    assert.deepEqual([book.get("%21")?.kind, book.get("%21")?.summary, book.get("%21")?.dialog], ["dialog", INTERRUPTED, ""]);
   });
 });
