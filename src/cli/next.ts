@@ -19,7 +19,7 @@ export async function runNext(ctx: Context, options: NextOptions): Promise<void>
   if (options.notified && options.cycle) throw new AgentmuxError("--notified and --cycle cannot be used together", { hint: "--notified goes only to a notified session; --cycle never does" });
   const [roster, notices] = await Promise.all([
     loadRoster(ctx.tmux, { backendSuffix: ctx.config.display.backendSuffix }),
-    options.cycle ? [] : loadNotices(ctx.tmux),
+    options.cycle ? [] : loadNotices(ctx.tmux, ownSocket(ctx)),
   ]);
   const from = await currentPane(ctx, options.client, options.from);
   const told = latestUnseen(notices, roster, from);
@@ -37,6 +37,12 @@ export async function runNext(ctx: Context, options: NextOptions): Promise<void>
   await jumpTo(ctx, target.pane, options.client);
   if (options.json) printJson({ pane: target.pane, name: target.name, key: target.key || null, state: target.state, notified: told ? told.notice.text : null });
   else if (!options.client) process.stdout.write(`${target.name} (${target.pane}) ${target.state}${told ? ` (notified: ${told.notice.text})` : ""}\n`);
+}
+
+/** The socket of the server $TMUX names, when that is the one talked to (key bindings run with it set). */
+function ownSocket(ctx: Context): string | undefined {
+  const tmux = process.env["TMUX"];
+  return tmux && !ctx.server.socketName && !ctx.server.socketPath ? tmux.split(",")[0] : undefined;
 }
 
 export function registerNext(program: Command): void {

@@ -47,9 +47,13 @@ export function readNotices(file: string, serverId?: string, keepAside?: boolean
   return read.value.notices.filter(isNotice);
 }
 
-/** The record of the server tmux talks to, read without the daemon (none when the server cannot say where it is). */
-export async function loadNotices(tmux: Tmux): Promise<Notice[]> {
-  const socket = (await tmux.socketPath().catch(() => "")).split("\n")[0]?.trim() ?? "";
+/**
+ * The record of the server tmux talks to, read without the daemon (none when the server cannot
+ * say where it is). socket: the server's socket path when the caller knows it (a key binding's
+ * $TMUX names it), which spares asking tmux.
+ */
+export async function loadNotices(tmux: Tmux, socket?: string): Promise<Notice[]> {
+  socket ||= (await tmux.socketPath().catch(() => "")).split("\n")[0]?.trim() ?? "";
   return socket ? readNotices(noticesFile(places().stateDir, serverKey(socket))) : [];
 }
 
