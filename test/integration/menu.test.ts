@@ -85,7 +85,7 @@ describe("the agentmux menu", () => {
   });
 
   // Answers with quotes, %, #, $ and ; reach the command as typed (never a shell's or tmux's syntax).
-  const hostile = `it's %1 #{pane_id} $HOME; "ü"`;
+  const hostile = `it's %1 #{pane_id} $HOME; "ü" a\\b ~x`;
 
   it("v arms a watch pattern typed in the prompt; a blank one disarms", async () => {
     await openMenu();
