@@ -46,6 +46,10 @@ import { restartByChild } from "./restart-child.ts";
 import type { Config } from "../config/config.ts";
 import { ConfigSource } from "../config/source.ts";
 import { RemoteControl } from "../remote/control.ts";
+import { AskBook } from "./ask-book.ts";
+import { lastAnswer } from "./last-answer.ts";
+import { Inbox } from "./inbox.ts";
+import type { ScreenSighting } from "./screen-watch.ts";
 
 /** How long a prompt the status line names waits for its hook before it counts as a turn begun outside the hooks. */
 const STATUS_TURN_MS = 1500;
@@ -94,6 +98,10 @@ export class Daemon implements DaemonPort {
   readonly remote: RemoteControl;
   /** The one config: every part of the daemon reads it here. */
   private readonly configSource: ConfigSource;
+  /** What each blocked or waiting session wants or said (@agentmux-ask). */
+  readonly asks: AskBook;
+  /** The sessions that need the user, for the inbox requests and their subscribers. */
+  readonly inbox: Inbox;
 
   constructor(private readonly options: DaemonOptions) {
     // %output is not used (screens are captured when they changed): no-output spares parsing every byte agents print.
@@ -114,7 +122,8 @@ export class Daemon implements DaemonPort {
       setOptions: (pane, values) => this.setOptions(pane, values),
       alerts: () => this.alerts,
       seen: (t, event) => this.exits.prompted(t.pane, event),
-      hook: (t, event, applied) => this.table.hook(t, event, applied),
+      // The hook's material first: the change the event makes publishes the Ask it tells of.
+      hook: (t, event, applied) => { this.asks.hookEvent(t, event.event, event.payload); return this.table.hook(t, event, applied); },
       applied: (t, applied) => void this.failover?.eventApplied(t, applied),
       log: (line) => this.log(line),
     });
@@ -122,6 +131,16 @@ export class Daemon implements DaemonPort {
       tracked: this.tracked, tmux: this.tmux, sendTmux: new Tmux(options.server), stateDir: options.layout.stateDir,
       config: () => this.config(), typed: (pane, kind, at) => this.typed(pane, kind, at),
       restart: restartByChild(options.layout.tmuxSocket, 90_000), readings: (b, a) => this.usage?.reading(b, a), log: (line) => this.log(line),
+    });
+    this.inbox = new Inbox({ tracked: () => this.tracked.values(), ask: (pane) => this.asks.get(pane), paneLines: (format) => this.tmux.paneLines(format), backendSuffix: () => this.config().display.backendSuffix, log: (line) => this.log(line) });
+    this.asks = new AskBook({
+      setOption: (pane, name, value) => this.tmux.setOption({ pane }, name, value),
+      unsetOption: (pane, name) => this.tmux.unsetOption({ pane }, name),
+      capture: (pane) => this.tmux.tryCapture(pane, { join: false }),
+      manifest: (t) => this.screens?.manifestOf(t) ?? null,
+      lastAnswer: (t) => lastAnswer(t, this.config()),
+      changed: () => this.inbox.changed(),
+      log: (line) => this.log(line),
     });
   }
 
@@ -161,7 +180,7 @@ export class Daemon implements DaemonPort {
     const failoverNote = (text: string, t: Tracked) => notifier.notify({ text, pane: t.pane, tokenHash: t.tokenHash, name: alerts.nameOf(t), backend: t.backend, state: t.machine.state, reason: "failover" });
     this.failover = new Failover({ tracked: this.tracked, config: () => this.config(), readings: (b, a) => this.usage?.reading(b, a), notify: failoverNote, snoozed: async (pane) => (await this.alerts?.isSnoozed(pane)) === true, restart: restartByChild(this.layout.tmuxSocket), log: (line) => this.log(line) });
     this.sideReport = new SideReport(this.tmux, () => this.config().side.reportParentStatus);
-    this.screens = new ScreenState(this.tmux, (line) => this.log(line), (t, word) => this.table.screen(t, word), (pane) => this.remote.screenChanged(pane));
+    this.screens = new ScreenState(this.tmux, (line) => this.log(line), (t, word, screen) => this.screenSaid(t, word, screen), (pane) => this.remote.screenChanged(pane));
     await this.tmux.setEnvironment("AGENTMUX_SOCK", this.layout.socket);
     this.serverId = (await this.tmux.serverId()).split("\n")[0] ?? "";
     notices.load(this.serverId);
@@ -178,7 +197,7 @@ export class Daemon implements DaemonPort {
     await this.intake.drain();
     // Listen last: whoever sees the socket answer (ensureDaemon) finds the environment set and
     // the sessions known.
-    this.socketServer = await listen(this.layout.socket, (req) => handleRequest(this, req));
+    this.socketServer = await listen(this.layout.socket, (req, socket) => handleRequest(this, req, socket));
     for (const backend of Object.values(BACKENDS)) {
       const line = backend.housekeeping?.(this.layout.stateDir, Date.now());
       if (line) this.log(line);
@@ -194,6 +213,7 @@ export class Daemon implements DaemonPort {
     for (const w of this.watchers) w.close();
     for (const t of this.timers) clearInterval(t);
     this.waiters.close();
+    this.inbox.close();
     this.exits.close();
     this.intake.close();
     this.usage?.stop();
@@ -243,11 +263,14 @@ export class Daemon implements DaemonPort {
         this.tracked.set(r.pane, t);
         this.teardown.register(t.pane, "mirror file", () => removeMirror(this.layout.mirror, t!.pane));
         this.teardown.register(t.pane, "screen watch", () => this.screens?.forget(t!.pane));
+        this.teardown.register(t.pane, "ask", () => this.asks.forget(t!.pane));
         this.teardown.register(t.pane, "status file", () => removeStatusFile(this.layout.status, t!.pane, t!.tokenHash));
         writeMirror(this.layout.mirror, t.pane, t.machine.state, t.tokenHash);
         // A status line written before the pane was tracked was not read then (its watch event
         // found no session): read it now.
         for (const name of statusFilesOf(this.layout.status, t.pane)) void this.statusChanged(name);
+        // A session found blocked or waiting (a daemon restarted): its Ask from the screen and the transcript.
+        if (t.machine.state === "blocked" || t.machine.state === "waiting") void this.asks.stateChanged(t).catch((e: Error) => this.log(`ask of ${t!.pane}: ${e.message}`));
       }
       t.panePid = Number(r.pid) || t.panePid;
       t.record = r;
@@ -270,6 +293,8 @@ export class Daemon implements DaemonPort {
     await this.renderStatus();
     await this.checkFocus();
     this.remote.sessionsChanged();
+    // Snoozes and keys are pane options other commands set: the inbox looks again.
+    this.inbox.changed();
   }
 
   /** Keep an ended session listed as exited, answer waiters, update the restore registry. */
@@ -333,6 +358,7 @@ export class Daemon implements DaemonPort {
     if (!t) return;
     await this.table.input(t, kind, Math.min(at, Date.now()));
     this.screens?.look(pane);
+    this.inbox.changed();
   }
 
   async published(pane: string): Promise<void> {
@@ -390,6 +416,8 @@ export class Daemon implements DaemonPort {
     }
     if (m.state !== "exited" || !t.tornDown) await this.setOptions(t.pane, values);
     if (m.state === "exited") this.finish(t, "process exited");
+    else if (applied.stateChanged) await this.asks.stateChanged(t);
+    this.inbox.changed();
     if (applied.stateChanged) {
       if (m.state === "exited") this.ended(t);
       await this.renderStatus();
@@ -409,6 +437,12 @@ export class Daemon implements DaemonPort {
       const word = readLiveWord(BACKENDS[t.backend], t.panePid, Date.now());
       if (word) await this.liveWord(t, word);
     }
+  }
+
+  /** A screen verdict for the table; the screen itself for the Ask of a blocked session (its dialog). */
+  private async screenSaid(t: Tracked, word: ScreenSighting, screen: string): Promise<void> {
+    await this.table.screen(t, word);
+    await this.asks.screenSeen(t, screen);
   }
 
   /** A live report for the table; a new status gets the pane's screen looked at now (an interrupt shows there first). */

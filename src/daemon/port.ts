@@ -1,4 +1,6 @@
+import type { Socket } from "node:net";
 import type { Config } from "../config/config.ts";
+import type { InboxItem } from "../core/ask.ts";
 import type { InputWord } from "../core/evidence.ts";
 import type { Tmux } from "../tmux/tmux.ts";
 import type { DaemonLayout } from "./places.ts";
@@ -38,4 +40,6 @@ export interface DaemonPort extends SessionsPort {
   forgetExited(pane: string): boolean;
   /** The phone page's server (src/remote/control.ts): `agentmux remote start|stop|status`. */
   readonly remote?: { start(): Promise<Response>; stop(): Promise<Response>; status(): Promise<Response> };
+  /** The sessions that need the user (src/daemon/inbox.ts). */
+  readonly inbox: { items(): Promise<InboxItem[]>; subscribe(socket: Socket): Promise<void>; changed(): void };
 }

@@ -1,11 +1,14 @@
+import type { Socket } from "node:net";
 import { STATES, type SessionState } from "../core/states.ts";
 import { tokenHash } from "../util/token.ts";
 import type { DaemonPort } from "./port.ts";
 import { cleanLine } from "../tmux/safe-text.ts";
 import { MAX_PUBLISH, type Request, type Response } from "./protocol.ts";
 
-/** Answer one request from the daemon's socket. */
-export async function handleRequest(daemon: DaemonPort, req: Request): Promise<Response> {
+/** Answer one request from the daemon's socket (null: the request writes its own answers, as subscribe does). */
+export function handleRequest(daemon: DaemonPort, req: Exclude<Request, { op: "subscribe" }>, socket?: Socket): Promise<Response>;
+export function handleRequest(daemon: DaemonPort, req: Request, socket?: Socket): Promise<Response | null>;
+export async function handleRequest(daemon: DaemonPort, req: Request, socket?: Socket): Promise<Response | null> {
   // A session started a moment ago may not be tracked yet (its pane options were set after the
   // window-add the daemon last looked on): look again before answering about it.
   const panes = "panes" in req ? req.panes : "pane" in req ? [req.pane] : [];
@@ -47,6 +50,12 @@ export async function handleRequest(daemon: DaemonPort, req: Request): Promise<R
       const r = daemon.remote;
       return req.op === "remote-start" ? r.start() : req.op === "remote-stop" ? r.stop() : r.status();
     }
+    case "inbox":
+      return { ok: true, inbox: await daemon.inbox.items() };
+    case "subscribe":
+      if (!socket) return { ok: false, error: "subscribe needs a connection that stays open" };
+      await daemon.inbox.subscribe(socket);
+      return null;
     default:
       return { ok: false, error: `unknown request ${JSON.stringify((req as { op?: unknown }).op)}` };
   }

@@ -9,16 +9,24 @@ import type { Tracked } from "./tracked.ts";
 export class ScreenState {
   private readonly manifests: Manifest[];
   private readonly watch: ScreenWatch;
+  /** The manifest each pane's screen was last read with. */
+  private readonly used = new Map<string, Manifest>();
 
-  constructor(tmux: Tmux, log: Logger, private readonly said: (t: Tracked, sighting: ScreenSighting) => Promise<void>, changed?: (pane: string) => void) {
+  constructor(tmux: Tmux, log: Logger, private readonly said: (t: Tracked, sighting: ScreenSighting, screen: string) => Promise<void>, changed?: (pane: string) => void) {
     const loaded = loadManifests();
     this.manifests = loaded.manifests;
     for (const p of loaded.problems) log(`manifest skipped: ${formatProblem(p)}`);
-    this.watch = new ScreenWatch(tmux, (t, command, title) => this.manifestFor(t, command, title), (t, sighting) => this.said(t, sighting), changed);
+    this.watch = new ScreenWatch(tmux, (t, command, title) => this.manifestFor(t, command, title), (t, sighting, screen) => this.said(t, sighting, screen), changed);
   }
 
   forget(pane: string): void {
     this.watch.forget(pane);
+    this.used.delete(pane);
+  }
+
+  /** The manifest a session's screen is read with (its backend's, else the one last recognised in its pane). */
+  manifestOf(t: Tracked): Manifest | null {
+    return findManifest(this.manifests, t.backend) ?? this.used.get(t.pane) ?? null;
   }
 
   /** Look at a pane at the next tick whatever its signature says (after an Escape or a submit). */
@@ -35,6 +43,8 @@ export class ScreenState {
     const own = findManifest(this.manifests, t.backend);
     if (own) return own;
     const name = isBackendName(t.backend) && BACKENDS[t.backend].plainCommand ? identifyAgent(this.manifests, { command, title }) : null;
-    return name ? (findManifest(this.manifests, name) ?? null) : null;
+    const found = name ? (findManifest(this.manifests, name) ?? null) : null;
+    if (found) this.used.set(t.pane, found); else this.used.delete(t.pane);
+    return found;
   }
 }

@@ -33,7 +33,8 @@ export class ScreenWatch {
   constructor(
     private readonly tmux: Tmux,
     private readonly manifestFor: (t: Tracked, command: string, title: string) => Manifest | null,
-    private readonly onVerdict: (t: Tracked, sighting: ScreenSighting) => Promise<void>,
+    /** Each look's verdict, with the screen it was read from. */
+    private readonly onVerdict: (t: Tracked, sighting: ScreenSighting, screen: string) => Promise<void>,
     /** A pane's screen may have changed (its signature moved): the phone page pushes a watched pane's output. */
     private readonly onChange: (pane: string) => void = () => undefined,
   ) {}
@@ -98,7 +99,7 @@ export class ScreenWatch {
         this.interval.set(pane, steady ? Math.min(STEADY_MAX_MS, (this.interval.get(pane) ?? SCREEN_TICK_MS) * 2) : SCREEN_TICK_MS);
         const sighting: ScreenSighting = { verdict: verdict.state, rule: verdict.rule, region: verdict.region, cause: verdict.cause, since: steady ? previous.since : lookedAt, at: lookedAt };
         this.sightings.set(pane, sighting);
-        await this.onVerdict(t, sighting);
+        await this.onVerdict(t, sighting, screen);
       }
     } finally {
       this.running = false;

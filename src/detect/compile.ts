@@ -2,7 +2,7 @@ import type { ManifestProblem } from "./problems.ts";
 import { needsPromptBox } from "./regions.ts";
 import { backtrackingRisk } from "./regex-safety.ts";
 import type { RawManifest, RawMatcher, RawRegion, RawRule } from "./schema.ts";
-import type { Manifest, Matcher, Region, Rule } from "./types.ts";
+import type { DialogShape, Manifest, Matcher, Region, Rule } from "./types.ts";
 
 export type Path = Array<string | number>;
 
@@ -37,6 +37,9 @@ export function compileManifest(raw: RawManifest, ctx: CompileContext): { manife
     if (r.name !== undefined) seen.add(r.name);
     if (rule) rules.push(rule);
   });
+  const dialogRaw = raw.dialog;
+  const shapeRegex = (key: "option" | "top" | "skip") => (dialogRaw?.[key] === undefined ? null : c.regex(dialogRaw[key], ["dialog", key]));
+  const dialog: DialogShape | null = dialogRaw ? { option: shapeRegex("option"), top: shapeRegex("top"), skip: shapeRegex("skip") } : null;
   if (c.problems.length > 0) return { manifest: null, problems: c.problems.sort((a, b) => a.line - b.line || a.col - b.col) };
   return {
     manifest: {
@@ -48,6 +51,7 @@ export function compileManifest(raw: RawManifest, ctx: CompileContext): { manife
       promptBox,
       alternateScreen: raw.alternateScreen ?? false,
       rules,
+      dialog,
     },
     problems: [],
   };

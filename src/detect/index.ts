@@ -1,5 +1,6 @@
 /** Screen and title detection from manifests: what the daemon and `agentmux detect` use. */
 export { detect } from "./detect.ts";
+export { dialogDigest, readDialog, type Dialog } from "./dialog.ts";
 export { explainVerdict, verdictLine } from "./explain.ts";
 export { identifyAgent, type PaneFacts } from "./identify.ts";
 export { builtinManifestDir, findManifest, loadManifests, userManifestDir, type LoadedManifests } from "./load.ts";

@@ -25,6 +25,7 @@ export const MANIFEST_SCHEMA = obj({
   promptBox: str("a regular expression"),
   alternateScreen: bool,
   rules: list(RULE),
+  dialog: obj({ option: str("a regular expression (groups: the number, the label)"), top: str("a regular expression"), skip: str("a regular expression") }),
 });
 
 // The generic schema words for these read badly ("a list of mapping with keys …s").
@@ -57,4 +58,5 @@ export interface RawManifest {
   promptBox?: string;
   alternateScreen?: boolean;
   rules?: RawRule[];
+  dialog?: { option?: string; top?: string; skip?: string };
 }

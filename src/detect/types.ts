@@ -51,6 +51,18 @@ export interface Manifest {
   /** The agent itself draws in the alternate screen (so the alternate screen does not pause its screen rules). */
   alternateScreen: boolean;
   rules: Rule[];
+  /** How this CLI draws its numbered dialogs (src/detect/dialog.ts reads them); null: the generic reading. */
+  dialog: DialogShape | null;
+}
+
+/** A CLI's dialog shape, from its manifest's `dialog` section; each regex is tested on one line of the screen. */
+export interface DialogShape {
+  /** An option line: its first group is the number, its second the label. */
+  option: RegExp | null;
+  /** A line that begins the dialog (the question is read below it). */
+  top: RegExp | null;
+  /** Lines left out of the question (a tab row, a header). */
+  skip: RegExp | null;
 }
 
 /** What a pane shows: plain screen text (capture-pane without -e), its title, whether the alternate screen is on. */

@@ -1,6 +1,7 @@
 import { stringField, type HookMeaning } from "../shared/hook-meaning.ts";
 import { finishedCause, permissionCause, questionCause } from "../shared/causes.ts";
 import { installedEvents, meaningOf, type HookTable } from "../shared/hook-table.ts";
+import { opencodeAsk } from "./ask.ts";
 
 /**
  * opencode has no shell hooks; etc/opencode/agentmux.js, a plugin (loaded per session by
@@ -10,6 +11,7 @@ import { installedEvents, meaningOf, type HookTable } from "../shared/hook-table
 export const OPENCODE_HOOKS: HookTable = {
   base: (payload) => ({ sessionId: stringField(payload, "sessionID") }),
   unknownNamesSession: false,
+  ask: opencodeAsk,
   events: {
     "session-created": { install: true, meaning: (_payload, base) => ({ ...base, events: [{ kind: "started" }] }) },
     "session-busy": { install: true, meaning: (_payload, base) => ({ ...base, events: [{ kind: "activity" }] }) },

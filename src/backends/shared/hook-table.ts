@@ -1,4 +1,5 @@
 import type { Cause } from "./causes.ts";
+import type { HookAsk } from "./hook-ask.ts";
 import { NOTHING, type HookMeaning } from "./hook-meaning.ts";
 
 type Payload = Record<string, unknown>;
@@ -25,6 +26,8 @@ export interface HookTable {
   events: Readonly<Record<string, HookEvent>>;
   /** An event not in the table still names its session when the payload does (else it means nothing). */
   unknownNamesSession: boolean;
+  /** What an event tells of what the session asks or said, where its payloads are not Claude's format (else src/backends/shared/hook-ask.ts). */
+  ask?(event: string, payload: Payload): HookAsk | null;
 }
 
 /** Names its session and means nothing else. */

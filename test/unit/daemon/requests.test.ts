@@ -3,6 +3,8 @@ import assert from "node:assert/strict";
 import type { Config } from "../../../src/config/config.ts";
 import type { DaemonLayout } from "../../../src/daemon/places.ts";
 import type { DaemonPort } from "../../../src/daemon/port.ts";
+import type { Socket } from "node:net";
+import type { InboxItem } from "../../../src/core/ask.ts";
 import type { Response } from "../../../src/daemon/protocol.ts";
 import { handleRequest } from "../../../src/daemon/requests.ts";
 import type { Teardown } from "../../../src/daemon/teardown.ts";
@@ -47,6 +49,12 @@ class FakeDaemon implements DaemonPort {
   explain(pane: string): Response { return { ok: true, pane }; }
   async published(pane: string): Promise<void> { this.calls.push(`published ${pane}`); }
   forgetExited(pane: string): boolean { return pane === "%40"; }
+  readonly subscribed: Socket[] = [];
+  readonly inbox = {
+    items: async (): Promise<InboxItem[]> => [{ pane: "%36", name: "a b", key: "a", backend: "claude", account: "", state: "blocked", background: false, since: 8, snoozed: false, ask: null }],
+    subscribe: async (socket: Socket): Promise<void> => { this.subscribed.push(socket); },
+    changed: (): void => undefined,
+  };
   add(...ts: Tracked[]): this { for (const t of ts) this.tracked.set(t.pane, t); return this; }
 }
 
@@ -72,6 +80,20 @@ describe("the daemon's socket requests", () => {
       { pane: "%35", backend: "claude", state: "working", background: false, since: 7, id: "id-%35" },
       { pane: "%36", backend: "claude", state: "blocked", background: false, since: 8, id: "id-%36" },
     ]);
+  });
+
+  it("inbox answers the inbox's items", async () => {
+    const daemon = new FakeDaemon();
+    const r = await handleRequest(daemon, { op: "inbox" });
+    assert.deepEqual(r.ok && (r["inbox"] as InboxItem[]).map((i) => i.pane), ["%36"]);
+  });
+
+  it("subscribe hands the connection to the inbox and answers nothing itself; without a connection it is refused", async () => {
+    const daemon = new FakeDaemon();
+    const socket = {} as Socket;
+    assert.equal(await handleRequest(daemon, { op: "subscribe" }, socket), null);
+    assert.deepEqual(daemon.subscribed, [socket]);
+    assert.deepEqual(await handleRequest(daemon, { op: "subscribe" }), { ok: false, error: "subscribe needs a connection that stays open" });
   });
 
   describe("publish", () => {

@@ -1,0 +1,111 @@
+import type { Socket } from "node:net";
+import type { Ask, InboxItem } from "../core/ask.ts";
+import { KEY_OPTION } from "../session/keys.ts";
+import { readSnooze, SNOOZE_OPTION } from "../session/snooze.ts";
+import { buildFormat, parseRecords } from "../tmux/formats.ts";
+import { sessionLabel } from "./labels.ts";
+import type { Logger } from "./log.ts";
+import type { Tracked } from "./tracked.ts";
+
+/** At most one push per subscriber in this time: a burst of changes is one list. */
+export const PUSH_COALESCE_MS = 100;
+
+const FIELDS = { pane: "pane_id", key: KEY_OPTION, snoozed: SNOOZE_OPTION } as const;
+const FORMAT = buildFormat(FIELDS);
+
+/** Pure: most urgent first: not snoozed before snoozed, blocked before waiting, then the longest waiting first (then by pane). */
+export function orderInbox(items: InboxItem[]): InboxItem[] {
+  const rank = (i: InboxItem) => (i.snoozed ? 2 : 0) + (i.state === "blocked" ? 0 : 1);
+  const pane = (p: string) => Number(p.replace(/^%/u, "")) || 0;
+  return [...items].sort((a, b) => rank(a) - rank(b) || a.since - b.since || pane(a.pane) - pane(b.pane));
+}
+
+export interface InboxDeps {
+  tracked: () => Iterable<Tracked>;
+  ask: (pane: string) => Ask | null;
+  /** list-panes lines of a format (the daemon's control connection). */
+  paneLines: (format: string) => Promise<string[]>;
+  backendSuffix: () => boolean;
+  log: Logger;
+}
+
+/**
+ * The inbox: every blocked or waiting session, most urgent first (src/core/ask.ts InboxItem), for
+ * the `inbox` request and its subscribers. A subscriber's socket gets the list at once and again
+ * whenever it changes (a state, an Ask, a key, a snooze), at most once per PUSH_COALESCE_MS.
+ * Snoozes are pane options the CLI sets without telling the daemon: they are seen when the
+ * daemon next reconciles (on pane changes, and every 3 s) or an `input` request comes, which call changed().
+ */
+export class Inbox {
+  private readonly subscribers = new Map<Socket, string>();
+  private timer: NodeJS.Timeout | null = null;
+  private pushing = false;
+  private again = false;
+
+  constructor(private readonly deps: InboxDeps) {}
+
+  async items(now = Date.now()): Promise<InboxItem[]> {
+    const all = [...this.deps.tracked()];
+    const needing = all.filter((t) => t.machine.state === "blocked" || t.machine.state === "waiting");
+    if (needing.length === 0) return [];
+    const options = new Map<string, { key: string; snoozed: string }>();
+    for (const r of parseRecords(FIELDS, await this.deps.paneLines(FORMAT).catch(() => [] as string[]))) options.set(r.pane, r);
+    const suffix = this.deps.backendSuffix();
+    return orderInbox(needing.map((t) => ({
+      pane: t.pane,
+      name: sessionLabel(t, all, suffix),
+      key: options.get(t.pane)?.key ?? "",
+      backend: t.backend,
+      account: t.record.account,
+      state: t.machine.state as InboxItem["state"],
+      background: t.machine.background,
+      since: t.machine.since,
+      snoozed: readSnooze(options.get(t.pane)?.snoozed ?? "", now).snoozed,
+      ask: this.deps.ask(t.pane),
+    })));
+  }
+
+  /** Keep a connection: the list now, and again on every change until it closes. */
+  async subscribe(socket: Socket): Promise<void> {
+    this.subscribers.set(socket, "");
+    const drop = () => this.subscribers.delete(socket);
+    socket.once("close", drop);
+    socket.once("error", drop);
+    await this.push([socket]);
+  }
+
+  get subscriberCount(): number {
+    return this.subscribers.size;
+  }
+
+  /** Something that may alter the list happened: push to the subscribers whose list changed (coalesced). */
+  changed(): void {
+    if (this.subscribers.size === 0 || this.timer) return;
+    this.timer = setTimeout(() => { this.timer = null; void this.push([...this.subscribers.keys()]); }, PUSH_COALESCE_MS);
+  }
+
+  close(): void {
+    if (this.timer) clearTimeout(this.timer);
+    for (const socket of this.subscribers.keys()) socket.destroy();
+    this.subscribers.clear();
+  }
+
+  private async push(sockets: Socket[]): Promise<void> {
+    if (this.pushing) { this.again = true; return; }
+    this.pushing = true;
+    try {
+      const line = JSON.stringify({ ok: true, inbox: await this.items() });
+      for (const socket of sockets) {
+        if (socket.destroyed || !this.subscribers.has(socket)) { this.subscribers.delete(socket); continue; }
+        if (this.subscribers.get(socket) === line) continue;
+        this.subscribers.set(socket, line);
+        socket.write(`${line}\n`);
+      }
+    } catch (error) {
+      this.deps.log(`inbox push: ${(error as Error).message}`);
+    } finally {
+      this.pushing = false;
+      if (this.again) { this.again = false; this.changed(); }
+    }
+  }
+}
