@@ -175,7 +175,8 @@ export class Daemon implements DaemonPort {
     const notices = new NoticeLog(noticesFile(this.layout.stateDir, this.layout.key), (line) => this.log(line));
     this.notices = notices;
     const notifier = new Notifier(this.tmux, (line) => this.log(line), () => this.config().notify, this.layout.tmuxSocket, (notice) => notices.add(notice));
-    const alerts = new Alerts(this.tmux, notifier, () => this.tracked.values(), () => this.config().display.backendSuffix);
+    // A notification names what the session asks or said as the inbox shows it (a failure keeps the CLI's own words).
+    const alerts = new Alerts(this.tmux, notifier, () => this.tracked.values(), () => this.config().display.backendSuffix, (t) => (t.cause?.why === "failed" ? undefined : this.asks.get(t.pane)?.summary || undefined));
     this.alerts = alerts;
     const failoverNote = (text: string, t: Tracked) => notifier.notify({ text, pane: t.pane, tokenHash: t.tokenHash, name: alerts.nameOf(t), backend: t.backend, state: t.machine.state, reason: "failover" });
     this.failover = new Failover({ tracked: this.tracked, config: () => this.config(), readings: (b, a) => this.usage?.reading(b, a), notify: failoverNote, snoozed: async (pane) => (await this.alerts?.isSnoozed(pane)) === true, restart: restartByChild(this.layout.tmuxSocket), log: (line) => this.log(line) });
