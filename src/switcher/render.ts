@@ -78,6 +78,10 @@ export function listLines(rows: readonly Row[], filtering: boolean): ListLine[] 
   ]);
 }
 
+/** From this width on the preview is drawn beside the list (the list takes 55%), not below it. */
+export const BESIDE_WIDTH = 150;
+const SGR = /\x1b\[[0-9;]*m/g;
+
 /** The smallest list area that leaves room for a preview; below it the preview is not drawn. */
 const PREVIEW_MIN_ROOM = 8;
 
@@ -103,16 +107,26 @@ export function frameLines(state: PickerState, options: FrameOptions): string[] 
   if (state.rows.length === 0) return EMPTY_TEXT.map((line) => ` ${line}`);
   const rows = visibleRows(state);
   const entries = listLines(rows, state.filtering);
-  const split = splitRoom(Math.max(1, options.height - 2), Math.max(1, entries.length), Boolean(options.preview) && rows.length > 0);
+  const total = Math.max(1, options.height - 2);
+  const preview = rows.length > 0 ? options.preview : undefined;
+  const beside = preview !== undefined && width >= BESIDE_WIDTH;
+  const split = beside ? { list: total, preview: total } : splitRoom(total, Math.max(1, entries.length), preview !== undefined);
+  const listWidth = beside ? Math.floor(width * 0.55) : width;
   const room = split.list;
   const at = Math.max(0, entries.findIndex((e) => e.kind === "row" && e.index === state.cursor));
   const top = Math.max(0, Math.min(at - room + 1, entries.length - room));
-  const laid = layoutRows(rows, { width, annotationMaxWidth: options.annotationMaxWidth });
+  const laid = layoutRows(rows, { width: listWidth, annotationMaxWidth: options.annotationMaxWidth });
   const lines = entries.slice(top, top + room).map((e) =>
     e.kind === "heading" ? ` ${sgr("1", `${SECTION_TITLES[e.section]} (${e.count})`)}` : styleRow(laid[e.index] as LaidRow, e.index === state.cursor));
   if (rows.length === 0) lines.push(sgr("2", " no session matches"));
   while (lines.length < room) lines.push("");
-  if (split.preview > 0 && options.preview) lines.push(...previewBlock(options.preview, split.preview, width));
+  if (beside && preview) {
+    // The list on the left, padded by what shows (its colours are not text), the preview on the right.
+    const right = previewBlock(preview, total, width - listWidth - 1);
+    lines.forEach((line, i) => { lines[i] = `${line}${" ".repeat(Math.max(0, listWidth - displayWidth(line.replace(SGR, ""))))}${sgr("2", "│")}${right[i] ?? ""}`; });
+  } else if (split.preview > 0 && preview) {
+    lines.push(...previewBlock(preview, split.preview, width));
+  }
   const last = options.notice ? sgr("33", truncate(options.notice, width)) : footer(state, keyList(state), width);
   return [...lines, options.stats ? ` ${sgr("2", truncate(options.stats, width))}` : "", ` ${last}`];
 }

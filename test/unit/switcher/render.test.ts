@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { frameLines, listLines, splitRoom, FOOTER_KEYS } from "../../../src/switcher/render.ts";
+import { BESIDE_WIDTH, frameLines, listLines, splitRoom, FOOTER_KEYS } from "../../../src/switcher/render.ts";
+import { displayWidth } from "../../../src/util/width.ts";
 import type { Row } from "../../../src/switcher/rows.ts";
 import { orderRows } from "../../../src/switcher/rows.ts";
 import { initialState } from "../../../src/switcher/state.ts";
@@ -102,6 +103,17 @@ describe("the preview", () => {
   it("cuts wide screen lines to the width", () => {
     const lines = frameLines(initialState([row("a", "api", "plain", "◐")]), { width: 30, height: 12, preview: { title: "api", lines: ["日本語".repeat(20)] } });
     assert.match(lines[2]!, /…$/);
+  });
+  it("beside the list when the popup is wide, every line within the width", () => {
+    const wide = frameLines(initialState(ROWS), { width: 161, height: 12, preview: { title: "docs", lines: ["$ make", "日本語".repeat(40)] } }).map(plain);
+    assert.equal(wide.length, 12);
+    assert.match(wide[0]!, /^ needs you \(3\) +│ ── docs ─+$/);
+    assert.match(wide[1]!, /^›d ⚠ {2}✻ docs .*│ \$ make$/);
+    assert.equal(wide[1]!.indexOf("│"), 88, "the list takes 55% of 160 columns");
+    for (const line of wide) assert.ok(displayWidth(line) <= 160, `${displayWidth(line)}: ${line}`);
+    assert.match(wide[2]!, /│ 日本語.*…$/);
+    const narrow = frameLines(initialState(ROWS), { width: BESIDE_WIDTH, height: 12, preview: { title: "docs", lines: ["$ make"] } }).map(plain);
+    assert.ok(narrow.every((l) => !l.includes("│")), "one column narrower: below");
   });
   it("the footer names its key", () => assert.match(FOOTER_KEYS, /tab preview/));
 });
