@@ -36,7 +36,7 @@ export interface PreviewSource {
 
 /**
  * The switcher in a terminal (a tmux popup): draws the sessions, answers keys at once, refreshes
- * every 5 s (ages, states, annotations). Resolves with the chosen pane, or null when dismissed.
+ * every 5 s (ages, states, annotations, the preview). Resolves with the chosen pane, or null when dismissed.
  */
 export async function pick(options: PickerOptions): Promise<string | null> {
   const stdin = options.stdin ?? process.stdin;
