@@ -50,6 +50,15 @@ function deviceName() {
 
 const openPane = (pane) => { location.hash = `pane=${encodeURIComponent(pane)}`; };
 
+/** `agentmux remote pair` prints a link (and its QR code) ending in #pair=CODE: the code is filled in. */
+function pairCodeFromLink() {
+  const m = /^#pair=([^&]+)$/.exec(location.hash);
+  if (!m) return;
+  $("pair-code").value = decodeURIComponent(m[1]);
+  history.replaceState(null, "", location.pathname + location.search);
+  if (auth.token) auth.set(""); // a new code means pairing again
+}
+
 function route() {
   if (!state.paired) return;
   const m = /^#pane=(.+)$/.exec(location.hash);
@@ -154,6 +163,7 @@ function init() {
   $("pair-form").addEventListener("submit", pair);
   window.addEventListener("hashchange", route);
   setInterval(tickAges, 1000);
+  pairCodeFromLink();
   start();
 }
 

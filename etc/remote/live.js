@@ -47,13 +47,15 @@ export function connect() {
     try { msg = JSON.parse(ev.data); } catch { return; }
     opts.onMessage(msg);
   };
-  socket.onclose = () => {
+  socket.onclose = (ev) => {
     if (ws !== socket) return;
     ws = null;
     open = false;
     opts.status("reconnecting…");
-    const delay = Math.min(30000, 500 * 2 ** retry) * (0.75 + Math.random() * 0.5);
-    const asked = !opened || retry > 0;
+    // 4401: the server ended this device's token; ask at once (it shows pairing).
+    const revoked = ev.code === 4401;
+    const delay = revoked ? 0 : Math.min(30000, 500 * 2 ** retry) * (0.75 + Math.random() * 0.5);
+    const asked = revoked || !opened || retry > 0;
     retry = Math.min(retry + 1, 6);
     timer = setTimeout(async () => {
       if (asked && !(await opts.check())) return;
