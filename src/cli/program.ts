@@ -31,6 +31,7 @@ import { registerBatch } from "./batch.ts";
 import { registerProjects } from "./projects.ts";
 import { registerRoute } from "./route.ts";
 import { registerPrompt } from "./prompt.ts";
+import { registerRemote } from "./remote.ts";
 import { addTargetFlags } from "./target-flag.ts";
 import { applyFlagRules } from "./flag-rules.ts";
 import { VERSION } from "./version.ts";
@@ -77,6 +78,7 @@ export function buildProgram(options: { jsonErrors?: boolean } = {}): Command {
   registerProjects(program);
   registerRoute(program);
   registerPrompt(program);
+  registerRemote(program);
   registerCompletion(program);
   addTargetFlags(program);
   applyFlagRules(program);

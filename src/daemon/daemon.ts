@@ -43,6 +43,7 @@ import { Failover } from "./restart-on-limit.ts";
 import { restartByChild } from "./restart-child.ts";
 import type { Config } from "../config/config.ts";
 import { ConfigSource } from "../config/source.ts";
+import { RemoteControl } from "../remote/control.ts";
 
 /** How long a prompt the status line names waits for its hook before it counts as a turn begun outside the hooks. */
 const STATUS_TURN_MS = 1500;
@@ -85,6 +86,8 @@ export class Daemon implements DaemonPort {
   private sideReport: SideReport | null = null;
   private failover: Failover | null = null;
   private serverId = "";
+  /** The phone page (src/remote/): served on `agentmux remote start` or with remote.enabled. */
+  readonly remote: RemoteControl;
   /** The one config: every part of the daemon reads it here. */
   private readonly configSource: ConfigSource;
 
@@ -111,6 +114,11 @@ export class Daemon implements DaemonPort {
       applied: (t, applied) => void this.failover?.eventApplied(t, applied),
       log: (line) => this.log(line),
     });
+    this.remote = new RemoteControl({
+      tracked: this.tracked, tmux: this.tmux, sendTmux: new Tmux(options.server), stateDir: options.layout.stateDir,
+      config: () => this.config(), typed: (pane, kind, at) => this.typed(pane, kind, at),
+      restart: restartByChild(options.layout.tmuxSocket, 90_000), readings: (b, a) => this.usage?.reading(b, a), log: (line) => this.log(line),
+    });
   }
 
   get layout(): DaemonLayout { return this.options.layout; }
@@ -136,13 +144,16 @@ export class Daemon implements DaemonPort {
     this.status = new StatusPush(this.tmux);
     this.startUsage();
     // What the usage poller reads is fixed when it starts: a change to it starts a new one.
-    this.configSource.onChange((next, previous) => { if (usageKey(next) !== usageKey(previous)) this.startUsage(); });
+    this.configSource.onChange((next, previous) => {
+      if (usageKey(next) !== usageKey(previous)) this.startUsage();
+      if (JSON.stringify(next.remote) !== JSON.stringify(previous.remote)) void this.remote.configChanged();
+    });
     this.configSource.watch();
     const notifier = new Notifier(this.tmux, (line) => this.log(line), () => this.config().notify);
     this.alerts = new Alerts(this.tmux, notifier, () => this.tracked.values(), () => this.config().display.backendSuffix);
     this.failover = new Failover({ tracked: this.tracked, config: () => this.config(), readings: (b, a) => this.usage?.reading(b, a), notify: (text) => notifier.notify(text), snoozed: async (pane) => (await this.alerts?.isSnoozed(pane)) === true, restart: restartByChild(this.layout.tmuxSocket), log: (line) => this.log(line) });
     this.sideReport = new SideReport(this.tmux, () => this.config().side.reportParentStatus);
-    this.screens = new ScreenState(this.tmux, (line) => this.log(line), (t, word) => this.table.screen(t, word));
+    this.screens = new ScreenState(this.tmux, (line) => this.log(line), (t, word) => this.table.screen(t, word), (pane) => this.remote.screenChanged(pane));
     await this.tmux.setEnvironment("AGENTMUX_SOCK", this.layout.socket);
     this.serverId = (await this.tmux.serverId()).split("\n")[0] ?? "";
     await this.reconcile();
@@ -164,6 +175,7 @@ export class Daemon implements DaemonPort {
       if (line) this.log(line);
     }
     this.log(`started pid ${process.pid} for tmux ${this.layout.tmuxSocket}`);
+    if (this.config().remote.enabled) await this.remote.configChanged();
   }
 
   async stop(reason: string): Promise<void> {
@@ -177,6 +189,7 @@ export class Daemon implements DaemonPort {
     this.intake.close();
     this.usage?.stop();
     this.configSource.close();
+    await this.remote.close().catch(() => undefined);
     // The socket is ours only once we listened, the pid file once we took it.
     if (this.socketServer) {
       this.socketServer.close();
@@ -246,6 +259,7 @@ export class Daemon implements DaemonPort {
     await this.alerts?.snoozesEnded(this.tracked.values());
     await this.renderStatus();
     await this.checkFocus();
+    this.remote.sessionsChanged();
   }
 
   /** Keep an ended session listed as exited, answer waiters, update the restore registry. */
@@ -334,6 +348,7 @@ export class Daemon implements DaemonPort {
   /** The reaction to every change the session table makes: the state options, the mirror, and the reactions that follow it. */
   private async afterChange(change: Change): Promise<void> {
     const { t, applied } = change;
+    this.remote.sessionsChanged();
     // The state this change made: another change may come while this one awaits tmux.
     const m = t.machine;
     const values: Record<string, string> = {};

@@ -10,11 +10,11 @@ export class ScreenState {
   private readonly manifests: Manifest[];
   private readonly watch: ScreenWatch;
 
-  constructor(tmux: Tmux, log: Logger, private readonly said: (t: Tracked, sighting: ScreenSighting) => Promise<void>) {
+  constructor(tmux: Tmux, log: Logger, private readonly said: (t: Tracked, sighting: ScreenSighting) => Promise<void>, changed?: (pane: string) => void) {
     const loaded = loadManifests();
     this.manifests = loaded.manifests;
     for (const p of loaded.problems) log(`manifest skipped: ${formatProblem(p)}`);
-    this.watch = new ScreenWatch(tmux, (t, command, title) => this.manifestFor(t, command, title), (t, sighting) => this.said(t, sighting));
+    this.watch = new ScreenWatch(tmux, (t, command, title) => this.manifestFor(t, command, title), (t, sighting) => this.said(t, sighting), changed);
   }
 
   forget(pane: string): void {
