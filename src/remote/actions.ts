@@ -91,8 +91,10 @@ export async function restart(port: RemotePort, body: Record<string, unknown>): 
     throw error;
   }
   if (!members.some((m) => loggedInOf(config, backend)(m.name))) return fail(409, `${account} is logged out`, `log in first: agentmux account login ${backend} ${members[0]?.name ?? account}`);
-  const key = { backend, account: t.record.account, dir: t.record.dir || t.dir, instance: t.record.instance };
-  const pending = pendingCount(captureKey(key), port.stateDir);
+  // The identity as tmux has it now (the tracked record may predate a rename or a restart).
+  const session = (await loadRoster(port.tmux)).find((e) => e.pane === t.pane);
+  if (!session) return fail(404, `no live session in pane ${t.pane}`, "it may have ended: reload the list");
+  const pending = pendingCount(captureKey(session), port.stateDir);
   if (pending > 0) return fail(409, `restart refused: the session has ${pending} captured prompt${pending === 1 ? "" : "s"} not inserted yet, which the account change would orphan`, "insert them first (agentmux prompt insert) at the terminal");
   for (const m of members) syncAccountHome(backend, m);
   saveSelection(port.stateDir, backend, account);

@@ -43,14 +43,15 @@ export function cleanDeviceName(name: unknown): string {
  * again when it changed (a `remote revoke` from the command line takes effect at once).
  */
 export class DeviceStore {
-  private cache: { mtime: number; data: DeviceFile } | null = null;
+  private cache: { stamp: string; data: DeviceFile } | null = null;
 
   constructor(readonly path: string) {}
 
   private read(): DeviceFile {
-    let mtime = -1;
-    try { mtime = statSync(this.path).mtimeMs; } catch { return { devices: [], codes: [] }; }
-    if (this.cache && this.cache.mtime === mtime) return this.cache.data;
+    // Every write renames a new file into place: a new inode says it changed.
+    let stamp = "";
+    try { const st = statSync(this.path); stamp = `${st.ino}:${st.mtimeMs}:${st.size}`; } catch { return { devices: [], codes: [] }; }
+    if (this.cache && this.cache.stamp === stamp) return this.cache.data;
     let data: DeviceFile = { devices: [], codes: [] };
     try {
       const parsed: unknown = JSON.parse(readFileSync(this.path, "utf8"));
@@ -62,7 +63,7 @@ export class DeviceStore {
     } catch (error) {
       throw new AgentmuxError(`the paired devices file ${this.path} is not valid JSON (${(error as Error).message})`, { hint: `move it aside and pair the devices again (agentmux remote pair)` });
     }
-    this.cache = { mtime, data };
+    this.cache = { stamp, data };
     return data;
   }
 
