@@ -4,7 +4,7 @@ import { lookupChoice } from "../accounts/accounts.ts";
 import { syncAccountHome } from "../accounts/home-sync.ts";
 import { readSelection, saveSelection } from "../accounts/selection.ts";
 import { captureKey, pendingCount } from "../prompts/store.ts";
-import { loadRoster } from "../session/roster.ts";
+import { loadRoster, type RosterEntry } from "../session/roster.ts";
 import { sendText } from "../session/send.ts";
 import { isAgentmuxError } from "../util/errors.ts";
 import { accountChoices, loggedInOf } from "./choices.ts";
@@ -12,10 +12,18 @@ import { fail, type Answer, type RemotePort } from "./port.ts";
 import { checkKeys, lastLines, rowsFrom, type Row } from "./rows.ts";
 import type { Tracked } from "../daemon/tracked.ts";
 
-/** Every live session as the page lists it. */
+/** The sessions as tmux has them now (names, keys, snoozes, asks). */
+export async function loadSessions(port: RemotePort): Promise<RosterEntry[]> {
+  return loadRoster(port.tmux, { backendSuffix: port.config().display.backendSuffix });
+}
+
+/** Every live session as the page lists it: the roster's identity, the state as the daemon has it now. */
+export function rowsOf(port: RemotePort, roster: readonly RosterEntry[], trackedOnly = false): Row[] {
+  return rowsFrom(trackedOnly ? roster.filter((e) => port.tracked.has(e.pane)) : roster, (pane) => port.tracked.get(pane)?.machine);
+}
+
 export async function sessionRows(port: RemotePort): Promise<Row[]> {
-  const roster = await loadRoster(port.tmux, { backendSuffix: port.config().display.backendSuffix });
-  return rowsFrom(roster, (pane) => port.tracked.get(pane)?.machine);
+  return rowsOf(port, await loadSessions(port));
 }
 
 /** The watched pane's last lines (null when it is gone). */

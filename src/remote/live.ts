@@ -1,11 +1,12 @@
 import type { WebSocket } from "ws";
-import { outputLines, sessionRows } from "./actions.ts";
+import type { RosterEntry } from "../session/roster.ts";
+import { loadSessions, outputLines, rowsOf } from "./actions.ts";
 import type { RemotePort } from "./port.ts";
 
 interface Client { ws: WebSocket; token: string | null; watching: string | null; lastOutput: string }
 
 /** How long changes are gathered before the list is worked out again (a turn's end changes several things at once). */
-const GATHER_MS = 25;
+const GATHER_MS = 5;
 
 /**
  * The WebSocket side: every client gets the session list at once and again when it changed, and
@@ -19,6 +20,8 @@ export class Live {
   private timer: NodeJS.Timeout | null = null;
   private working: Promise<void> | null = null;
   private again = false;
+  /** The last roster read: a state change is pushed from it at once, before the roster is read again. */
+  private roster: RosterEntry[] | null = null;
 
   constructor(private readonly port: RemotePort, private readonly stillPaired: (token: string | null) => boolean) {}
 
@@ -30,7 +33,9 @@ export class Live {
     ws.on("close", () => this.clients.delete(client));
     ws.on("error", () => this.clients.delete(client));
     ws.on("message", (data) => void this.received(client, String(data)).catch((e: Error) => this.send(client, { type: "error", error: e.message })));
-    void sessionRows(this.port).then((sessions) => {
+    void loadSessions(this.port).then((roster) => {
+      this.roster = roster;
+      const sessions = rowsOf(this.port, roster);
       this.lastRows = JSON.stringify(sessions);
       this.send(client, { type: "sessions", sessions, at: Date.now() });
     }).catch((e: Error) => this.send(client, { type: "error", error: `the session list: ${e.message}` }));
@@ -86,17 +91,23 @@ export class Live {
         const t = c.watching ? this.port.tracked.get(c.watching) : undefined;
         if (c.watching && (!t || t.machine.state === "exited")) { const pane = c.watching; c.watching = null; this.send(c, { type: "ended", pane }); }
       }
-      const sessions = await sessionRows(this.port);
-      const text = JSON.stringify(sessions);
-      if (text === this.lastRows) return;
-      this.lastRows = text;
-      const at = Date.now();
-      for (const c of this.clients) this.send(c, { type: "sessions", sessions, at });
+      // The state first, from the roster read last time (a state change needs no tmux round trip), then the roster again.
+      if (this.roster) this.broadcast(rowsOf(this.port, this.roster, true));
+      this.roster = await loadSessions(this.port);
+      this.broadcast(rowsOf(this.port, this.roster));
     })().catch((e: Error) => this.port.log(`remote sessions: ${e.message}`)).finally(() => {
       this.working = null;
       if (this.again) { this.again = false; void this.refresh(); }
     });
     await this.working;
+  }
+
+  private broadcast(sessions: ReturnType<typeof rowsOf>): void {
+    const text = JSON.stringify(sessions);
+    if (text === this.lastRows) return;
+    this.lastRows = text;
+    const at = Date.now();
+    for (const c of this.clients) this.send(c, { type: "sessions", sessions, at });
   }
 
   close(): void {
