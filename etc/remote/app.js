@@ -53,10 +53,11 @@ const openPane = (pane) => { location.hash = `pane=${encodeURIComponent(pane)}`;
 /** `agentmux remote pair` prints a link (and its QR code) ending in #pair=CODE: the code is filled in. */
 function pairCodeFromLink() {
   const m = /^#pair=([^&]+)$/.exec(location.hash);
-  if (!m) return;
+  if (!m) return false;
   $("pair-code").value = decodeURIComponent(m[1]);
   history.replaceState(null, "", location.pathname + location.search);
-  if (auth.token) auth.set(""); // a new code means pairing again
+  auth.set(""); // a new code means pairing again
+  return true;
 }
 
 function route() {
@@ -161,7 +162,10 @@ function init() {
   $("back").addEventListener("click", () => { location.hash = ""; });
   $("restart").addEventListener("click", () => openRestart(shown.pane));
   $("pair-form").addEventListener("submit", pair);
-  window.addEventListener("hashchange", route);
+  window.addEventListener("hashchange", () => {
+    if (!pairCodeFromLink()) route();
+    else showPairing("");
+  });
   setInterval(tickAges, 1000);
   pairCodeFromLink();
   start();

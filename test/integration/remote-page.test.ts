@@ -45,6 +45,10 @@ describe("the phone page in Chromium (agentmux remote)", () => {
     await page.screenshot({ path });
     return path;
   };
+  const toList = async () => {
+    await page.evaluate(() => { location.hash = ""; });
+    await page.waitForSelector("#list-view:not([hidden])");
+  };
   const rowPanes = () => page.$$eval("#sessions .row", (rows) => rows.map((r) => (r as HTMLElement).dataset["pane"] ?? ""));
 
   before(async () => {
@@ -192,6 +196,8 @@ describe("the phone page in Chromium (agentmux remote)", () => {
     for (const key of ["Left", "Up", "Down", "Right", "BTab"]) await press(key);
     for (const key of ["7", "y", "n", "Enter"]) await press(key);
     await server.waitForScreen(panes.one, /received: 7yn/);
+    const small = await page.$$eval("#keys button, #send-form button, #restart, #back", (bs) => bs.map((b) => b.getBoundingClientRect()).filter((r) => r.height < 44 || r.width < 44).length);
+    assert.equal(small, 0, "every key is at least 44 px");
     const labels = await page.$$eval("#keys button", (bs) => bs.map((b) => (b as HTMLElement).dataset["key"]));
     assert.deepEqual(labels, ["Escape", "1", "2", "3", "4", "5", "6", "7", "8", "9", "y", "n", "Left", "Up", "Down", "Right", "Tab", "BTab", "Enter", "C-c"]);
   });
@@ -245,8 +251,19 @@ describe("the phone page in Chromium (agentmux remote)", () => {
     assert.match(n?.title ?? "", /two is blocked/);
   });
 
+  it("says reconnecting… while the server is away, and is live again once it is back", async () => {
+    await toList();
+    assert.equal((await server.cli(["remote", "stop"])).exitCode, 0);
+    await page.waitForFunction(() => document.getElementById("conn")?.textContent === "reconnecting…");
+    assert.equal((await server.cli(["remote", "start"])).exitCode, 0);
+    await page.waitForFunction(() => document.getElementById("conn")?.textContent === "", undefined, { timeout: 30_000 });
+    await server.cli(["send", panes.three, "after the reconnect"]);
+    await page.click(`#sessions .row[data-pane="${panes.three}"]`);
+    await page.waitForFunction(() => /received: after the reconnect/.test(document.getElementById("output")?.textContent ?? ""));
+  });
+
   it("a revoked device is refused: the page asks to pair again", async () => {
-    await page.click("#back");
+    await toList();
     const r = await server.cli(["remote", "revoke", "test phone ü"]);
     assert.equal(r.exitCode, 0, String(r.stderr));
     // The next push to the page finds the device revoked.
@@ -257,5 +274,17 @@ describe("the phone page in Chromium (agentmux remote)", () => {
     // A reload stays refused.
     await page.reload();
     await page.waitForSelector("#pair-view:not([hidden])");
+  });
+
+  it("pairs again through the link `remote pair` prints (its #pair=CODE fills the code in)", async () => {
+    const pair = await server.cli(["remote", "pair", "--json"]);
+    const { code, pairUrl } = JSON.parse(String(pair.stdout)) as { code: string; pairUrl: string };
+    assert.equal(pairUrl, `${url()}#pair=${code}`);
+    await page.goto(pairUrl);
+    await page.waitForSelector("#pair-view:not([hidden])");
+    assert.equal(await page.inputValue("#pair-code"), code);
+    assert.equal(new URL(page.url()).hash, "", "the code leaves the address bar");
+    await page.click("#pair-form button[type=submit]");
+    await page.waitForSelector("#list-view:not([hidden]) .row");
   });
 });
