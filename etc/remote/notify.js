@@ -8,7 +8,8 @@ function granted() {
 }
 
 export function setupNotifyButton(button) {
-  const update = () => { button.hidden = !("Notification" in window) || Notification.permission !== "default"; };
+  // Browsers grant notifications only to secure origins (https, or this machine itself).
+  const update = () => { button.hidden = !window.isSecureContext || !("Notification" in window) || Notification.permission !== "default"; };
   update();
   button.addEventListener("click", async () => {
     try { await Notification.requestPermission(); } catch { /* refused */ }
