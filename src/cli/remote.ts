@@ -51,7 +51,7 @@ export function registerRemote(program: Command): void {
       if (answer?.ok && typeof answer["url"] === "string") url = answer["url"];
     }
     if (options.json) { printJson({ code, expires: new Date(expires).toISOString(), url, pairUrl: url ? `${url}#pair=${code}` : null }); return; }
-    process.stdout.write(`${pairingLines(code, expires, url).join("\n")}\n`);
+    process.stdout.write(`${pairingLines(code, expires, url, process.stdout.isTTY === true).join("\n")}\n`);
   });
 
   remote.command("devices").description("list the paired devices").option("--json", "print JSON").action((options: { json?: boolean }) => {

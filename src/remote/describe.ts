@@ -1,4 +1,5 @@
 import type { TailscaleState } from "./host.ts";
+import { encodeQr, QR_MAX_BYTES, renderQr } from "./qr.ts";
 
 /** Pure: the lines `remote start` and `remote status` print from the daemon's answer. */
 export function describeRemote(a: Record<string, unknown>): string[] {
@@ -19,13 +20,14 @@ export function describeRemote(a: Record<string, unknown>): string[] {
   return lines;
 }
 
-/** Pure: what `remote pair` prints. */
-export function pairingLines(code: string, expires: number, url: string | null): string[] {
+/** Pure: what `remote pair` prints; with a terminal, the pairing address as a QR code too. */
+export function pairingLines(code: string, expires: number, url: string | null, qr: boolean): string[] {
   const minutes = Math.round((expires - Date.now()) / 60_000);
+  const address = url ? `${url}#pair=${code}` : null;
   return [
+    ...(address && qr && address.length <= QR_MAX_BYTES ? [...renderQr(encodeQr(address)), ""] : []),
     `pairing code: ${code}   (one use, valid ${minutes} minutes)`,
-    url ? `on the phone open ${url}#pair=${code}` : "the page's address is not known yet: see agentmux remote status (start it with agentmux remote start)",
+    address ? `on the phone open ${address}${qr ? " (or scan the code above)" : ""}` : "the page's address is not known yet: see agentmux remote status (start it with agentmux remote start)",
     "then enter the code on the page; it keeps its own token (agentmux remote devices lists them, remote revoke NAME ends one)",
-    "(no QR code: this build prints the address to type instead)",
   ];
 }
