@@ -50,11 +50,16 @@ function deviceName() {
 
 const openPane = (pane) => { location.hash = `pane=${encodeURIComponent(pane)}`; };
 
+/** A part of the address, decoded ("" for a malformed one). */
+function decoded(text) {
+  try { return decodeURIComponent(text); } catch { return ""; }
+}
+
 /** `agentmux remote pair` prints a link (and its QR code) ending in #pair=CODE: the code is filled in. */
 function pairCodeFromLink() {
   const m = /^#pair=([^&]+)$/.exec(location.hash);
   if (!m) return false;
-  $("pair-code").value = decodeURIComponent(m[1]);
+  $("pair-code").value = decoded(m[1]);
   history.replaceState(null, "", location.pathname + location.search);
   auth.set(""); // a new code means pairing again
   return true;
@@ -63,7 +68,7 @@ function pairCodeFromLink() {
 function route() {
   if (!state.paired) return;
   const m = /^#pane=(.+)$/.exec(location.hash);
-  const pane = m ? decodeURIComponent(m[1]) : null;
+  const pane = m ? decoded(m[1]) || null : null;
   if (pane) {
     showSession(pane);
     showView("session");
