@@ -84,6 +84,7 @@ describe("the phone page in Chromium (agentmux remote)", () => {
     await waitForState(server, panes.one, "blocked");
     const started = await server.cli(["remote", "start"]);
     assert.equal(started.exitCode, 0, String(started.stderr));
+    assert.ok(existsSync(CHROMIUM), `no Chromium at ${CHROMIUM}: install Debian's chromium (.ci/run does) or set CHROMIUM_PATH`);
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox"] });
     context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, colorScheme: "dark" });
     // The browser's Notification, granted and recording what the page shows.
@@ -146,6 +147,9 @@ describe("the phone page in Chromium (agentmux remote)", () => {
     const small = await page.$$eval("button:not([hidden])", (bs) => bs.filter((b) => (b as HTMLElement).offsetParent !== null).map((b) => b.getBoundingClientRect()).filter((r) => r.height < 44 || r.width < 44).length);
     assert.equal(small, 0);
     process.stdout.write(`${await shot("list")}\n`);
+    await page.emulateMedia({ colorScheme: "light" });
+    process.stdout.write(`${await shot("list-light")}\n`);
+    await page.emulateMedia({ colorScheme: "dark" });
   });
 
   it("opens a session: its dialog's options as buttons, the first answering the dialog", async () => {
