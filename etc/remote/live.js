@@ -7,6 +7,7 @@ let open = false;
 let retry = 0;
 let timer = 0;
 let opts = null;
+let pending = null; // the retry waiting for its backoff
 
 /** opts: token() → string, onMessage(msg), onOpen(), status(text), check() → Promise<boolean> (false: stop). */
 export function setupLive(o) {
@@ -19,6 +20,7 @@ export function send(msg) {
 
 export function disconnect() {
   clearTimeout(timer);
+  pending = null;
   if (ws) {
     const old = ws;
     ws = null;
@@ -57,9 +59,18 @@ export function connect() {
     const delay = revoked ? 0 : Math.min(30000, 500 * 2 ** retry) * (0.75 + Math.random() * 0.5);
     const asked = revoked || !opened || retry > 0;
     retry = Math.min(retry + 1, 6);
-    timer = setTimeout(async () => {
+    pending = async () => {
+      pending = null;
       if (asked && !(await opts.check())) return;
       connect();
-    }, delay);
+    };
+    timer = setTimeout(() => pending && pending(), delay);
   };
 }
+
+// A phone that wakes the page retries at once rather than at the end of its backoff.
+document.addEventListener("visibilitychange", () => {
+  if (document.visibilityState !== "visible" || !pending) return;
+  clearTimeout(timer);
+  pending();
+});
