@@ -1,5 +1,6 @@
 import { isAgentmuxError } from "../util/errors.ts";
 import { DeviceStore, devicesFile } from "./devices.ts";
+import { tailscaleIp } from "./host.ts";
 import type { RemotePort } from "./port.ts";
 import { remoteSettings, RemoteServer, settingsKey } from "./server.ts";
 
@@ -51,7 +52,9 @@ export class RemoteControl {
     const r = this.port.config().remote;
     let devices = 0;
     try { devices = new DeviceStore(devicesFile(this.port.stateDir)).list().length; } catch { /* said by remote devices */ }
-    return { ok: true, running: false, listen: r.listen, port: r.port, host: r.host ?? null, devices, error: this.lastError };
+    // What the page would need: the address from Tailscale, unless remote.host names it.
+    const tailscale = r.host ? null : await tailscaleIp().catch(() => null);
+    return { ok: true, running: false, listen: r.listen, port: r.port, host: r.host ?? (tailscale?.kind === "ok" ? tailscale.ip : null), tailscale, devices, error: this.lastError };
   }
 
   /** At the daemon's start and after a config change: serve when enabled (or asked), with the current settings. */

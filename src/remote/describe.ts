@@ -6,6 +6,8 @@ export function describeRemote(a: Record<string, unknown>): string[] {
   const lines: string[] = [];
   if (a["running"] !== true) {
     lines.push(`not serving the phone page${typeof a["error"] === "string" && a["error"] ? ` (last start failed: ${a["error"]})` : ""}; agentmux remote start serves it`);
+    const t = a["tailscale"] as TailscaleState | null | undefined;
+    if (t) lines.push(t.kind === "ok" ? `tailscale: connected (${t.ip})` : `tailscale: ${t.detail}`);
     return lines;
   }
   lines.push(`serving the phone page on ${String(a["listen"])}:${String(a["port"])}${a["already"] ? " (already)" : ""}`);

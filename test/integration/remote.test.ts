@@ -194,6 +194,15 @@ describe("the phone page's server (agentmux remote)", () => {
     assert.equal(sent.status, 200, JSON.stringify(sent.body));
     await c.next("the answer pushed", (m) => m.type === "output" && (m["lines"] as string[]).some((l) => l.includes("received: hello from the phone #1 %s")));
     await c.next("waiting pushed", (m) => m.type === "sessions" && rowsOf(m).some((s) => s.pane === one && s.state === "waiting"));
+    // Several lines go in as one paste (a one-shot tmux: the control connection takes no input).
+    assert.equal((await call("POST", "/api/send", { body: { pane: one, text: "line one\nline 'two' ü" } })).status, 200);
+    await c.next("the pasted answer", (m) => m.type === "output" && (m["lines"] as string[]).some((l) => l.includes("received: line one⏎line 'two' ü")));
+    // What a session asks, as the daemon publishes it on the pane, is in its row (pushed after the daemon's next look at the panes).
+    const ask = { kind: "permission", summary: "Bash: touch \"marker\" ü", text: ["touch marker"], options: ["Yes", "No"], dialog: "d1", source: "hook", at: Date.now() };
+    await server.tmux(["set-option", "-p", "-t", two, "@agentmux-ask", JSON.stringify(ask)]);
+    const withAsk = await c.next("the ask pushed", (m) => m.type === "sessions" && rowsOf(m).some((s) => s.pane === two && (s as { ask?: { summary?: string } | null }).ask?.summary === ask.summary), 8000);
+    assert.deepEqual((rowsOf(withAsk).find((s) => s.pane === two) as unknown as { ask: unknown }).ask, ask);
+    assert.equal((await call("POST", "/api/send", { body: { pane: one, text: "   " } })).status, 400);
     c.ws.close();
   });
 
