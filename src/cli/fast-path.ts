@@ -28,7 +28,7 @@ const LIST: FastVerb = { options: { group: { type: "string", short: "g" }, json:
 
 export const FAST_VERBS: Readonly<Record<string, FastVerb>> = {
   switch: { options: { client: str }, positionals: [0, 0], load: () => import("./fast-verbs/switch.ts") },
-  next: { options: { client: str, from: str, json: bool }, positionals: [0, 0], load: () => import("./fast-verbs/next.ts") },
+  next: { options: { client: str, from: str, json: bool, notified: bool, cycle: bool }, positionals: [0, 0], load: () => import("./fast-verbs/next.ts") },
   snooze: { options: { on: bool, off: bool, ask: bool, client: str, json: bool, target: TARGET }, positionals: [0, 2], load: () => import("./fast-verbs/snooze.ts") },
   menu: { options: { client: str, pane: str, print: bool }, positionals: [0, 0], load: () => import("./fast-verbs/menu.ts") },
   kill: { options: { yes: { type: "boolean", short: "y" }, json: bool, target: TARGET }, positionals: [1, 1], load: () => import("./fast-verbs/kill.ts") },

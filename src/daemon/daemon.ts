@@ -36,6 +36,8 @@ import { startUsagePoller } from "./usage-start.ts";
 import { recordEnded } from "./ended.ts";
 import { exitedFile, forgetExited } from "../session/exited.ts";
 import { Notifier } from "./notifier.ts";
+import { NoticeLog } from "./notice-log.ts";
+import { noticesFile } from "../session/notices.ts";
 import { recordRestorable } from "./restore-record.ts";
 import { ExitChains } from "../lifecycle/exit-driver.ts";
 import { Intake } from "./intake.ts";
@@ -85,6 +87,8 @@ export class Daemon implements DaemonPort {
   private alerts: Alerts | null = null;
   private sideReport: SideReport | null = null;
   private failover: Failover | null = null;
+  /** The notifications given, and which the user has seen (read by agentmux next). */
+  private notices: NoticeLog | null = null;
   private serverId = "";
   /** The phone page (src/remote/): served on `agentmux remote start` or with remote.enabled. */
   readonly remote: RemoteControl;
@@ -149,13 +153,18 @@ export class Daemon implements DaemonPort {
       if (JSON.stringify(next.remote) !== JSON.stringify(previous.remote)) void this.remote.configChanged();
     });
     this.configSource.watch();
-    const notifier = new Notifier(this.tmux, (line) => this.log(line), () => this.config().notify);
-    this.alerts = new Alerts(this.tmux, notifier, () => this.tracked.values(), () => this.config().display.backendSuffix);
-    this.failover = new Failover({ tracked: this.tracked, config: () => this.config(), readings: (b, a) => this.usage?.reading(b, a), notify: (text) => notifier.notify(text), snoozed: async (pane) => (await this.alerts?.isSnoozed(pane)) === true, restart: restartByChild(this.layout.tmuxSocket), log: (line) => this.log(line) });
+    const notices = new NoticeLog(noticesFile(this.layout.stateDir, this.layout.key), (line) => this.log(line));
+    this.notices = notices;
+    const notifier = new Notifier(this.tmux, (line) => this.log(line), () => this.config().notify, this.layout.tmuxSocket, (notice) => notices.add(notice));
+    const alerts = new Alerts(this.tmux, notifier, () => this.tracked.values(), () => this.config().display.backendSuffix);
+    this.alerts = alerts;
+    const failoverNote = (text: string, t: Tracked) => notifier.notify({ text, pane: t.pane, tokenHash: t.tokenHash, name: alerts.nameOf(t), backend: t.backend, state: t.machine.state, reason: "failover" });
+    this.failover = new Failover({ tracked: this.tracked, config: () => this.config(), readings: (b, a) => this.usage?.reading(b, a), notify: failoverNote, snoozed: async (pane) => (await this.alerts?.isSnoozed(pane)) === true, restart: restartByChild(this.layout.tmuxSocket), log: (line) => this.log(line) });
     this.sideReport = new SideReport(this.tmux, () => this.config().side.reportParentStatus);
     this.screens = new ScreenState(this.tmux, (line) => this.log(line), (t, word) => this.table.screen(t, word), (pane) => this.remote.screenChanged(pane));
     await this.tmux.setEnvironment("AGENTMUX_SOCK", this.layout.socket);
     this.serverId = (await this.tmux.serverId()).split("\n")[0] ?? "";
+    notices.load(this.serverId);
     await this.reconcile();
     this.watchers.push(watch(this.layout.spool, () => void this.intake.drain()));
     this.watchers.push(watch(this.layout.status, (_event, name) => { if (name) void this.statusChanged(String(name)); }));
@@ -250,6 +259,7 @@ export class Daemon implements DaemonPort {
     for (const [pane, t] of this.tracked) {
       if (seen.has(pane)) continue;
       // Torn down first: the pane and its options are gone, there is nothing to set on it.
+      t.gone = true;
       this.finish(t, "pane closed");
       if (t.machine.state !== "exited") await this.applyMachine(t, { kind: "exited", at: Date.now() }, "process", "pane-closed", "the pane closed");
       this.tracked.delete(pane);
@@ -376,6 +386,7 @@ export class Daemon implements DaemonPort {
       this.log(`${t.pane} ${m.state}${m.background ? "+background" : ""}`);
       this.waiters.changed(t.pane, m.state, m.since);
       this.exits.changed(t);
+      this.notices?.stateChanged(t.pane, m.state);
     }
     if (m.state !== "exited" || !t.tornDown) await this.setOptions(t.pane, values);
     if (m.state === "exited") this.finish(t, "process exited");
@@ -412,10 +423,14 @@ export class Daemon implements DaemonPort {
     await this.status?.render(this.tracked);
   }
 
-  /** Waiting sessions that a person's client shows become idle: the user has looked. */
+  /**
+   * Waiting sessions that a person's client shows become idle: the user has looked. So are the
+   * notifications about the panes shown seen.
+   */
   private async checkFocus(): Promise<void> {
-    if (![...this.tracked.values()].some((t) => t.machine.state === "waiting")) return;
+    if (![...this.tracked.values()].some((t) => t.machine.state === "waiting") && !this.notices?.hasUnseen()) return;
     for (const pane of await this.tmux.panesInView().catch(() => [] as string[])) {
+      this.notices?.looked(pane);
       const t = this.tracked.get(pane);
       if (t && t.machine.state === "waiting") await this.applyMachine(t, { kind: "focus", at: Date.now() }, "focus", "seen", "a client shows the pane");
     }
