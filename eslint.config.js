@@ -56,6 +56,8 @@ export default tseslint.config(
   ...LAYERS.flatMap((_, level) => layerRule(level)),
   { files: ["src/cli/main.ts", "test/**", "bench/**", "bin/**", "etc/**", "scripts/**"], rules: { "no-restricted-syntax": "off" } },
   { files: ["**/*.js"], languageOptions: { globals: { process: "readonly", console: "readonly", setTimeout: "readonly", clearTimeout: "readonly", Buffer: "readonly" } } },
+  // The phone page (etc/remote/app.js) runs in a browser.
+  { files: ["etc/remote/**/*.js"], languageOptions: { globals: { window: "readonly", document: "readonly", navigator: "readonly", location: "readonly", localStorage: "readonly", fetch: "readonly", WebSocket: "readonly", Notification: "readonly", setInterval: "readonly", history: "readonly" } } },
   // bin/agentmux.js is CommonJS (bin/package.json): a key press's process starts without Node's ES module loader.
   { files: ["bin/agentmux.js"], languageOptions: { sourceType: "commonjs", globals: { require: "readonly" } }, rules: { "@typescript-eslint/no-require-imports": "off" } },
 );

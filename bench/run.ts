@@ -8,6 +8,7 @@ import { benchDaemonCpu, benchDaemonMemory } from "./p3-p7-daemon-load.ts";
 import { benchSpoolStorm } from "./p8-spool-storm.ts";
 import { benchDialogLatency } from "./p10-dialog-latency.ts";
 import { benchKeyVerbs } from "./p9-key-verbs.ts";
+import { benchRemotePush } from "./p11-remote-push.ts";
 
 const only = process.argv[2];
 const lines: string[] = [];
@@ -21,4 +22,5 @@ if (!only || only === "p7") lines.push(...(await benchDaemonMemory()));
 if (!only || only === "p8") lines.push(...(await benchSpoolStorm(Number(process.env["P8_PANES"] ?? 50), Number(process.env["P8_RATE"] ?? 10), Number(process.env["P8_SECONDS"] ?? 60))));
 if (!only || only === "p9") lines.push(...(await benchKeyVerbs(Number(process.env["P9_ROUNDS"] ?? 25))));
 if (!only || only === "p10") lines.push(...(await benchDialogLatency(Number(process.env["P10_ROUNDS"] ?? 5))));
+if (!only || only === "p11") lines.push(...(await benchRemotePush(Number(process.env["P11_ROUNDS"] ?? 100))));
 process.stdout.write(`${lines.join("\n")}\n`);

@@ -10,7 +10,7 @@ ROOT="$(dirname "$CURRENT_DIR")"
 menu_key_default="a"          # @agentmux-menu-key: the menu (display-menu)
 switch_key_default="S"        # @agentmux-switch-key: the session switcher (display-popup)
 inbox_key_default="N"         # @agentmux-inbox-key: the inbox: what waits on you, answered in place (display-popup); N, as prefix I is TPM's install key
-next_key_default="B"          # @agentmux-next-key: jump to the next waiting or blocked session
+next_key_default="B"          # @agentmux-next-key: jump to the session of the latest unseen notification, else the next waiting or blocked one
 snooze_key_default="Z"        # @agentmux-snooze-key: snooze or wake the current session
 side_key_default="e"          # @agentmux-side-key: the side-conversation key table (then b toggle, q conclude, r send-selection, k dismiss, s open a side)
 route_key_default="T"         # @agentmux-route-key: route the paste buffer (agentmux route, in a popup)
@@ -84,7 +84,7 @@ main() {
     run-shell -b "tmux display-popup -c $client -EE -w '$width' -h '$height' -T ' agentmux inbox ' \"$agentmux inbox --client $client\""
   bind_key "$(get_option @agentmux-menu-key "$menu_key_default")" "menu" \
     run-shell -b "$agentmux menu --client $client --pane '#{pane_id}'"
-  bind_key "$(get_option @agentmux-next-key "$next_key_default")" "jump to the next waiting session" \
+  bind_key "$(get_option @agentmux-next-key "$next_key_default")" "jump to the notified session, else the next waiting one" \
     run-shell -b "$agentmux next --client $client --from '#{pane_id}'"
   bind_key "$(get_option @agentmux-snooze-key "$snooze_key_default")" "snooze or wake this session" \
     run-shell -b "$agentmux snooze --ask --client $client '#{pane_id}'"

@@ -64,13 +64,21 @@ export class UsagePoller {
   }
 
   async poll(targets: readonly PollTarget[], mode: PollMode = "scheduled"): Promise<UsageRecord[]> {
-    // Another process may have fetched since (agentmux usage --refresh): its newer records count here too.
-    this.records = mergeRecords(readUsageCache(this.options.stateDir), this.records);
-    const now = this.now();
-    const due = targets.filter((t) => this.isDue(this.records.get(recordKey(t.backend, t.account.name)), mode, now));
+    const due = this.due(targets, mode);
     // At most LIMITS.usagePolls requests at once (docs/limits.md); p-queue loads on the first poll, not at start-up.
     const { LIMITS, mapLimited } = await import("../util/limit.ts");
     return mapLimited(due, LIMITS.usagePolls, (t) => this.fetchOne(t));
+  }
+
+  /**
+   * The targets a poll in this mode would fetch now: for `scheduled`, those never read or whose
+   * reading is older than usage.interval (a failure's backoff and a server's Retry-After still hold).
+   */
+  due(targets: readonly PollTarget[], mode: PollMode = "scheduled"): PollTarget[] {
+    // Another process may have fetched since (agentmux usage --refresh): its newer records count here too.
+    this.records = mergeRecords(readUsageCache(this.options.stateDir), this.records);
+    const now = this.now();
+    return targets.filter((t) => this.isDue(this.records.get(recordKey(t.backend, t.account.name)), mode, now));
   }
 
   /** The members of a pool, as poll targets (none for a pool the config does not declare). */

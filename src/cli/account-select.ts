@@ -15,7 +15,7 @@ import { formatAge } from "../util/text.ts";
 type Readings = (backend: AccountBackend, account: string) => UsageReading | undefined;
 
 /** The value of the picker's "no account" line. */
-const NONE = "";
+export const NONE = "";
 
 /** "session 12% · weekly 40% ████░░░░░░ · limited · 3h old" */
 export function usageText(reading: UsageReading | undefined, now: number, staleAfterMs: number): string {
@@ -43,6 +43,10 @@ export function backendLines(config: Config, selected: Partial<Record<AccountBac
  */
 export function accountLines(config: Config, backend: AccountBackend, options: {
   selected: string | undefined; readings: Readings; loggedIn: (name: string) => boolean; next: (pool: string) => string | undefined; now: number;
+  /** A logged-out account (and a pool with no member logged in) cannot be chosen (restart's picker). */
+  refuseLoggedOut?: boolean;
+  /** The CLI's own home line: its text, or false for none. */
+  none?: string | false;
 }): ChoiceLine[] {
   const staleAfterMs = config.usage.staleAfter * 1000;
   const usage = (name: string) => usageText(options.readings(backend, name), options.now, staleAfterMs);
@@ -52,17 +56,40 @@ export function accountLines(config: Config, backend: AccountBackend, options: {
   for (const pool of pools) {
     const next = options.next(pool.name);
     const detail = `${pool.members.map((m) => m.name).join(", ")}${next === undefined ? " · no member logged in" : ` · next: ${next} (${usage(next)})`}`;
-    lines.push({ kind: "item", value: pool.name, label: pool.name, detail, current: options.selected === pool.name, dim: next === undefined });
+    lines.push({ kind: "item", value: pool.name, label: pool.name, detail, current: options.selected === pool.name, dim: next === undefined, ...(options.refuseLoggedOut && next === undefined ? { disabled: true } : {}) });
   }
   lines.push({ kind: "header", label: "Accounts" });
   for (const account of accountsOf(config, backend)) {
     const reading = options.readings(backend, account.name);
     const loggedIn = options.loggedIn(account.name);
     const detail = `${account.pool === undefined ? "" : `pool ${account.pool} · `}${usage(account.name)}${loggedIn ? "" : " · logged out"}`;
-    lines.push({ kind: "item", value: account.name, label: account.name, detail, current: options.selected === account.name, dim: !loggedIn || !isFresh(reading, options.now, staleAfterMs) });
+    lines.push({ kind: "item", value: account.name, label: account.name, detail, current: options.selected === account.name, dim: !loggedIn || !isFresh(reading, options.now, staleAfterMs), ...(options.refuseLoggedOut && !loggedIn ? { disabled: true } : {}) });
   }
-  lines.push({ kind: "header", label: "" }, { kind: "item", value: NONE, label: "(none)", detail: `the CLI's own home`, current: options.selected === undefined });
+  if (options.none !== false) lines.push({ kind: "header", label: "" }, { kind: "item", value: NONE, label: "(none)", detail: options.none ?? "the CLI's own home", current: options.selected === undefined });
   return lines;
+}
+
+/**
+ * The account question's answers from the state directory: the cached readings (never fetched
+ * here), who is logged in, and the member each pool would route to now.
+ */
+export function pickerLines(config: Config, backend: AccountBackend, stateDir: string, options: { selected: string | undefined; refuseLoggedOut?: boolean; none?: string | false }): ChoiceLine[] {
+  const readings = cachedReadings(stateDir);
+  const next = (pool: string) => {
+    const choice = lookupChoice(config, backend, pool);
+    try {
+      return choice.kind === "pool" ? routeToMember({ config, backend, stateDir, readings }, choice.pool, false).chosen : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  return accountLines(config, backend, {
+    ...options, readings, next, now: Date.now(),
+    loggedIn: (n) => {
+      const entry = config.backends[backend]?.accounts?.[n];
+      return entry !== undefined && hasCredentials(backend, entry);
+    },
+  });
 }
 
 /** Persist the choice and sync the homes it needs; answers the line to print. */
@@ -110,22 +137,7 @@ export async function runSelect(request: SelectRequest): Promise<string> {
     const current = readSelection(stateDir).selected[backend];
     if (!request.interactive) return `${backend}: ${current ?? "no account selected"}`;
     if (accountsOf(config, backend).length === 0) throw new AgentmuxError(`${backend} declares no accounts`, { hint: `declare them under backends.${backend}.accounts in the config` });
-    const readings = cachedReadings(stateDir);
-    const next = (pool: string) => {
-      const choice = lookupChoice(config, backend, pool);
-      try {
-        return choice.kind === "pool" ? routeToMember({ config, backend, stateDir, readings }, choice.pool, false).chosen : undefined;
-      } catch {
-        return undefined;
-      }
-    };
-    const lines = accountLines(config, backend, {
-      selected: current, readings, next, now: Date.now(),
-      loggedIn: (n) => {
-        const entry = config.backends[backend]?.accounts?.[n];
-        return entry !== undefined && hasCredentials(backend, entry);
-      },
-    });
+    const lines = pickerLines(config, backend, stateDir, { selected: current });
     const picked = await choose(`Select the ${backend} account or pool (${HOME_FACTS[backend].label})`, lines);
     if (picked === null) return `${backend}: selection unchanged (${current ?? "no account selected"})`;
     if (picked === NONE) return applySelection(config, backend, undefined, stateDir);

@@ -14,4 +14,5 @@ export const COMMAND_PATHS: ReadonlySet<string> = new Set([
   "ungroup", "usage", "wait", "watch",
   "skill", "skill list", "skill run",
   "audit", "batch",
+  "remote", "remote devices", "remote pair", "remote revoke", "remote start", "remote status", "remote stop",
 ]);

@@ -4,7 +4,13 @@ import { listSessions } from "../session/store.ts";
 import { formatAge } from "../util/text.ts";
 import { Context, printJson } from "./context.ts";
 
-/** The stable JSON shape of one session; scripts rely on these keys. */
+const seconds = (from: number | null, now: number): number | null => (from === null ? null : Math.max(0, Math.round((now - from) / 1000)));
+
+/**
+ * The stable JSON shape of one session; scripts rely on these keys (new ones are added, none
+ * renamed). stateSince/stateAge: when the current state began (epoch ms) and for how long (s);
+ * startedAt/age: when the session started (epoch ms) and for how long (s).
+ */
 export function sessionJson(s: NamedSession, now = Date.now()) {
   return {
     pane: s.pane,
@@ -16,7 +22,7 @@ export function sessionJson(s: NamedSession, now = Date.now()) {
     id: s.id || null,
     state: s.state === "unknown" ? null : s.state,
     stateSince: s.stateSince,
-    age: s.startedAt === null ? null : Math.max(0, Math.round((now - s.startedAt) / 1000)),
+    age: seconds(s.startedAt, now),
     group: s.group || null,
     /** A side conversation's parent pane; forkedFrom: the native id a branch or side was forked from. */
     parent: s.parent || null,
@@ -24,12 +30,26 @@ export function sessionJson(s: NamedSession, now = Date.now()) {
     side: s.side !== "",
     title: s.title,
     exitStatus: s.deadStatus,
+    stateAge: seconds(s.stateSince, now),
+    startedAt: s.startedAt,
   };
 }
 
 export function formatTable(rows: string[][]): string {
   const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => [...(r[i] ?? "")].length))) ?? [];
   return rows.map((r) => r.map((cell, i) => (i === r.length - 1 ? cell : cell.padEnd(widths[i] ?? 0))).join("  ").trimEnd()).join("\n");
+}
+
+/**
+ * The table: IN STATE is how long each session has been in its state (what a user asks of a
+ * waiting one); the session's own age is in --json (age, startedAt).
+ */
+export function listRows(sessions: NamedSession[], now: number): string[][] {
+  const rows = [["PANE", "NAME", "BACKEND", "ACCOUNT", "STATE", "IN STATE", "DIR", "ID"]];
+  for (const s of sessions) {
+    rows.push([s.pane, s.name, s.backend, s.account || "-", s.state, s.stateSince === null ? "-" : formatAge(now - s.stateSince), s.dir, s.id || "-"]);
+  }
+  return rows;
 }
 
 export interface ListCommandOptions { json?: boolean; group?: string }
@@ -44,11 +64,7 @@ export async function runList(ctx: Context, options: ListCommandOptions): Promis
     process.stdout.write(options.group === undefined ? "no agent sessions (start one with: agentmux new)\n" : `no sessions in group ${options.group}\n`);
     return;
   }
-  const rows = [["PANE", "NAME", "BACKEND", "ACCOUNT", "STATE", "AGE", "DIR", "ID"]];
-  for (const s of sessions) {
-    rows.push([s.pane, s.name, s.backend, s.account || "-", s.state, s.startedAt === null ? "-" : formatAge(now - s.startedAt), s.dir, s.id || "-"]);
-  }
-  process.stdout.write(`${formatTable(rows)}\n`);
+  process.stdout.write(`${formatTable(listRows(sessions, now))}\n`);
 }
 
 export function registerList(program: Command): void {

@@ -1,4 +1,4 @@
-import { commandPromptArgs, menuArgs, popupArgs, promptSafe, runShell, tmuxCommand, type MenuItem } from "../tmux/menu.ts";
+import { answerToShell, commandPromptArgs, menuArgs, popupArgs, promptSafe, runShell, tmuxCommand, type MenuItem } from "../tmux/menu.ts";
 import { shQuote } from "../util/sh.ts";
 
 /** What the menu is built for: the client and pane it opened on, and which agentmux commands exist. */
@@ -8,7 +8,7 @@ export interface MenuContext {
   client: string;
   pane: string;
   /** The pane's session, when the pane is one (the "Current session" entries need it). */
-  session: { name: string } | null;
+  session: { name: string; group?: string } | null;
   /** The pane's working directory (where "new session" starts). */
   dir: string;
   /** Every command path the CLI registers ("new", "daemon logs"): an entry needing another is left out. */
@@ -30,6 +30,10 @@ interface Section { title: string; entries: Entry[]; /** Opened as a submenu on 
 const popup = (c: MenuContext, title: string, sh: string, wait = true) =>
   tmuxCommand(popupArgs({ client: c.client, title, command: wait ? `${sh}; printf '\\n(press Enter)'; read -r _` : sh }));
 const agentmux = (c: MenuContext, ...words: string[]) => `${c.self} ${words.map(shQuote).join(" ")}`;
+/** Ask in the client's prompt; the sh command gets the answer as "$1" (src/tmux/menu.ts answerToShell). */
+const ask = (c: MenuContext, prompt: string, sh: string, initial?: string) =>
+  tmuxCommand(commandPromptArgs({ client: c.client, prompt, initial, template: answerToShell(sh) }));
+const sessionName = (c: MenuContext) => c.session?.name ?? "the session";
 
 /**
  * The menu, laid out like the seed's agent-menu: Sessions, Account, Current session, Tools,
@@ -55,6 +59,13 @@ export const MENU: Section[] = [
   { title: "Current session", entries: [
     { label: "toggle snooze", key: "z", requires: "snooze", current: true, command: (c) => runShell(agentmux(c, "snooze", "--ask", "--client", c.client, c.pane)) },
     { label: "rename", key: "r", requires: "rename", current: true, command: (c) => tmuxCommand(commandPromptArgs({ initial: c.session?.name ?? "", prompt: "rename session:", template: runShell(`${promptSafe(agentmux(c, "rename", c.pane))} '%%%'`) })) },
+    // send: the text typed and submitted as `agentmux send` does (its guarded submit); nothing typed, nothing sent.
+    { label: "send…", key: "m", requires: "send", current: true, command: (c) => ask(c, `send to ${sessionName(c)}:`, `[ -z "$1" ] || ${agentmux(c, "send", c.pane)} -- "$1"`) },
+    // watch: arm a pattern on the fly (the seed's v); an empty one disarms. Its report is not
+    // shown: run-shell would put the pane in view mode, where the next keys typed into it go.
+    { label: "watch…", key: "v", requires: "watch", current: true, command: (c) => ask(c, `watch ${sessionName(c)} for (extended regex; blank disarms):`, `${agentmux(c, "watch", c.pane)} "$1" >/dev/null`) },
+    // group: set it, or clear it with a blank answer.
+    { label: "group…", key: "g", requires: "group", current: true, command: (c) => ask(c, `group of ${sessionName(c)} (blank: none):`, `if [ -z "$1" ]; then ${agentmux(c, "ungroup", c.pane)}; else ${agentmux(c, "group", c.pane)} "$1"; fi`, c.session?.group ?? "") },
     { label: "handoff", key: "h", requires: "handoff", current: true, command: (c) => runShell(agentmux(c, "handoff", c.pane)) },
     { label: "branch", key: "b", requires: "branch", current: true, command: (c) => popup(c, "branch", agentmux(c, "branch", c.pane)) },
     { label: "branch into a worktree", key: "W", requires: "branch", current: true, command: (c) => popup(c, "branch", agentmux(c, "branch", "--worktree", c.pane)) },
@@ -63,6 +74,8 @@ export const MENU: Section[] = [
     { label: "explain its state", key: "e", requires: "detect", current: true, command: (c) => popup(c, "detect", agentmux(c, "detect", c.pane, "--explain")) },
     { label: "exit", key: "x", requires: "exit", current: true, command: (c) => runShell(agentmux(c, "exit", c.pane)) },
     { label: "exit immediately", key: "X", requires: "exit", current: true, command: (c) => runShell(agentmux(c, "exit", "--now", c.pane)) },
+    // kill: in a popup, where kill protection asks first (as the kill key does).
+    { label: "kill", key: "k", requires: "kill", current: true, command: (c) => popup(c, "kill", `${agentmux(c, "kill", c.pane)} || sleep 3`, false) },
   ] },
   { title: "Tools", prefix: "t", entries: [
     { label: "daemon status", key: "d", requires: "daemon status", command: (c) => popup(c, "daemon", agentmux(c, "daemon", "status")) },

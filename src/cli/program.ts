@@ -32,6 +32,7 @@ import { registerProjects } from "./projects.ts";
 import { registerRoute } from "./route.ts";
 import { registerPrompt } from "./prompt.ts";
 import { registerInbox } from "./inbox.ts";
+import { registerRemote } from "./remote.ts";
 import { addTargetFlags } from "./target-flag.ts";
 import { applyFlagRules } from "./flag-rules.ts";
 import { VERSION } from "./version.ts";
@@ -79,6 +80,7 @@ export function buildProgram(options: { jsonErrors?: boolean } = {}): Command {
   registerRoute(program);
   registerPrompt(program);
   registerInbox(program);
+  registerRemote(program);
   registerCompletion(program);
   addTargetFlags(program);
   applyFlagRules(program);

@@ -9,13 +9,17 @@ import { requireControl } from "./permission.ts";
 import { forgetExited } from "../daemon/asks.ts";
 import { guardPendingPrompts } from "../prompts/guard.ts";
 import { carryCaptures } from "../prompts/store.ts";
+import { isAccountBackend } from "../backends/account-homes.ts";
+import { places } from "../util/paths.ts";
+import { applySelection } from "./account-select.ts";
+import { offersPicker, pickRestartAccount } from "./restart-picker.ts";
 
 export function registerRestart(program: Command): void {
   program
     .command("restart")
     .description("restart a session in place, resuming the same conversation")
     .argument("[target]", "pane id, display name or instance name (default: the current pane)")
-    .option("-a, --account <name>", "restart under this account (or pool) instead")
+    .option("-a, --account <name>", "restart under this account (or pool) instead; at a terminal without it, a picker of the pools and accounts with their usage asks (the choice becomes the selection)")
     .option("-y, --yes", "restart it even with captured prompts not inserted yet")
     .option("--json", "print the result as JSON")
     .action(async (target: string | undefined, options: { account?: string; yes?: boolean; json?: boolean }, command: Command) => {
@@ -24,10 +28,20 @@ export function registerRestart(program: Command): void {
       // Every session list shows, an exited one too (its conversation can be resumed).
       const session = await findSession(ctx.tmux, targetOrCurrent(target, "restart"), { includeExited: true });
       await guardPendingPrompts(session, "restart", { yes: options.yes === true, terminal: process.stdin.isTTY === true, ask: confirm });
-      // Another account selected since the session started: ask which one (never without a terminal).
-      const offer = offeredAccount(session, ctx.config, options.account);
       let account = options.account;
-      if (offer && process.stdin.isTTY === true && await confirm(`${session.name} runs under ${session.account}, but ${offer} is selected for ${session.backend}. Restart it under ${offer}?`)) account = offer;
+      // The account or pool a person picked: it becomes the selection for new sessions, once restarted.
+      let select: string | undefined;
+      const terminal = process.stdin.isTTY === true && process.stdout.isTTY === true;
+      if (account === undefined && terminal && !options.json && offersPicker(session, ctx.config)) {
+        // At a terminal without --account: the backend's pools and accounts with their usage (never without one).
+        const pick = await pickRestartAccount(session, ctx.config, places().stateDir);
+        if (pick.kind === "cancel") { process.stdout.write(`${session.name} not restarted\n`); return; }
+        if (pick.kind === "account") account = select = pick.name;
+      } else {
+        // Another account selected since the session started: ask which one (never without a terminal).
+        const offer = offeredAccount(session, ctx.config, options.account);
+        if (offer && process.stdin.isTTY === true && await confirm(`${session.name} runs under ${session.account}, but ${offer} is selected for ${session.backend}. Restart it under ${offer}?`)) account = offer;
+      }
       const plan = planRestart(session, ctx.config, { account });
       if (plan.prepared.accountNotice) process.stderr.write(`agentmux: ${plan.prepared.accountNotice}\n`);
       const done = await restartSession(ctx.tmux, plan);
@@ -42,6 +56,7 @@ export function registerRestart(program: Command): void {
       }
       // Its pane was gone: the new one takes its place in the list.
       if (!session.window) await forgetExited(ctx.tmux, session.pane);
+      if (select !== undefined && isAccountBackend(session.backend)) process.stderr.write(`agentmux: ${applySelection(ctx.config, session.backend, select, places().stateDir)}\n`);
       await refreshRoutedPool(ctx.tmux, plan.prepared);
       if (options.json) printJson({ ok: true, pane: done.pane, id: done.id, account: done.account ?? null });
       else process.stdout.write(`restarted ${session.name} (${done.pane}), resuming ${done.id}${done.account ? ` under ${done.account}` : ""}\n`);

@@ -11,6 +11,8 @@ export interface LiveUsageOptions {
   /** Fetch every account now (the r key, and --refresh at the start). */
   refresh: () => Promise<void>;
   refreshFirst: boolean;
+  /** Run once on open (the readings older than usage.interval), its note shown until it ends. */
+  openFetch?: { note: string; run: () => Promise<void> } | undefined;
   color: boolean;
   stdin?: NodeJS.ReadStream;
   stdout?: NodeJS.WriteStream;
@@ -35,7 +37,9 @@ export async function liveUsage(options: LiveUsageOptions): Promise<void> {
   mkdirSync(dirname(file), { recursive: true });
   let records = readUsageCache(options.stateDir);
   let note = "";
-  const draw = () => stdout.write(`\x1b[H${liveFrame(options.config, records, Date.now(), { color: options.color, note }).split("\r\n").map((l) => `${l}\x1b[K`).join("\r\n")}\x1b[J`);
+  // A fetch still running when the view closed must not draw over the shell's screen.
+  let closed = false;
+  const draw = () => closed || stdout.write(`\x1b[H${liveFrame(options.config, records, Date.now(), { color: options.color, note }).split("\r\n").map((l) => `${l}\x1b[K`).join("\r\n")}\x1b[J`);
   emitKeypressEvents(stdin);
   stdin.setRawMode(true);
   stdin.setEncoding("utf8");
@@ -51,15 +55,16 @@ export async function liveUsage(options: LiveUsageOptions): Promise<void> {
     });
     const ages = setInterval(draw, 15_000);
     let refreshing = false;
-    const refresh = () => {
+    const refresh = (run = options.refresh, doing = "refreshing…") => {
       if (refreshing) return;
       refreshing = true;
-      note = "refreshing…";
+      note = doing;
       draw();
-      void options.refresh().then(() => { note = ""; }, (error: unknown) => { note = `refresh failed: ${error instanceof Error ? error.message : String(error)}`; })
+      void run().then(() => { note = ""; }, (error: unknown) => { note = `refresh failed: ${error instanceof Error ? error.message : String(error)}`; })
         .finally(() => { refreshing = false; records = readUsageCache(options.stateDir); draw(); });
     };
     const finish = () => {
+      closed = true;
       watcher.close();
       clearInterval(ages);
       if (reread) clearTimeout(reread);
@@ -79,5 +84,6 @@ export async function liveUsage(options: LiveUsageOptions): Promise<void> {
     stdin.on("keypress", onKey);
     stdout.on("resize", draw);
     if (options.refreshFirst) refresh();
+    else if (options.openFetch) refresh(options.openFetch.run, options.openFetch.note);
   });
 }

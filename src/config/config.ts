@@ -123,6 +123,21 @@ export const CONFIG_SCHEMA = section({
   audit: section({ skills: list(str("a skill name")).default([]) }),
   /** `agentmux send --from-agent`: seconds to wait for the recipient's transcript to record the message. */
   send: section({ confirmTimeout: num(1, 3600).default(60) }),
+  /** The phone page (src/remote/, `agentmux remote`): where it listens, who may reach it, how much output it shows. */
+  remote: section({
+    /** Serve it whenever the daemon runs. */
+    enabled: bool.default(false),
+    listen: str("an address to listen on").default("0.0.0.0"),
+    port: num(1, 65_535).default(8787),
+    /** The host requests must name (null: this machine's Tailscale IPv4, from `tailscale ip -4`). */
+    host: str("a host name or address").default(null),
+    /** Peers outside these are closed without a response (CIDR; default Tailscale's range). */
+    allowedNetworks: list(str("a network, e.g. 100.64.0.0/10")).default(["100.64.0.0/10"]),
+    /** Every request needs a paired device's token (null: on unless allowedNetworks is only Tailscale's range). */
+    requireToken: bool.default(null),
+    /** How many of the watched session's last lines the page shows. */
+    outputLines: num(1, 1000).default(40),
+  }),
   /** Directory → account or pool, first match wins; routing; usage polling (src/config/accounts.ts). */
   ...ACCOUNT_CONFIG_SCHEMA,
 });

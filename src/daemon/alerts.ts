@@ -2,19 +2,40 @@ import { causeText } from "../backends/hook-cause.ts";
 import { nameOf, sessionLabel } from "./labels.ts";
 import { readSnooze } from "../session/snooze.ts";
 import type { Tmux } from "../tmux/tmux.ts";
-import type { Notifier } from "./notifier.ts";
+import type { Note, Notifier } from "./notifier.ts";
 import type { Tracked } from "./tracked.ts";
 import type { MachineState } from "../core/state-machine.ts";
 
 
 /**
+ * What a session wants or said, in a few words, when something knows better than the hook's
+ * cause (e.g. the Ask the daemon read from its dialog or transcript); undefined: the cause's own.
+ */
+export type AlertDetail = (t: Tracked) => string | undefined;
+
+/**
  * Whether and what to tell the user when a session becomes blocked or waiting: never for a
  * snoozed session (the alert is kept for when the snooze ends), never for the pane they look at.
+ * Every notification names the session as `list` does (two in one directory differ) and says why.
  */
 export class Alerts {
   private readonly lastMatch = new Map<string, number>();
 
-  constructor(private readonly tmux: Tmux, private readonly notifier: Notifier, private readonly sessions: () => Iterable<Tracked> = () => [], private readonly backendSuffix: () => boolean = () => false) {}
+  constructor(private readonly tmux: Tmux, private readonly notifier: Notifier, private readonly sessions: () => Iterable<Tracked> = () => [], private readonly backendSuffix: () => boolean = () => false, private readonly detail: AlertDetail = () => undefined) {}
+
+  /** The session's display name among all the live ones. */
+  nameOf(t: Tracked): string {
+    return sessionLabel(t, this.sessions(), this.backendSuffix());
+  }
+
+  /** The notification that a session needs the user, in the state given. */
+  private needNote(t: Tracked, state: MachineState["state"]): Note {
+    const name = this.nameOf(t);
+    const detail = this.detail(t);
+    const cause = detail && t.cause ? { ...t.cause, detail } : t.cause;
+    const reason = cause?.why ?? (state === "blocked" ? "needs you" : "finished");
+    return { text: causeText(name, state, cause), pane: t.pane, tokenHash: t.tokenHash, name, backend: t.backend, state, reason };
+  }
 
   /** Whether the session is snoozed now (it raises no alerts). */
   async isSnoozed(pane: string): Promise<boolean> {
@@ -32,7 +53,7 @@ export class Alerts {
     if (readSnooze(await this.snoozeValue(t.pane)).snoozed) { t.suppressed = true; return; }
     if ((await this.tmux.panesInView().catch(() => [] as string[])).includes(t.pane)) return;
     if (t.machine.state !== state || t.machine.since !== made.since) return;
-    await this.notifier.notify(causeText(sessionLabel(t, this.sessions(), this.backendSuffix()), state, t.cause));
+    await this.notifier.notify(this.needNote(t, state));
   }
 
   /** A command that failed in a pane that is not an agent session (shell integrations). */
@@ -41,7 +62,7 @@ export class Alerts {
     const where = ((await this.tmux.query(pane, "#{session_name}:#{window_name}"))?.split("\n")[0] ?? pane).trim();
     const command = typeof payload["command"] === "string" && payload["command"] ? ` ${payload["command"].slice(0, 80)}` : "";
     const status = typeof payload["status"] === "number" ? payload["status"] : "?";
-    await this.notifier.notify(`${where}:${command} failed (exit ${status})`);
+    await this.notifier.notify({ text: `${where}:${command} failed (exit ${status})`, pane, tokenHash: "", name: where, backend: "", state: "", reason: "command-failed" });
   }
 
   /**
@@ -56,13 +77,14 @@ export class Alerts {
     const line = typeof payload["line"] === "string" ? payload["line"].slice(0, 120) : "";
     // Which pattern matched (extended regexes read as JavaScript ones; the first that matches).
     const pattern = [...project, ...(own ? [own] : [])].find((p) => { try { return new RegExp(p).test(line); } catch { return false; } }) ?? own;
-    // An agentmux session by its display name; any other pane by session:window.
-    const where = label || dir ? nameOf(pane, dir, instance, "", label) : window;
+    // An agentmux session by its display name (among all, as list names it); any other pane by session:window.
+    const t = [...this.sessions()].find((s) => s.pane === pane);
+    const where = t ? this.nameOf(t) : label || dir ? nameOf(pane, dir, instance, "", label) : window;
     if (alternate === "1" || !pattern || readSnooze(snoozed, now).snoozed) return;
     const key = `${pane} ${pattern}`;
     if (now - (this.lastMatch.get(key) ?? 0) < 3000) return;
     this.lastMatch.set(key, now);
-    await this.notifier.notify(`${where} matched /${pattern}/: ${line}`);
+    await this.notifier.notify({ text: `${where} matched /${pattern}/: ${line}`, pane, tokenHash: t?.tokenHash ?? "", name: where, backend: t?.backend ?? "", state: t?.machine.state ?? "", reason: "watch" });
   }
 
   /** A timed snooze that ended fires the alert it held back, if the session still needs the user. */
@@ -73,7 +95,7 @@ export class Alerts {
       if (readSnooze(value, now).snoozed) continue;
       t.suppressed = false;
       if (value !== "") await this.tmux.unsetOption({ pane: t.pane }, "@agentmux-snoozed").catch(() => undefined);
-      if (t.machine.state === "blocked" || t.machine.state === "waiting") await this.notifier.notify(causeText(sessionLabel(t, this.sessions(), this.backendSuffix()), t.machine.state, t.cause));
+      if (t.machine.state === "blocked" || t.machine.state === "waiting") await this.notifier.notify(this.needNote(t, t.machine.state));
     }
   }
 }

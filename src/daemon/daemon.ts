@@ -36,6 +36,8 @@ import { startUsagePoller } from "./usage-start.ts";
 import { recordEnded } from "./ended.ts";
 import { exitedFile, forgetExited } from "../session/exited.ts";
 import { Notifier } from "./notifier.ts";
+import { NoticeLog } from "./notice-log.ts";
+import { noticesFile } from "../session/notices.ts";
 import { recordRestorable } from "./restore-record.ts";
 import { ExitChains } from "../lifecycle/exit-driver.ts";
 import { Intake } from "./intake.ts";
@@ -43,6 +45,7 @@ import { Failover } from "./restart-on-limit.ts";
 import { restartByChild } from "./restart-child.ts";
 import type { Config } from "../config/config.ts";
 import { ConfigSource } from "../config/source.ts";
+import { RemoteControl } from "../remote/control.ts";
 import { AskBook } from "./ask-book.ts";
 import { lastAnswer } from "./last-answer.ts";
 import { Inbox } from "./inbox.ts";
@@ -88,7 +91,11 @@ export class Daemon implements DaemonPort {
   private alerts: Alerts | null = null;
   private sideReport: SideReport | null = null;
   private failover: Failover | null = null;
+  /** The notifications given, and which the user has seen (read by agentmux next). */
+  private notices: NoticeLog | null = null;
   private serverId = "";
+  /** The phone page (src/remote/): served on `agentmux remote start` or with remote.enabled. */
+  readonly remote: RemoteControl;
   /** The one config: every part of the daemon reads it here. */
   private readonly configSource: ConfigSource;
   /** What each blocked or waiting session wants or said (@agentmux-ask). */
@@ -119,6 +126,11 @@ export class Daemon implements DaemonPort {
       hook: (t, event, applied) => { this.asks.hookEvent(t, event.event, event.payload); return this.table.hook(t, event, applied); },
       applied: (t, applied) => void this.failover?.eventApplied(t, applied),
       log: (line) => this.log(line),
+    });
+    this.remote = new RemoteControl({
+      tracked: this.tracked, tmux: this.tmux, sendTmux: new Tmux(options.server), stateDir: options.layout.stateDir,
+      config: () => this.config(), typed: (pane, kind, at) => this.typed(pane, kind, at),
+      restart: restartByChild(options.layout.tmuxSocket, 90_000), readings: (b, a) => this.usage?.reading(b, a), log: (line) => this.log(line),
     });
     this.inbox = new Inbox({ tracked: () => this.tracked.values(), ask: (pane) => this.asks.get(pane), paneLines: (format) => this.tmux.paneLines(format), backendSuffix: () => this.config().display.backendSuffix, log: (line) => this.log(line) });
     this.asks = new AskBook({
@@ -155,15 +167,24 @@ export class Daemon implements DaemonPort {
     this.status = new StatusPush(this.tmux);
     this.startUsage();
     // What the usage poller reads is fixed when it starts: a change to it starts a new one.
-    this.configSource.onChange((next, previous) => { if (usageKey(next) !== usageKey(previous)) this.startUsage(); });
+    this.configSource.onChange((next, previous) => {
+      if (usageKey(next) !== usageKey(previous)) this.startUsage();
+      if (JSON.stringify(next.remote) !== JSON.stringify(previous.remote)) void this.remote.configChanged();
+    });
     this.configSource.watch();
-    const notifier = new Notifier(this.tmux, (line) => this.log(line), () => this.config().notify);
-    this.alerts = new Alerts(this.tmux, notifier, () => this.tracked.values(), () => this.config().display.backendSuffix);
-    this.failover = new Failover({ tracked: this.tracked, config: () => this.config(), readings: (b, a) => this.usage?.reading(b, a), notify: (text) => notifier.notify(text), snoozed: async (pane) => (await this.alerts?.isSnoozed(pane)) === true, restart: restartByChild(this.layout.tmuxSocket), log: (line) => this.log(line) });
+    const notices = new NoticeLog(noticesFile(this.layout.stateDir, this.layout.key), (line) => this.log(line));
+    this.notices = notices;
+    const notifier = new Notifier(this.tmux, (line) => this.log(line), () => this.config().notify, this.layout.tmuxSocket, (notice) => notices.add(notice));
+    // A notification names what the session asks or said as the inbox shows it (a failure keeps the CLI's own words).
+    const alerts = new Alerts(this.tmux, notifier, () => this.tracked.values(), () => this.config().display.backendSuffix, (t) => (t.cause?.why === "failed" ? undefined : this.asks.get(t.pane)?.summary || undefined));
+    this.alerts = alerts;
+    const failoverNote = (text: string, t: Tracked) => notifier.notify({ text, pane: t.pane, tokenHash: t.tokenHash, name: alerts.nameOf(t), backend: t.backend, state: t.machine.state, reason: "failover" });
+    this.failover = new Failover({ tracked: this.tracked, config: () => this.config(), readings: (b, a) => this.usage?.reading(b, a), notify: failoverNote, snoozed: async (pane) => (await this.alerts?.isSnoozed(pane)) === true, restart: restartByChild(this.layout.tmuxSocket), log: (line) => this.log(line) });
     this.sideReport = new SideReport(this.tmux, () => this.config().side.reportParentStatus);
-    this.screens = new ScreenState(this.tmux, (line) => this.log(line), (t, word, screen) => this.screenSaid(t, word, screen));
+    this.screens = new ScreenState(this.tmux, (line) => this.log(line), (t, word, screen) => this.screenSaid(t, word, screen), (pane) => this.remote.screenChanged(pane));
     await this.tmux.setEnvironment("AGENTMUX_SOCK", this.layout.socket);
     this.serverId = (await this.tmux.serverId()).split("\n")[0] ?? "";
+    notices.load(this.serverId);
     await this.reconcile();
     this.watchers.push(watch(this.layout.spool, () => void this.intake.drain()));
     this.watchers.push(watch(this.layout.status, (_event, name) => { if (name) void this.statusChanged(String(name)); }));
@@ -183,6 +204,7 @@ export class Daemon implements DaemonPort {
       if (line) this.log(line);
     }
     this.log(`started pid ${process.pid} for tmux ${this.layout.tmuxSocket}`);
+    if (this.config().remote.enabled) await this.remote.configChanged();
   }
 
   async stop(reason: string): Promise<void> {
@@ -197,6 +219,7 @@ export class Daemon implements DaemonPort {
     this.intake.close();
     this.usage?.stop();
     this.configSource.close();
+    await this.remote.close().catch(() => undefined);
     // The socket is ours only once we listened, the pid file once we took it.
     if (this.socketServer) {
       this.socketServer.close();
@@ -260,6 +283,7 @@ export class Daemon implements DaemonPort {
     for (const [pane, t] of this.tracked) {
       if (seen.has(pane)) continue;
       // Torn down first: the pane and its options are gone, there is nothing to set on it.
+      t.gone = true;
       this.finish(t, "pane closed");
       if (t.machine.state !== "exited") await this.applyMachine(t, { kind: "exited", at: Date.now() }, "process", "pane-closed", "the pane closed");
       this.tracked.delete(pane);
@@ -269,6 +293,7 @@ export class Daemon implements DaemonPort {
     await this.alerts?.snoozesEnded(this.tracked.values());
     await this.renderStatus();
     await this.checkFocus();
+    this.remote.sessionsChanged();
     // Snoozes and keys are pane options other commands set: the inbox looks again.
     this.inbox.changed();
   }
@@ -360,6 +385,7 @@ export class Daemon implements DaemonPort {
   /** The reaction to every change the session table makes: the state options, the mirror, and the reactions that follow it. */
   private async afterChange(change: Change): Promise<void> {
     const { t, applied } = change;
+    this.remote.sessionsChanged();
     // The state this change made: another change may come while this one awaits tmux.
     const m = t.machine;
     const values: Record<string, string> = {};
@@ -387,6 +413,7 @@ export class Daemon implements DaemonPort {
       this.log(`${t.pane} ${m.state}${m.background ? "+background" : ""}`);
       this.waiters.changed(t.pane, m.state, m.since);
       this.exits.changed(t);
+      this.notices?.stateChanged(t.pane, m.state);
     }
     if (m.state !== "exited" || !t.tornDown) await this.setOptions(t.pane, values);
     if (m.state === "exited") this.finish(t, "process exited");
@@ -431,10 +458,14 @@ export class Daemon implements DaemonPort {
     await this.status?.render(this.tracked);
   }
 
-  /** Waiting sessions that a person's client shows become idle: the user has looked. */
+  /**
+   * Waiting sessions that a person's client shows become idle: the user has looked. So are the
+   * notifications about the panes shown seen.
+   */
   private async checkFocus(): Promise<void> {
-    if (![...this.tracked.values()].some((t) => t.machine.state === "waiting")) return;
+    if (![...this.tracked.values()].some((t) => t.machine.state === "waiting") && !this.notices?.hasUnseen()) return;
     for (const pane of await this.tmux.panesInView().catch(() => [] as string[])) {
+      this.notices?.looked(pane);
       const t = this.tracked.get(pane);
       if (t && t.machine.state === "waiting") await this.applyMachine(t, { kind: "focus", at: Date.now() }, "focus", "seen", "a client shows the pane");
     }

@@ -4,6 +4,35 @@ import type { NotifyConfig } from "../config/config.ts";
 import type { Tmux } from "../tmux/tmux.ts";
 import { which } from "../util/which.ts";
 import type { Logger } from "./log.ts";
+import type { Notice } from "../session/notices.ts";
+
+/** One notification: its text, and what it is about (for notify.command's environment and the record). */
+export interface Note {
+  text: string;
+  /** The pane it is about ("" for none), the process in it (its token's hash), its display name. */
+  pane: string;
+  tokenHash: string;
+  name: string;
+  backend: string;
+  /** The session's state when told, and why (a cause's why, "watch", "command-failed", "failover"). */
+  state: string;
+  reason: string;
+}
+
+/** notify.command's environment: what the notification is about, so a script can link back (docs/notifications.md). */
+export function noteEnvironment(note: Note, tmuxSocket: string): Record<string, string> {
+  // An environment value cannot hold a NUL; one line each, so a script can put it in a header.
+  const clean = (v: string) => v.replaceAll("\0", "").replace(/[\r\n]+/g, " ");
+  return {
+    AGENTMUX_NOTIFY_PANE: clean(note.pane),
+    AGENTMUX_NOTIFY_NAME: clean(note.name),
+    AGENTMUX_NOTIFY_BACKEND: clean(note.backend),
+    AGENTMUX_NOTIFY_STATE: clean(note.state),
+    AGENTMUX_NOTIFY_REASON: clean(note.reason),
+    AGENTMUX_NOTIFY_TEXT: clean(note.text),
+    AGENTMUX_NOTIFY_TMUX: clean(tmuxSocket),
+  };
+}
 
 /** OSC 9 (iTerm2, Windows Terminal, kitty …) and OSC 777 (urxvt, foot, VTE …) desktop notifications. */
 export function oscNotification(text: string): string {
@@ -13,16 +42,21 @@ export function oscNotification(text: string): string {
 
 /** Tells the people attached to the tmux server: on their terminals, in tmux, or through notify.command. */
 export class Notifier {
-  /** config: notify's part of the daemon's current config. */
-  constructor(private readonly tmux: Tmux, private readonly log: Logger, private readonly config: () => NotifyConfig) {}
+  /**
+   * config: notify's part of the daemon's current config; tmuxSocket: the server's socket (for
+   * notify.command); record: keeps each notification given (src/daemon/notice-log.ts).
+   */
+  constructor(private readonly tmux: Tmux, private readonly log: Logger, private readonly config: () => NotifyConfig, private readonly tmuxSocket = "", private readonly record: (notice: Notice) => void = () => undefined) {}
 
-  async notify(text: string): Promise<void> {
+  async notify(note: Note): Promise<void> {
     const config = this.config();
     if (!config.enabled) return;
+    const { text } = note;
     this.log(`notify: ${text}`);
+    this.record({ pane: note.pane, tokenHash: note.tokenHash, name: note.name, backend: note.backend, state: note.state, reason: note.reason, text, at: Date.now(), seen: false });
     if (config.sound) this.play(config.sound, config.player);
     if (config.command) {
-      this.run(config.command, text);
+      this.run(config.command, text, noteEnvironment(note, this.tmuxSocket));
       return;
     }
     for (const tty of await this.tmux.humanClients().catch(() => [] as string[])) {
@@ -42,8 +76,8 @@ export class Notifier {
     }
   }
 
-  private run(command: string, text: string): void {
-    const child = spawn("/bin/sh", ["-c", command], { stdio: ["pipe", "ignore", "ignore"], detached: true });
+  private run(command: string, text: string, env: Record<string, string>): void {
+    const child = spawn("/bin/sh", ["-c", command], { stdio: ["pipe", "ignore", "ignore"], detached: true, env: { ...process.env, ...env } });
     child.on("error", (e) => this.log(`notify.command: ${e.message}`));
     child.stdin.on("error", () => undefined);
     child.stdin.end(`${text}\n`);

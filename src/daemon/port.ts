@@ -38,6 +38,8 @@ export interface DaemonPort extends SessionsPort {
   published(pane: string): Promise<void>;
   /** Drop an exited session from the list (restart or handoff brought it back in a new pane). */
   forgetExited(pane: string): boolean;
+  /** The phone page's server (src/remote/control.ts): `agentmux remote start|stop|status`. */
+  readonly remote?: { start(): Promise<Response>; stop(): Promise<Response>; status(): Promise<Response> };
   /** The sessions that need the user (src/daemon/inbox.ts). */
   readonly inbox: { items(): Promise<InboxItem[]>; subscribe(socket: Socket): Promise<void>; changed(): void };
 }

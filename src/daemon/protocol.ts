@@ -18,7 +18,11 @@ export type Request =
    * Keep the connection open: the daemon writes { ok, inbox } at once and again on every change
    * to the inbox (a state, an ask, a snooze), until the client closes it.
    */
-  | { op: "subscribe" };
+  | { op: "subscribe" }
+  /** The phone page (src/remote/): serve it, stop serving it, say how it is served ({ok, running, listen, port, host, tailscale, ...}). */
+  | { op: "remote-start" }
+  | { op: "remote-stop" }
+  | { op: "remote-status" };
 
 export type Response = { ok: true; [key: string]: unknown } | { ok: false; error: string; hint?: string; timedOut?: true };
 

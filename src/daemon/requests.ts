@@ -43,6 +43,13 @@ export async function handleRequest(daemon: DaemonPort, req: Request, socket?: S
       return { ok: true, polled: daemon.refreshPool(req.backend, req.pool) };
     case "exit":
       return daemon.exits.request(req.pane, req.now);
+    case "remote-start":
+    case "remote-stop":
+    case "remote-status": {
+      if (!daemon.remote) return { ok: false, error: "this daemon does not serve the phone page" };
+      const r = daemon.remote;
+      return req.op === "remote-start" ? r.start() : req.op === "remote-stop" ? r.stop() : r.status();
+    }
     case "inbox":
       return { ok: true, inbox: await daemon.inbox.items() };
     case "subscribe":

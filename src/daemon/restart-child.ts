@@ -27,7 +27,13 @@ export function restartByChild(tmuxSocket: string, timeoutMs = 60_000): RestartR
       } catch { /* reported below */ }
       return { ok: false, message: `agentmux restart answered ${String(r.stdout).slice(0, 200) || "nothing"}` };
     }
-    const line = String(r.stderr).split("\n").find((l) => l.trim() !== "");
+    // Under --json the CLI says why on stdout ({ok: false, error, hint}).
+    let said: string | undefined;
+    try {
+      const answer: unknown = JSON.parse(String(r.stdout));
+      if (isJsonObject(answer) && typeof answer["error"] === "string") said = `${answer["error"]}${typeof answer["hint"] === "string" ? ` (${answer["hint"]})` : ""}`;
+    } catch { /* not JSON */ }
+    const line = said ?? String(r.stderr).split("\n").find((l) => l.trim() !== "");
     const why = r.timedOut ? `agentmux restart did not finish within ${Math.round(timeoutMs / 1000)} s` : (line?.replace(/^agentmux: /, "") ?? `agentmux restart exited with ${r.exitCode ?? r.signal}`);
     return { ok: false, message: why };
   };

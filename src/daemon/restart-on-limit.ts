@@ -16,7 +16,8 @@ export interface FailoverDeps {
   /** Read for each decision: the config may change while the daemon runs. */
   config: () => Config;
   readings: ReadingLookup;
-  notify: (text: string) => Promise<void>;
+  /** Tell the user (about the session t, named in the text). */
+  notify: (text: string, t: Tracked) => Promise<void>;
   /** A snoozed session raises no alerts: its failover notices only go to the log. */
   snoozed?: (pane: string) => Promise<boolean>;
   restart: RestartRunner;
@@ -122,7 +123,7 @@ export class Failover {
     this.episodes.set(t.pane, episode);
     const tell = async (text: string) => {
       if (await this.deps.snoozed?.(t.pane)) this.deps.log(`failover (snoozed, not notified): ${text}`);
-      else await this.deps.notify(text);
+      else await this.deps.notify(text, t);
     };
     if (action.kind === "notify") {
       await tell(action.text);

@@ -12,11 +12,11 @@ export class ScreenState {
   /** The manifest each pane's screen was last read with. */
   private readonly used = new Map<string, Manifest>();
 
-  constructor(tmux: Tmux, log: Logger, private readonly said: (t: Tracked, sighting: ScreenSighting, screen: string) => Promise<void>) {
+  constructor(tmux: Tmux, log: Logger, private readonly said: (t: Tracked, sighting: ScreenSighting, screen: string) => Promise<void>, changed?: (pane: string) => void) {
     const loaded = loadManifests();
     this.manifests = loaded.manifests;
     for (const p of loaded.problems) log(`manifest skipped: ${formatProblem(p)}`);
-    this.watch = new ScreenWatch(tmux, (t, command, title) => this.manifestFor(t, command, title), (t, sighting, screen) => this.said(t, sighting, screen));
+    this.watch = new ScreenWatch(tmux, (t, command, title) => this.manifestFor(t, command, title), (t, sighting, screen) => this.said(t, sighting, screen), changed);
   }
 
   forget(pane: string): void {

@@ -35,6 +35,8 @@ export class ScreenWatch {
     private readonly manifestFor: (t: Tracked, command: string, title: string) => Manifest | null,
     /** Each look's verdict, with the screen it was read from. */
     private readonly onVerdict: (t: Tracked, sighting: ScreenSighting, screen: string) => Promise<void>,
+    /** A pane's screen may have changed (its signature moved): the phone page pushes a watched pane's output. */
+    private readonly onChange: (pane: string) => void = () => undefined,
   ) {}
 
   forget(pane: string): void {
@@ -63,12 +65,13 @@ export class ScreenWatch {
         const [pane = "", activity = "0", cursor = "", history = "", alternate = "0", title = "", command = ""] = line.split(SEP);
         const t = tracked.get(pane);
         if (!t || t.machine.state === "exited") continue;
-        const manifest = this.manifestFor(t, command, title);
-        if (!manifest) continue;
         const signature = [cursor, history, alternate, title, activity].join("|");
-        const recentlyActive = now / 1000 - Number(activity) < 2;
         const changed = signature !== this.signatures.get(pane);
         this.signatures.set(pane, signature);
+        if (changed) this.onChange(pane);
+        const manifest = this.manifestFor(t, command, title);
+        if (!manifest) continue;
+        const recentlyActive = now / 1000 - Number(activity) < 2;
         // A change after a quiet tick is news: look at once. Output that never stops backs off.
         if (changed && this.quiet.get(pane) !== false) this.interval.set(pane, SCREEN_TICK_MS);
         this.quiet.set(pane, !changed);

@@ -1,5 +1,6 @@
 import type { SelectedQuota } from "../accounts/quota.ts";
 import { displayNames } from "../session/display-name.ts";
+import { readSnooze } from "../session/snooze.ts";
 import type { Tmux } from "../tmux/tmux.ts";
 import { literal, type Format } from "../tmux/safe-text.ts";
 import { borderText, windowStates } from "./markers.ts";
@@ -43,7 +44,9 @@ export class StatusPush {
       this.withKeys = ((await this.tmux.getOption("global", "@agentmux-status-keys").catch(() => "")).split("\n")[0] ?? "") === "on";
     }
     const withKeys = this.withKeys;
-    const keys = withKeys ? sessions.filter((t) => (t.machine.state === "waiting" || t.machine.state === "blocked") && t.record.switchKey).map((t) => t.record.switchKey).sort() : [];
-    if (await this.set("global", "@agentmux-status", renderStatusSegment(sessions.map((t) => t.machine), { keys, quota: this.quota?.() ?? [] }))) await this.tmux.refreshStatusLines();
+    // A snoozed session is out of the segment: not counted, its key not listed.
+    const counted = sessions.filter((t) => !readSnooze(t.record.snoozed ?? "", now).snoozed);
+    const keys = withKeys ? counted.filter((t) => (t.machine.state === "waiting" || t.machine.state === "blocked") && t.record.switchKey).map((t) => t.record.switchKey).sort() : [];
+    if (await this.set("global", "@agentmux-status", renderStatusSegment(counted.map((t) => t.machine), { keys, quota: this.quota?.() ?? [] }))) await this.tmux.refreshStatusLines();
   }
 }

@@ -1,4 +1,5 @@
 import { quotaLabel, type SelectedQuota } from "../accounts/quota.ts";
+import { stateGlyph } from "../core/ask.ts";
 import type { MachineState } from "../core/state-machine.ts";
 import { joinFormats, literal, style, type Format } from "../tmux/safe-text.ts";
 
@@ -11,13 +12,16 @@ export interface SegmentOptions {
 }
 
 /**
- * The status-right segment: counts of waiting, blocked and working sessions, coloured; empty
- * when there is nothing to say. Only our own text and account names (escaped) reach the format.
+ * The status-right segment: counts of blocked, waiting, waiting with background work and working
+ * sessions, each with its state's glyph (src/core/ask.ts stateGlyph), coloured; empty when there
+ * is nothing to say. The caller leaves snoozed sessions out. Only our own text and account names
+ * (escaped) reach the format.
  */
 export function renderStatusSegment(machines: MachineState[], options: SegmentOptions = {}): Format {
-  let waiting = 0, blocked = 0, working = 0;
+  let waiting = 0, background = 0, blocked = 0, working = 0;
   for (const m of machines) {
-    if (m.state === "waiting") waiting++;
+    if (m.state === "waiting" && m.background) background++;
+    else if (m.state === "waiting") waiting++;
     else if (m.state === "blocked") blocked++;
     else if (m.state === "working") working++;
   }
@@ -30,5 +34,11 @@ export function renderStatusSegment(machines: MachineState[], options: SegmentOp
     const color = q.quota.limited || (q.quota.remaining ?? 100) <= 10 ? "red" : (q.quota.remaining ?? 100) <= 30 ? "yellow" : "";
     return colored(literal(quotaLabel(q)), color);
   });
-  return joinFormats([part(blocked, "⚠", "red"), part(waiting, "●", "yellow"), part(working, "◐", "green"), keys, ...quota], " ");
+  return joinFormats([
+    part(blocked, stateGlyph("blocked"), "red"),
+    part(waiting, stateGlyph("waiting"), "yellow"),
+    part(background, stateGlyph("waiting", true), "yellow"),
+    part(working, stateGlyph("working"), "green"),
+    keys, ...quota,
+  ], " ");
 }

@@ -37,6 +37,8 @@ export interface Tracked {
   record: PaneRecord;
   exitStatus: number | null;
   killed: boolean;
+  /** Its pane closed (the daemon is about to forget it): no longer among the sessions `list` names. */
+  gone?: boolean;
   /** Why the session last came to need the user (for the notification). */
   cause?: Cause | undefined;
   /** A notification a snooze held back, to fire when the snooze ends. */

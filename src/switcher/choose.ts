@@ -6,7 +6,8 @@ import { parseKeys, type Key } from "./input.ts";
 /** One line of a one-question picker: a heading, or an answer with its details. */
 export type ChoiceLine =
   | { kind: "header"; label: string }
-  | { kind: "item"; value: string; label: string; detail?: string; /** Shown dim (stale, logged out). */ dim?: boolean; /** The current answer ("●"). */ current?: boolean };
+  | { kind: "item"; value: string; label: string; detail?: string; /** Shown dim (stale, logged out). */ dim?: boolean; /** The current answer ("●"). */ current?: boolean;
+    /** Shown dim and cannot be chosen (Enter and its digit do nothing): a logged-out account a restart would refuse. */ disabled?: boolean };
 
 type Item = Extract<ChoiceLine, { kind: "item" }>;
 
@@ -25,18 +26,19 @@ export function pressChoice(lines: readonly ChoiceLine[], cursor: number, key: K
   const count = items.length;
   if (key.kind === "interrupt" || key.kind === "escape" || count === 0) return { kind: "cancel" };
   const at = (i: number): ChoiceOutcome => ({ kind: "stay", cursor: (i + count) % count });
+  const pick = (item: Item): ChoiceOutcome => (item.disabled ? { kind: "stay", cursor } : { kind: "chosen", value: item.value });
   switch (key.kind) {
     case "up": return at(cursor - 1);
     case "down": return at(cursor + 1);
     case "home": return at(0);
     case "end": return at(count - 1);
-    case "enter": return { kind: "chosen", value: (items[cursor] as Item).value };
+    case "enter": return pick(items[cursor] as Item);
     case "char": {
       if (key.ch === "q") return { kind: "cancel" };
       if (key.ch === "k") return at(cursor - 1);
       if (key.ch === "j") return at(cursor + 1);
       const n = Number(key.ch);
-      if (Number.isInteger(n) && n >= 1 && n <= Math.min(9, count)) return { kind: "chosen", value: (items[n - 1] as Item).value };
+      if (Number.isInteger(n) && n >= 1 && n <= Math.min(9, count)) return pick(items[n - 1] as Item);
       return { kind: "stay", cursor };
     }
     default: return { kind: "stay", cursor };
@@ -58,7 +60,7 @@ export function choiceFrame(question: string, lines: readonly ChoiceLine[], curs
     const label = pad(line.label, labelWidth);
     const detail = line.detail ? `  ${line.detail}` : "";
     const text = truncate(`${label}${detail}`, width - 5);
-    return { text: head + sgr(selected ? "1" : line.dim ? "2" : "", text), index };
+    return { text: head + sgr(line.disabled ? "2" : selected ? "1" : line.dim ? "2" : "", text), index };
   });
   const room = Math.max(1, size.height - 4);
   const row = Math.max(0, body.findIndex((b) => b.index === cursor));

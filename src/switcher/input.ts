@@ -1,7 +1,7 @@
 /** Keys read from a terminal in raw mode, as the switcher understands them. */
 export type Key =
   | { kind: "char"; ch: string }
-  | { kind: "up" | "down" | "enter" | "escape" | "backspace" | "interrupt" | "clear" | "home" | "end" };
+  | { kind: "up" | "down" | "enter" | "escape" | "backspace" | "interrupt" | "clear" | "home" | "end" | "tab" };
 
 const SEQUENCES: Record<string, Key["kind"]> = {
   "\x1b[A": "up", "\x1bOA": "up", "\x1b[B": "down", "\x1bOB": "down",
@@ -10,7 +10,7 @@ const SEQUENCES: Record<string, Key["kind"]> = {
 
 const CONTROLS: Record<string, Key["kind"]> = {
   "\r": "enter", "\n": "enter", "\x7f": "backspace", "\b": "backspace", "\x03": "interrupt",
-  "\x15": "clear", "\x0e": "down", "\x10": "up", "\x07": "escape",
+  "\x15": "clear", "\x0e": "down", "\x10": "up", "\x07": "escape", "\t": "tab",
 };
 
 /** Split one read into keys. A lone ESC is Escape; other escape sequences not listed are dropped. */

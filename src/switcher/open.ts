@@ -21,7 +21,16 @@ async function clientFor(options: OpenOptions): Promise<string | undefined> {
 
 /** `agentmux switch`: pick a session, then show it on the client (outside tmux: attach to it). */
 export async function openSwitcher(options: OpenOptions): Promise<void> {
-  const pane = await pick({ load: (s) => loadRoster(options.tmux, { backendSuffix: s.backendSuffix }), settings: options.settings });
+  const pane = await pick({
+    load: (s) => loadRoster(options.tmux, { backendSuffix: s.backendSuffix }),
+    settings: options.settings,
+    preview: {
+      capture: (p) => options.tmux.tryCapture(p),
+      // Loaded on first use: the file is read while the first list loads.
+      remembered: async () => (await import("./preview-pref.ts")).readPreviewPref(),
+      remember: async (on) => (await import("./preview-pref.ts")).writePreviewPref(on),
+    },
+  });
   if (pane === null) return;
   const client = await clientFor(options);
   if (client) {

@@ -2,7 +2,8 @@ import type { RosterEntry } from "../session/roster.ts";
 import { AgentmuxError } from "../util/errors.ts";
 import { fuzzyReady, loadFuzzy } from "./fuzzy.ts";
 import { parseKeys } from "./input.ts";
-import { frame } from "./render.ts";
+import { screenLines } from "./preview.ts";
+import { frame, type PreviewFrame } from "./render.ts";
 import { orderRows, toRow } from "./rows.ts";
 import { initialState, visibleRows, press, withRows, type PickerState } from "./state.ts";
 
@@ -22,11 +23,20 @@ export interface PickerOptions {
   stdin?: NodeJS.ReadStream;
   stdout?: NodeJS.WriteStream;
   refreshMs?: number;
+  /** The preview (Tab): a pane's screen (null when the pane is gone), and the toggle remembered across openings. */
+  preview?: PreviewSource;
+}
+
+export interface PreviewSource {
+  capture: (pane: string) => Promise<string | null>;
+  /** Whether the preview was on when the switcher last closed; read while the first list loads. */
+  remembered: () => Promise<boolean>;
+  remember: (on: boolean) => Promise<void>;
 }
 
 /**
  * The switcher in a terminal (a tmux popup): draws the sessions, answers keys at once, refreshes
- * every 5 s (ages, states, annotations). Resolves with the chosen pane, or null when dismissed.
+ * every 5 s (ages, states, annotations, the preview). Resolves with the chosen pane, or null when dismissed.
  */
 export async function pick(options: PickerOptions): Promise<string | null> {
   const stdin = options.stdin ?? process.stdin;
@@ -35,13 +45,23 @@ export async function pick(options: PickerOptions): Promise<string | null> {
     throw new AgentmuxError("the switcher needs a terminal", { hint: "open it with its key binding (prefix S), or run agentmux switch in a terminal" });
   }
   let settings = DEFAULT_SETTINGS;
+  const remembered = options.preview ? options.preview.remembered().catch(() => false) : Promise.resolve(false);
   let entries = await options.load(settings);
   let annotations = new Map<string, string>();
   let notice: string | undefined;
   let stats: { pane: string; at: number; line: string } | null = null;
   const rows = () => orderRows(entries.map((e) => toRow(e, annotations.get(e.pane) ?? "", Date.now(), settings.quota?.(e.backend, e.account))));
-  let state: PickerState = initialState(rows());
-  const draw = () => stdout.write(frame(state, { width: stdout.columns || 80, height: stdout.rows || 24, annotationMaxWidth: settings.annotationMaxWidth, notice, stats: stats?.line }));
+  let state: PickerState = initialState(rows(), await remembered);
+  // The last screen read of each pane previewed in this opening: shown at once when the highlight comes back to it.
+  const screens = new Map<string, string[] | null>();
+  const selectedPane = () => visibleRows(state)[state.cursor]?.pane;
+  const previewFrame = (): PreviewFrame | undefined => {
+    const row = visibleRows(state)[state.cursor];
+    if (!state.preview || !options.preview || !row) return undefined;
+    const lines = screens.get(row.pane);
+    return { title: row.name, lines: lines === undefined ? null : lines ?? ["(the pane is gone)"] };
+  };
+  const draw = () => stdout.write(frame(state, { width: stdout.columns || 80, height: stdout.rows || 24, annotationMaxWidth: settings.annotationMaxWidth, notice, stats: stats?.line, preview: previewFrame() }));
 
   stdin.setRawMode(true);
   stdin.setEncoding("utf8");
@@ -50,6 +70,15 @@ export async function pick(options: PickerOptions): Promise<string | null> {
 
   return new Promise<string | null>((resolve) => {
     let done = false;
+    // The highlighted pane's screen, read after the frame that needs it is drawn (never before the first).
+    const loadPreview = async () => {
+      const pane = selectedPane();
+      if (!state.preview || !options.preview || pane === undefined) return;
+      const text = await options.preview.capture(pane).catch(() => null);
+      if (done) return;
+      screens.set(pane, text === null ? null : screenLines(text));
+      if (state.preview && selectedPane() === pane) draw();
+    };
     const refreshAnnotations = async () => {
       if (settings.annotations.length === 0 && annotations.size === 0) return;
       // Loaded on first use: the first frame does not wait for it.
@@ -67,6 +96,7 @@ export async function pick(options: PickerOptions): Promise<string | null> {
       state = withRows(state, rows());
       draw();
       void refreshAnnotations();
+      void loadPreview();
     };
     const timer = setInterval(() => void refresh(), options.refreshMs ?? 5000);
     // stats.command, for the highlighted session only, at most every 5 s.
@@ -98,6 +128,7 @@ export async function pick(options: PickerOptions): Promise<string | null> {
     // "/" of a run loads it, so opening the switcher never pays for it).
     let input = Promise.resolve();
     const take = async (data: string) => {
+      const before = { pane: selectedPane(), preview: state.preview };
       for (const key of parseKeys(data)) {
         if (done) return;
         if (state.filtering && !fuzzyReady()) await loadFuzzy();
@@ -107,11 +138,20 @@ export async function pick(options: PickerOptions): Promise<string | null> {
         state = outcome.state;
         if (state.filtering && !fuzzyReady()) void loadFuzzy().catch(() => undefined);
       }
-      if (!done) draw();
+      if (done) return;
+      draw();
+      if (state.preview !== before.preview && options.preview) {
+        void options.preview.remember(state.preview).catch((error: unknown) => {
+          notice = `agentmux: could not remember the preview: ${error instanceof Error ? error.message : String(error)}`;
+          if (!done) draw();
+        });
+      }
+      if (state.preview && (state.preview !== before.preview || selectedPane() !== before.pane)) void loadPreview();
     };
     const onData = (data: string) => { input = input.then(() => take(data)); };
     stdin.on("data", onData);
     stdout.on("resize", draw);
+    void loadPreview();
     void options.settings().then((s) => {
       if (done) return;
       settings = s;

@@ -1,3 +1,4 @@
+import { stateGlyph } from "../core/ask.ts";
 import type { RosterEntry } from "../session/roster.ts";
 import { formatDuration } from "../util/duration.ts";
 import { formatAge } from "../util/text.ts";
@@ -18,6 +19,12 @@ export interface Row {
   status: string;
   stale: boolean;
   tone: Tone;
+  /** The state's glyph (stateGlyph): the state readable without colour. */
+  glyph: string;
+  /** What it wants or said (the daemon's Ask summary, one line); "" when nothing. */
+  wants: string;
+  /** When the state began (the inbox section's order: longest waiting first); null when unobserved. */
+  since: number | null;
   /** A side conversation: its parent's pane (the row is nested under the parent's); "" or absent otherwise. */
   parent?: string;
 }
@@ -64,19 +71,41 @@ export function toRow(e: RosterEntry, annotation: string, now: number, quota = "
     status: oneLine(e.status),
     stale: e.statusStale,
     tone: toneOf(e),
+    glyph: stateGlyph(e.state, e.background),
+    wants: oneLine(e.ask?.summary ?? ""),
+    since: e.stateSince,
     parent: e.side ? e.parent : "",
   };
+}
+
+/**
+ * The switcher's sections: "inbox", the sessions that wait on the user (blocked or waiting, not
+ * snoozed); "rest", the others; "snoozed" last.
+ */
+export type Section = "inbox" | "rest" | "snoozed";
+
+export function sectionOf(r: Pick<Row, "tone">): Section {
+  switch (r.tone) {
+    case "blocked": case "waiting": case "background": return "inbox";
+    case "snoozed": return "snoozed";
+    default: return "rest";
+  }
+}
+
+export const SECTIONS: readonly Section[] = ["inbox", "rest", "snoozed"];
+
+/** Most urgent first: blocked before waiting, then the longest waiting (unobserved last); ties keep key order. */
+function byUrgency(a: Row, b: Row): number {
+  const rank = (r: Row) => (r.tone === "blocked" ? 0 : 1);
+  const since = (r: Row) => r.since ?? Number.MAX_SAFE_INTEGER;
+  return rank(a) - rank(b) || since(a) - since(b);
 }
 
 /** What starts the name of a side conversation's row nested under its parent. */
 export const NESTED_MARK = "└ ";
 
-/**
- * The switcher's order: key order, snoozed sessions after all the others; a side conversation right
- * after its parent, its name indented (one whose parent is not listed stays where it was).
- */
-export function orderRows(rows: readonly Row[]): Row[] {
-  const ordered = [...rows.filter((r) => r.tone !== "snoozed"), ...rows.filter((r) => r.tone === "snoozed")];
+/** One section's order: a side conversation right after its parent when both are in it, its name indented. */
+function nestSides(ordered: readonly Row[]): Row[] {
   const listed = new Set(ordered.map((r) => r.pane));
   const nested = (r: Row) => Boolean(r.parent) && r.parent !== r.pane && listed.has(r.parent ?? "");
   const out: Row[] = [];
@@ -86,4 +115,14 @@ export function orderRows(rows: readonly Row[]): Row[] {
     for (const side of ordered) if (side.parent === r.pane && nested(side)) out.push({ ...side, name: `${NESTED_MARK}${side.name}` });
   }
   return out;
+}
+
+/**
+ * The switcher's order, section by section (sectionOf): the inbox most urgent first, then the
+ * rest in key order, then the snoozed sessions in key order. Within a section a side conversation
+ * comes right after its parent, its name indented (one whose parent is elsewhere stays where it was).
+ */
+export function orderRows(rows: readonly Row[]): Row[] {
+  const inbox = rows.filter((r) => sectionOf(r) === "inbox").sort(byUrgency);
+  return [...nestSides(inbox), ...nestSides(rows.filter((r) => sectionOf(r) === "rest")), ...nestSides(rows.filter((r) => sectionOf(r) === "snoozed"))];
 }

@@ -12,12 +12,14 @@ export interface PickerState {
   query: string;
   /** Index into the visible rows. */
   cursor: number;
+  /** Whether the highlighted session's screen is shown below the list (Tab toggles it). */
+  preview: boolean;
 }
 
 export type Outcome = { kind: "stay"; state: PickerState } | { kind: "jump"; pane: string } | { kind: "quit" };
 
-export function initialState(rows: Row[]): PickerState {
-  return { rows, filtering: false, query: "", cursor: 0 };
+export function initialState(rows: Row[], preview = false): PickerState {
+  return { rows, filtering: false, query: "", cursor: 0, preview };
 }
 
 const filterText = (r: Row) => `${r.name} ${r.account} ${r.annotation} ${r.status}`;
@@ -65,6 +67,7 @@ export function press(state: PickerState, key: Key): Outcome {
       if (state.query === "") return { kind: "stay", state: { ...state, filtering: false } };
       return typed(state, [...state.query].slice(0, -1).join(""));
     case "clear": return state.filtering ? typed(state, "") : { kind: "stay", state };
+    case "tab": return { kind: "stay", state: { ...state, preview: !state.preview } };
     case "char": {
       if (state.filtering) return typed(state, state.query + key.ch);
       if (key.ch === "/") return { kind: "stay", state: { ...state, filtering: true, query: "", cursor: 0 } };

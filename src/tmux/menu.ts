@@ -33,6 +33,20 @@ export function promptSafe(sh: string): string {
   return sh.replaceAll("%", "%''");
 }
 
+/** The global option a command-prompt answer passes through on its way to a sh command (answerToShell). */
+export const PROMPT_ANSWER_OPTION = "@agentmux-prompt-answer";
+
+/**
+ * A command-prompt template that hands the answer, whatever it holds (quotes, %, #, ;, $), to a
+ * sh command line as "$1": the answer is stored as text in a global option (%%% escapes it for
+ * tmux's parser), then run-shell expands it shell-quoted (#{q:}) into `set -- ANSWER` before sh.
+ * The sh command line is made safe for the template here (promptSafe, escapeExpand).
+ */
+export function answerToShell(sh: string): string {
+  const store = tmuxCommand(["set-option", "-g", PROMPT_ANSWER_OPTION, "%%%"]);
+  return `${store} ; ${tmuxCommand(["run-shell", "-b", `set -- #{q:${PROMPT_ANSWER_OPTION}}; ${escapeExpand(promptSafe(sh))}`])}`;
+}
+
 /**
  * command-prompt argv: its prompt and initial text are shown literally (tmux expands both as
  * formats and through strftime); template is a tmux command string with the answer's placeholder.

@@ -1,9 +1,9 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { UsageReading } from "../../src/backends/shared/usage-http.ts";
-import { writeUsageCache, type UsageRecord } from "../../src/accounts/usage-store.ts";
+import { usageCacheFile, writeUsageCache, type UsageRecord } from "../../src/accounts/usage-store.ts";
 import { startFakeUsageServer, type FakeUsageServer } from "../helpers/fake-usage-server.ts";
 import { writeConfig } from "../helpers/config.ts";
 import { CLI, TestServer } from "../helpers/tmux-server.ts";
@@ -99,7 +99,8 @@ describe("account picker and live usage at a terminal", () => {
 
   it("usage at a terminal redraws when the cached readings change, dims stale ones, and quits on q", async () => {
     const pane = await shell();
-    await type(pane, `node ${CLI} usage; echo "exit=$?"`, "Enter");
+    // --cached: the cache as it is, nothing fetched on open (the test below shows the default).
+    await type(pane, `node ${CLI} usage --cached; echo "exit=$?"`, "Enter");
     await server.waitForScreen(pane, /claude\/work-a +work +70% +30%[\s\S]*r refresh · q quit/);
     const colored = String((await server.tmux(["capture-pane", "-p", "-e", "-t", pane])).stdout);
     assert.match(colored, /\x1b\[2mclaude\/solo/, "the stale reading is dimmed");
@@ -127,5 +128,41 @@ describe("account picker and live usage at a terminal", () => {
     const once = await server.waitForScreen(pane, /exit=0/);
     assert.match(once, /claude\/work-a +work +33%/);
     assert.doesNotMatch(once, /q quit/);
+  });
+
+  it("usage at a terminal fetches on open the readings older than usage.interval, showing the cache meanwhile; --cached does not", async () => {
+    const old = Date.now() - 2 * HOUR;
+    // The cache is merged on write (newer kept): start it over, two hours old.
+    const stale = () => rmSync(usageCacheFile(stateDir), { force: true }) ?? records([
+      { backend: "claude", account: "work-a", reading: reading(70, 30, { fetchedAt: old }), failures: 0, updatedAt: old, nextAt: old + 300_000 },
+      { backend: "claude", account: "work-b", reading: reading(5, 10, { fetchedAt: old }), failures: 0, updatedAt: old, nextAt: old + 300_000 },
+    ]);
+    stale();
+    const fetched = (token: string) => usage.requests.filter((q) => q.headers["authorization"] === `Bearer ${token}`).length;
+    const before = { a: fetched("work-a"), b: fetched("work-b") };
+    const fresh = { five_hour: { utilization: 21, resets_at: new Date(Date.now() + HOUR).toISOString() }, seven_day: { utilization: 22, resets_at: new Date(Date.now() + 72 * HOUR).toISOString() } };
+    // work-a's endpoint never answers: its cached reading stays on screen while the fetch runs.
+    usage.answer("/claude work-a", "hang");
+    usage.answer("/claude work-b", { status: 200, body: fresh });
+    const pane = await shell();
+    await type(pane, `node ${CLI} usage --cached; echo "exit=$?"`, "Enter");
+    const cached = await server.waitForScreen(pane, /claude\/work-b +work +5% +10%[\s\S]*r refresh · q quit/);
+    assert.doesNotMatch(cached, /fetching/);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    assert.deepEqual({ a: fetched("work-a"), b: fetched("work-b") }, before, "--cached fetches nothing");
+    await type(pane, "q");
+    await server.waitForScreen(pane, /exit=0/);
+    await type(pane, "clear", "Enter");
+    await server.waitFor("the screen cleared", async () => !/exit=/.test(String((await server.tmux(["capture-pane", "-p", "-t", pane])).stdout)));
+    stale();
+    await type(pane, `node ${CLI} usage; echo "exit=$?"`, "Enter");
+    // The fresh reading arrives while the cache's other rows stay, and the view says it is fetching.
+    const screen = await server.waitForScreen(pane, /claude\/work-b +work +21% +22%/);
+    assert.match(screen, /claude\/work-a +work +70% +30%/);
+    assert.match(screen, /fetching \d+ readings older than 300s…/);
+    assert.equal(fetched("work-b"), before.b + 1);
+    assert.equal(fetched("work-a"), before.a + 1);
+    await type(pane, "q");
+    await server.waitForScreen(pane, /exit=0/, 30_000);
   });
 });

@@ -50,6 +50,12 @@ describe("the daemon with a fake Claude that calls the real hooks", () => {
     await server.tmux(["set-option", "-g", "@agentmux-status-keys", "on"]);
     await server.tmux(["set-option", "-p", "-t", pane, "@agentmux-key", "a"]);
     await server.waitFor("keys in the segment", async () => (await globalOption(server, "@agentmux-status")).endsWith("[a]"));
+    // A snoozed session leaves the segment (count and key); woken, it is back.
+    const snooze = await server.cli(["snooze", pane]);
+    assert.equal(snooze.exitCode, 0, String(snooze.stderr));
+    await server.waitFor("snoozed out of the segment", async () => (await globalOption(server, "@agentmux-status")) === "");
+    await server.cli(["snooze", "--off", pane]);
+    await server.waitFor("woken back into the segment", async () => (await globalOption(server, "@agentmux-status")).endsWith("●1#[default] [a]"));
     await server.tmux(["set-option", "-g", "@agentmux-status-keys", "off"]);
   });
 

@@ -42,8 +42,8 @@ describe("the agentmux menu", () => {
     assert.deepEqual(lines, [
       "Sessions", "new session here (n)", "select session (s)", "inbox (i)", "jump to waiting (w)", "list sessions (l)", "resume a past conversation… (c)", "restore sessions (O)",
       "account… (a)",
-      "Current session: api:review", "toggle snooze (z)", "rename (r)", "handoff (h)", "branch (b)", "branch into a worktree (W)", "branches… (B)",
-      "restart (R)", "explain its state (e)", "exit (x)", "exit immediately (X)",
+      "Current session: api:review", "toggle snooze (z)", "rename (r)", "send… (m)", "watch… (v)", "group… (g)", "handoff (h)", "branch (b)", "branch into a worktree (W)", "branches… (B)",
+      "restart (R)", "explain its state (e)", "exit (x)", "exit immediately (X)", "kill (k)",
       "tools… (t)",
       "prompts… (p)",
     ]);
@@ -84,6 +84,49 @@ describe("the agentmux menu", () => {
     await server.waitFor("woken", async () => (await paneOption(server, pane, "@agentmux-snoozed")) === "");
   });
 
+  // Answers with quotes, %, #, $ and ; reach the command as typed (never a shell's or tmux's syntax).
+  const hostile = `it's %1 #{pane_id} $HOME; "ü" a\\b ~x`;
+
+  it("v arms a watch pattern typed in the prompt; a blank one disarms", async () => {
+    await openMenu();
+    await person.type("v");
+    await person.waitForScreen(/watch api:review for \(extended regex; blank disarms\):/);
+    await person.type("-l", hostile);
+    await person.type("Enter");
+    await server.waitFor("armed", async () => (await paneOption(server, pane, "@agentmux-watch")) === hostile);
+    await openMenu();
+    await person.type("v");
+    await person.waitForScreen(/blank disarms\):/);
+    await person.type("Enter");
+    await server.waitFor("disarmed", async () => (await paneOption(server, pane, "@agentmux-watch")) === "");
+    // Nothing left the pane in view mode (where the next keys typed into it would go).
+    assert.equal(String((await server.tmux(["display-message", "-p", "-t", pane, "#{pane_in_mode}"])).stdout), "0");
+  });
+
+  it("g sets the session's group (its current one offered), a blank answer clears it", async () => {
+    await openMenu();
+    await person.type("g");
+    await person.waitForScreen(/group of api:review \(blank: none\):/);
+    await person.type("-l", "web-1");
+    await person.type("Enter");
+    await server.waitFor("grouped", async () => (await paneOption(server, pane, "@agentmux-group")) === "web-1");
+    await openMenu();
+    await person.type("g");
+    await person.waitForScreen(/group of api:review \(blank: none\): web-1/);
+    await person.type("C-u", "Enter");
+    await server.waitFor("ungrouped", async () => (await paneOption(server, pane, "@agentmux-group")) === "");
+  });
+
+  it("m types the text into the session and submits it", async () => {
+    await openMenu();
+    await person.type("m");
+    await person.waitForScreen(/send to api:review:/);
+    await person.type("-l", hostile);
+    await person.type("Enter");
+    // The session runs sleep: the terminal echoes what was typed, literally.
+    await server.waitFor("the text in the session", async () => (await server.capture(pane)).includes(hostile));
+  });
+
   it("s opens the switcher, whose key jumps", async () => {
     await server.tmux(["select-window", "-t", base]);
     await person.waitForPane(base);
@@ -103,7 +146,26 @@ describe("the agentmux menu", () => {
     const colours = await person.screen(true);
     assert.equal(styleOf(colours, "toggle snooze")?.dim, true);
     assert.equal(styleOf(colours, "select session")?.dim, false);
+    assert.equal(styleOf(colours, "kill")?.dim, true);
+    assert.equal(styleOf(colours, "watch…")?.dim, true);
     await person.type("Escape");
     await gone(/tools…/);
+  });
+
+  it("k kills the session after asking in a popup (no: it keeps running; yes: it is gone)", async () => {
+    await server.tmux(["select-window", "-t", pane]);
+    await person.waitForPane(pane);
+    await openMenu();
+    await person.type("k");
+    await person.waitForScreen(/Kill api:review .*\? \[y\/N\]/);
+    await person.type("n", "Enter");
+    await person.waitForScreen(/api:review was not killed/);
+    await gone(/─ kill ─/);
+    assert.equal(String((await server.tmux(["display-message", "-p", "-t", pane, "#{pane_dead}"])).stdout), "0");
+    await openMenu();
+    await person.type("k");
+    await person.waitForScreen(/Kill api:review .*\? \[y\/N\]/);
+    await person.type("y", "Enter");
+    await server.waitFor("the pane gone", async () => !String((await server.tmux(["list-panes", "-a", "-F", "#{pane_id}"])).stdout).split("\n").includes(pane));
   });
 });

@@ -28,7 +28,7 @@ describe("the tmux plugin (tmux/agentmux.tmux)", () => {
 
   it("binds only keys the user has not bound, each with a note", async () => {
     assert.deepEqual(await notes(server), [
-      "B agentmux: jump to the next waiting session",
+      "B agentmux: jump to the notified session, else the next waiting one",
       "N agentmux: inbox",
       "P agentmux: captured prompts (then c or i)",
       "T agentmux: route the paste buffer",

@@ -112,7 +112,7 @@ describe("restart: resume the same conversation in the same pane", () => {
     assert.deepEqual(JSON.parse(await paneOption(server, pane, "@agentmux-launch")), { model: "opus-9", permissionMode: "plan" });
   });
 
-  it("asks at a terminal when another account is selected; without one it keeps the session's", async () => {
+  it("asks at a terminal which account (a picker, its own current); without one it keeps the session's", async () => {
     const { pane } = await startSession("asked", ["--account", "a"]);
     assert.equal((await server.cli(["account", "select", "claude", "b"])).exitCode, 0);
     try {
@@ -122,8 +122,14 @@ describe("restart: resume the same conversation in the same pane", () => {
       await waitForState(server, pane, "idle");
       const shell = String((await server.tmux(["new-window", "-d", "-P", "-F", "#{pane_id}", "sh"])).stdout).trim();
       await server.tmux(["send-keys", "-t", shell, `node ${CLI} restart asked; echo "exit=$?"`, "Enter"]);
-      await server.waitForScreen(shell, /runs under a, but b is selected for claude\. Restart it under b\? \[y\/N\]/);
-      await server.tmux(["send-keys", "-t", shell, "y", "Enter"]);
+      const picker = await server.waitForScreen(shell, /Restart \S*asked under which claude account or pool\?/);
+      assert.match(picker, /›1 ● a /, "its own account first in line, highlighted");
+      assert.match(picker, / 3 {3}out +no reading · logged out/);
+      // The logged-out one cannot be chosen; b can.
+      await server.tmux(["send-keys", "-t", shell, "3"]);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      assert.match(await server.capture(shell), /Restart \S*asked under which/);
+      await server.tmux(["send-keys", "-t", shell, "2"]);
       await server.waitForScreen(shell, /resuming .* under b[\s\S]*exit=0/);
       assert.equal(await paneOption(server, pane, "@agentmux-account"), "b");
     } finally {

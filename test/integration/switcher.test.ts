@@ -15,7 +15,7 @@ describe("the session switcher in a popup", () => {
   const panes: Record<string, string> = {};
   const setPane = (pane: string, values: Record<string, string>) =>
     Promise.all(Object.entries(values).map(([k, v]) => server.tmux(["set-option", "-p", "-t", pane, k, v])));
-  const isRow = (line: string) => /^[ ›][a-z;0-9] [✻◎◇✦▸] /.test(line);
+  const isRow = (line: string) => /^[ ›][a-z;0-9] [⚠●◍◐○✕◌?]z? *[✻◎◇✦▸] /.test(line);
   const closed = () => person.waitForScreen(/^(?![\s\S]*(esc quit|press any key))/);
   // tmux ignores display-popup while the client's previous popup is still being torn down:
   // press the key again if no popup shows.
@@ -51,7 +51,7 @@ describe("the session switcher in a popup", () => {
     await closed();
   });
 
-  it("lists the sessions in key order, aligned, coloured by state, and a key jumps at once", async () => {
+  it("lists the sessions that need you first (blocked, then waiting), the others after, aligned, glyph and colour by state, and a key jumps at once", async () => {
     for (const [name, extra] of [["api", ["--account", "work"]], ["日本語", []], ["web", []]] as const) {
       mkdirSync(join(server.work, name), { recursive: true });
       const r = await server.cli(["new", "--command", "sleep 600", "--dir", join(server.work, name), "--detached", ...extra]);
@@ -65,14 +65,16 @@ describe("the session switcher in a popup", () => {
     await setPane(panes["web"]!, { "@agentmux-state": "working", "@agentmux-state-since": String(now - 95_000) });
 
     const screen = await open();
-    const rows = boxed(screen).filter((l) => l.trim() !== "");
-    assert.match(rows[0]!, /^›a ▸ api {5}work\s+2m$/);
-    assert.match(rows[1]!, /^ s ▸ 日本語\s+1[2-9]s {2}Waiting for your decision on #1$/);
-    assert.match(rows[2]!, /^ d ▸ web\s+⏱ 1m[34]\ds$/);
+    const lines = boxed(screen).filter((l) => l.trim() !== "");
+    assert.deepEqual([lines[0], lines[3]], [" needs you (2)", " others (1)"], lines.join("\n"));
+    const rows = lines.filter(isRow);
+    assert.match(rows[0]!, /^›s ⚠ ▸ 日本語\s+1[2-9]s {2}Waiting for your decision on #1$/);
+    assert.match(rows[1]!, /^ a ● ▸ api {5}work\s+2m$/);
+    assert.match(rows[2]!, /^ d ◐ ▸ web\s+⏱ 1m[34]\ds$/);
     // Columns line up by display width (日本語 is 3 characters, 6 columns): the ages end in one column.
     const ageEnd = (r: string) => displayWidth(r.slice(0, r.search(/(?:\d+[smhd]|⏱ \S+)(?: {2}|$)/))) + (/(?:\d+[smhd]|⏱ \S+)(?= {2}|$)/.exec(r)?.[0].length ?? 0);
     assert.equal(new Set(rows.slice(0, 3).map(ageEnd)).size, 1, rows.join("\n"));
-    assert.match(rows[rows.length - 1]!, /a s d jump · \/ filter · ↑↓ ⏎ · esc quit/);
+    assert.match(lines[lines.length - 1]!, /s a d jump · \/ filter · tab preview · ↑↓ ⏎ · esc quit/);
 
     const colours = await person.screen(true);
     assert.equal(styleOf(colours, "api")?.fg, "33", "waiting is yellow");
@@ -91,7 +93,7 @@ describe("the session switcher in a popup", () => {
     await person.type("/", "w", "e");
     const screen = await person.waitForScreen(/\/we▏/);
     const rows = boxed(screen).filter((l) => isRow(l));
-    assert.match(rows[0] ?? "", /^›d ▸ web/, "the best match first, highlighted");
+    assert.match(rows[0] ?? "", /^›d ◐ ▸ web/, "the best match first, highlighted");
     assert.ok(!rows.some((r) => r.includes("api")), "api does not match");
     await person.type("Enter");
     await person.waitForPane(panes["web"]!);
@@ -105,11 +107,13 @@ describe("the session switcher in a popup", () => {
     assert.equal(await person.pane(), panes["web"]);
   });
 
-  it("snoozed sessions come last, dim italic, and keep their key", async () => {
+  it("snoozed sessions come last under their heading, dim italic, marked z, and keep their key", async () => {
     await setPane(panes["api"]!, { "@agentmux-snoozed": "1" });
     const screen = await open();
     const rows = boxed(screen).filter((l) => isRow(l));
     assert.deepEqual(rows.map((r) => r.slice(1, 2)), ["s", "d", "a"]);
+    assert.match(rows[2]!, /^ a ●z ▸ api/);
+    assert.ok(boxed(screen).includes(" snoozed (1)"), screen);
     const colours = await person.screen(true);
     const style = styleOf(colours, "api");
     assert.equal(style?.dim && style.italic, true);
@@ -148,17 +152,18 @@ describe("the session switcher in a popup", () => {
     await closed();
   });
 
-  it("nests a side conversation under its parent, marked [side]", async () => {
+  it("nests a side conversation under its parent in the same section, marked [side]", async () => {
     writeConfig(server.home, {});
     mkdirSync(join(server.work, "aside"), { recursive: true });
     const r = await server.cli(["new", "--command", "sleep 600", "--dir", join(server.work, "aside"), "--detached"]);
     assert.equal(r.exitCode, 0, String(r.stderr));
     const side = String(r.stdout).trim();
-    // What `agentmux side` records on the side's pane: its parent and the policy version.
-    await setPane(side, { "@agentmux-parent": panes["日本語"]!, "@agentmux-side": "1" });
+    // What `agentmux side` records on the side's pane: its parent and the policy version. The
+    // parent is among the others, as the side is (a side nests only within its parent's section).
+    await setPane(side, { "@agentmux-parent": panes["web"]!, "@agentmux-side": "1" });
     await open();
     const rows = boxed(await person.waitForScreen(/aside \[side\]/)).filter((l) => isRow(l) || l.includes("[side]"));
-    const at = rows.findIndex((l) => l.includes("日本語"));
+    const at = rows.findIndex((l) => / web\b/.test(l));
     assert.ok(at >= 0, rows.join("\n"));
     assert.match(rows[at + 1] ?? "", /└ aside \[side\]/, rows.join("\n"));
     await person.type("Escape");

@@ -37,7 +37,7 @@ describe("installed the TPM way", () => {
     }
     const notes = (await out(server, ["list-keys", "-N", "-T", "prefix"])).split("\n").filter((l) => l.includes("agentmux:")).map((l) => l.replace(/\s+/g, " ").trim());
     assert.deepEqual(notes, [
-      "B agentmux: jump to the next waiting session",
+      "B agentmux: jump to the notified session, else the next waiting one",
       "N agentmux: inbox",
       "P agentmux: captured prompts (then c or i)",
       "S agentmux: switch session",

@@ -62,6 +62,19 @@ describe("UsagePoller against a fake server on 127.0.0.1", () => {
     assert.equal((await poller.tick()).length, 2);
   });
 
+  it("due: the accounts never read or read longer ago than the interval, as a fresh poller (a new `usage`) sees them", async () => {
+    server.answer("/due", OK);
+    const t = setup(server, "/due");
+    const all = [t.target("a"), t.target("b")];
+    assert.deepEqual(t.make().due(all).map((x) => x.account.name), ["a", "b"], "never read");
+    await t.make().poll([t.target("a")]);
+    assert.deepEqual(t.make().due(all).map((x) => x.account.name), ["b"], "a was just read");
+    t.clock.now += 299 * S;
+    assert.deepEqual(t.make().due(all).map((x) => x.account.name), ["b"]);
+    t.clock.now += 1 * S;
+    assert.deepEqual(t.make().due(all).map((x) => x.account.name), ["a", "b"], "older than the interval");
+  });
+
   it("200: readings are cached in the state dir and read back by a new poller", async () => {
     server.answer("/cache", OK);
     const t = setup(server, "/cache");

@@ -1,6 +1,6 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { formatTable, sessionJson } from "../../../src/cli/list.ts";
+import { formatTable, listRows, sessionJson } from "../../../src/cli/list.ts";
 import type { NamedSession } from "../../../src/session/store.ts";
 
 const session = (patch: Partial<NamedSession>): NamedSession => ({
@@ -24,6 +24,21 @@ describe("list --json shape", () => {
     assert.equal(json.state, "blocked");
     assert.equal(json.account, "work");
     assert.equal(json.exitStatus, 3);
+  });
+  it("carries the state's since and age beside the session's start and age", () => {
+    const json = sessionJson(session({ state: "waiting", stateSince: 50_000, startedAt: 1_000 }), 170_000);
+    assert.equal(json.stateSince, 50_000);
+    assert.equal(json.stateAge, 120);
+    assert.equal(json.startedAt, 1_000);
+    assert.equal(json.age, 169);
+    assert.equal(sessionJson(session({ startedAt: null }), 1_000).startedAt, null);
+    assert.equal(sessionJson(session({}), 1_000).stateAge, null);
+  });
+  it("the table's IN STATE column is how long the session has been in its state, not its age", () => {
+    const rows = listRows([session({ state: "waiting", stateSince: 3_600_000 - 180_000, startedAt: 0 }), session({ pane: "%2" })], 3_600_000);
+    assert.equal(rows[0]?.[5], "IN STATE");
+    assert.equal(rows[1]?.[5], "3m");
+    assert.equal(rows[2]?.[5], "-");
   });
   it("aligns table columns by display width", () => {
     assert.equal(formatTable([["A", "BB", "C"], ["ééé", "x", "y"]]), "A    BB  C\nééé  x   y");

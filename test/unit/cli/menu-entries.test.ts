@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { menuItems, type MenuContext } from "../../../src/cli/menu-entries.ts";
 
 describe("the menu", () => {
-  const ctx = (available: string[], session: { name: string } | null = { name: "api" }): MenuContext => ({
+  const ctx = (available: string[], session: MenuContext["session"] = { name: "api" }): MenuContext => ({
     self: "'agentmux'", client: "/dev/pts/1", pane: "%3", session, dir: "/src/api", available: new Set(available),
   });
   const labels = (c: MenuContext) => menuItems(c).map((i) => (i.kind === "item" ? `${i.disabled ? "-" : ""}${i.key}:${i.label}` : i.kind === "header" ? `[${i.label}]` : "--"));
@@ -21,7 +21,7 @@ describe("the menu", () => {
     assert.deepEqual(labels(ctx(["resume", "branch", "branches"])), [
       "[Sessions]", "c:resume a past conversation…", "--", "[Current session: api]", "b:branch", "W:branch into a worktree", "B:branches…",
     ]);
-    const keys = menuItems(ctx(["new", "switch", "inbox", "next", "list", "restore", "resume", "snooze", "rename", "handoff", "branch", "branches", "restart", "detect", "exit", "account", "account list"])).flatMap((i) => (i.kind === "item" ? [i.key] : []));
+    const keys = menuItems(ctx(["new", "switch", "inbox", "next", "list", "restore", "resume", "snooze", "rename", "handoff", "branch", "branches", "restart", "detect", "exit", "account", "account list", "kill", "watch", "send", "group", "ungroup"])).flatMap((i) => (i.kind === "item" ? [i.key] : []));
     assert.equal(new Set(keys).size, keys.length, `every key once: ${keys.join(" ")}`);
   });
   it("has route… in Tools (t .), routing the paste buffer in a popup", () => {
@@ -44,5 +44,19 @@ describe("the menu", () => {
 
   it("dims the current-session entries when the pane is not a session", () => {
     assert.deepEqual(labels(ctx(["snooze", "exit"], null)), ["[Current session]", "-z:toggle snooze", "-x:exit", "-X:exit immediately"]);
+    assert.deepEqual(labels(ctx(["kill", "watch", "send", "group", "ungroup"], null)), ["[Current session]", "-m:send…", "-v:watch…", "-g:group…", "-k:kill"]);
+  });
+
+  it("has send, watch, group and kill on the current session: the first three ask in the client's prompt, kill asks in a popup", () => {
+    const items = menuItems(ctx(["kill", "watch", "send", "group", "ungroup"], { name: "api", group: "web" }));
+    assert.deepEqual(labels(ctx(["kill", "watch", "send", "group", "ungroup"])), ["[Current session: api]", "m:send…", "v:watch…", "g:group…", "k:kill"]);
+    const command = (key: string) => { const i = items.find((x) => x.kind === "item" && x.key === key); return i?.kind === "item" ? i.command : ""; };
+    // The answer reaches sh as "$1" through a global option, shell-quoted by run-shell (#{q:}); the pane survives the template as %''3.
+    assert.match(command("m"), /^"command-prompt" "-t" "\/dev\/pts\/1" "-p" "send to api:" /);
+    assert.ok(command("m").includes(`\\"@agentmux-prompt-answer\\" \\"%%%\\" ; \\"run-shell\\" \\"-b\\" \\"set -- #{q:@agentmux-prompt-answer}; `), command("m"));
+    assert.ok(command("m").includes(`'agentmux' 'send' '%''3' --`), command("m"));
+    assert.match(command("v"), /watch api for \(extended regex; blank disarms\):.*'watch' '%''3' /);
+    assert.match(command("g"), /"-I" "web" "-p" "group of api \(blank: none\):".*'ungroup' '%''3'.*'group' '%''3' /);
+    assert.match(command("k"), /^"display-popup" "-c" "\/dev\/pts\/1" "-E" .*'agentmux' 'kill' '%3' \|\| sleep 3"$/);
   });
 });

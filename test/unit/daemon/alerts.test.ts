@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, it, mock } from "node:test";
 import assert from "node:assert/strict";
 import { Alerts } from "../../../src/daemon/alerts.ts";
-import type { Notifier } from "../../../src/daemon/notifier.ts";
+import type { Note, Notifier } from "../../../src/daemon/notifier.ts";
 import { trackedFromPane, type Tracked } from "../../../src/daemon/tracked.ts";
 import { PANE_FIELDS, type PaneRecord } from "../../../src/tmux/formats.ts";
 import type { OptionScope } from "../../../src/tmux/options.ts";
@@ -27,12 +27,13 @@ class FakeTmux {
   async query(target: string): Promise<string | null> { return this.formats.get(target) ?? null; }
 }
 
-function setup() {
+function setup(sessions: Tracked[] = [], detail?: (t: Tracked) => string | undefined) {
   const tmux = new FakeTmux();
   const sent: string[] = [];
-  const notifier = { notify: async (text: string) => { sent.push(text); } };
-  const alerts = new Alerts(tmux as unknown as Tmux, notifier as unknown as Notifier);
-  return { tmux, sent, alerts };
+  const notes: Note[] = [];
+  const notifier = { notify: async (note: Note) => { sent.push(note.text); notes.push(note); } };
+  const alerts = new Alerts(tmux as unknown as Tmux, notifier as unknown as Notifier, () => sessions, () => false, detail);
+  return { tmux, sent, notes, alerts };
 }
 
 function session(state: Tracked["machine"]["state"], pane = "%21"): Tracked {
@@ -117,5 +118,37 @@ describe("alerts when a session needs the user", () => {
     tmux.formats.set("%31", info("1"));
     await alerts.watchMatched("%31", { line: "ERROR in vim" }, NOW + 9000);
     assert.deepEqual(sent, ["dev:logs matched /ERROR|panic/: panic: 100% ‘boom’", "dev:logs matched /ERROR|panic/: ERROR again"]);
+  });
+
+  it("two sessions in one directory are told apart by the name list shows, with what the notification is about", async () => {
+    const a = session("waiting", "%13");
+    const b = session("waiting", "%15");
+    a.tokenHash = "ha";
+    a.cause = { why: "finished", detail: "done with #3" };
+    b.cause = undefined;
+    const { alerts, sent, notes } = setup([a, b]);
+    await alerts.stateChanged(a);
+    await alerts.stateChanged(b);
+    assert.deepEqual(sent, ["my api:%13 finished: done with #3", "my api:%15 finished"]);
+    assert.deepEqual(notes[0], { text: sent[0], pane: "%13", tokenHash: "ha", name: "my api:%13", backend: "claude", state: "waiting", reason: "finished" });
+    assert.equal(notes[1]?.reason, "finished");
+  });
+
+  it("a detail given by the daemon (what the session asks) replaces the hook's", async () => {
+    const t = session("blocked");
+    const { alerts, sent } = setup([t], () => "Bash: make deploy");
+    await alerts.stateChanged(t);
+    assert.deepEqual(sent, ["my api asks permission: Bash: make deploy"]);
+  });
+
+  it("a watcher's match on a session names it as list does (not by its directory alone)", async () => {
+    const a = session("working", "%13");
+    const b = session("working", "%15");
+    const { alerts, sent, notes, tmux } = setup([a, b]);
+    tmux.formats.set("%15", ["0", "ERR", "", "dev:1", "", "/home/u/my api", ""].join("\x1f"));
+    await alerts.watchMatched("%15", { line: "ERR 100%" }, NOW);
+    assert.deepEqual(sent, ["my api:%15 matched /ERR/: ERR 100%"]);
+    assert.equal(notes[0]?.reason, "watch");
+    assert.equal(notes[0]?.state, "working");
   });
 });

@@ -15,4 +15,13 @@ describe("notifications name the session as list does", () => {
     assert.equal(sessionLabel(c, [a, b, c]), "api");
     assert.equal(sessionLabel(session("%19", "/r/web", "review"), [a, session("%19", "/r/web", "review")]), "web:review");
   });
+
+  it("an exited session whose pane is still open counts, as list counts it; one whose pane closed does not", () => {
+    const a = session("%13", "/r/web");
+    const b = session("%15", "/r/web");
+    b.machine = { ...b.machine, state: "exited" };
+    assert.equal(sessionLabel(a, [a, b]), "web:%13");
+    b.gone = true;
+    assert.equal(sessionLabel(a, [a, b]), "web");
+  });
 });

@@ -75,6 +75,26 @@ describe("what the daemon pushes into tmux", () => {
     assert.match(tmux.writes.at(-1) ?? "", /^g @agentmux-status=.*\[a s\]/);
   });
 
+  it("a snoozed session is not counted in the segment nor listed in its keys; a snooze that ended counts again", async () => {
+    const { tmux, push, tracked } = setup(
+      session("%11", "@3", "blocked", { switchKey: "a", snoozed: "1" }),
+      session("%12", "@3", "waiting", { switchKey: "s", snoozed: String(NOW + 60_000) }),
+      session("%13", "@3", "working", { snoozed: "1" }),
+      session("%14", "@3", "waiting", { switchKey: "d", snoozed: String(NOW - 1) }),
+    );
+    tmux.statusKeys = "on";
+    await push.render(tracked, NOW);
+    assert.equal(tmux.writes.find((w) => w.startsWith("g @agentmux-status=")), "g @agentmux-status=#[fg=yellow]●1#[default] [d]");
+  });
+
+  it("waiting with background work shows as ◍, apart from waiting", async () => {
+    const t = session("%11", "@3", "waiting");
+    t.machine = { ...t.machine, background: true };
+    const { tmux, push, tracked } = setup(t, session("%12", "@3", "waiting"));
+    await push.render(tracked, NOW);
+    assert.match(tmux.writes.find((w) => w.startsWith("g @agentmux-status=")) ?? "", /●1.*◍1/);
+  });
+
   it("the selected accounts' quota is shown after the counts when display.quota asks", async () => {
     const { tmux, push, tracked } = setup(session("%11", "@3", "working"));
     push.quota = () => [{ backend: "claude", account: "work #2", quota: { remaining: 8, limited: false, stale: false } }];

@@ -11,4 +11,11 @@ describe("status segment", () => {
     assert.equal(renderStatusSegment([m("working")], { colors: false }), "◐1");
     assert.equal(renderStatusSegment([m("waiting"), m("blocked")], { colors: false, keys: ["a", "s"] }), "⚠1 ●1 [a s]");
   });
+
+  it("waiting with background work has its own glyph and count, apart from plain waiting", () => {
+    const bg = { ...m("waiting"), background: true };
+    assert.equal(renderStatusSegment([m("waiting"), bg, bg, m("working")], { colors: false }), "●1 ◍2 ◐1");
+    assert.equal(renderStatusSegment([bg]), "#[fg=yellow]◍1#[default]");
+    assert.equal(renderStatusSegment([{ ...m("working"), background: true }], { colors: false }), "◐1", "background while working is working");
+  });
 });

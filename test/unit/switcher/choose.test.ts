@@ -36,6 +36,15 @@ describe("the one-question picker", () => {
     for (const [cursor, key, expected] of table) assert.deepEqual(pressChoice(lines, cursor, key), expected, `${cursor} ${JSON.stringify(key)}`);
   });
 
+  it("a disabled answer cannot be chosen, by Enter or by its digit, and is drawn dim even highlighted", () => {
+    const off: ChoiceLine[] = [{ kind: "item", value: "a", label: "a" }, { kind: "item", value: "out", label: "out", disabled: true }];
+    assert.deepEqual(pressChoice(off, 1, { kind: "enter" }), { kind: "stay", cursor: 1 });
+    assert.deepEqual(pressChoice(off, 0, { kind: "char", ch: "2" }), { kind: "stay", cursor: 0 });
+    assert.deepEqual(pressChoice(off, 1, { kind: "up" }), { kind: "stay", cursor: 0 });
+    assert.deepEqual(pressChoice(off, 0, { kind: "enter" }), { kind: "chosen", value: "a" });
+    assert.match(choiceFrame("Which?", off, 1, { width: 60, height: 20 })[3] ?? "", /\x1b\[2mout/);
+  });
+
   it("draws the question, numbered answers with the highlight and the current one marked, and the key help", () => {
     const frame = choiceFrame("Which?", lines, 2, { width: 60, height: 20 }).map((l) => stripAnsi(l).trimEnd());
     assert.deepEqual(frame, [" Which?", "", " Pools", " 1   work", " Accounts", " 2 ● a", "›3   b     session 1%", "", " ↑↓ move · ⏎ or 1-9 choose · esc cancel"]);

@@ -6,7 +6,7 @@ import type { Row } from "../../../src/switcher/rows.ts";
 import { initialState, press, visibleRows, withRows, type Outcome, type PickerState } from "../../../src/switcher/state.ts";
 
 const row = (key: string, name: string, pane = `%${key.charCodeAt(0)}`): Row => ({
-  pane, key, icon: "✻", name, account: "", annotation: "", age: "", status: "", stale: false, tone: "plain",
+  pane, key, icon: "✻", name, account: "", annotation: "", age: "", status: "", stale: false, tone: "plain", glyph: "○", wants: "", since: null,
 });
 
 // fzf loads on the filter's first key in the switcher; here, before the tests that filter.
@@ -49,6 +49,16 @@ describe("switcher state", () => {
     const state = stay(run("\x1b[B"));
     const refreshed = withRows(state, [row("f", "new"), ...rows]);
     assert.equal(visibleRows(refreshed)[refreshed.cursor]?.name, "web");
+  });
+  it("Tab toggles the preview, also while filtering; the highlight and the filter stay", () => {
+    assert.equal(stay(run("\t")).preview, true);
+    assert.equal(stay(run("\t\t")).preview, false);
+    assert.equal(stay(run("\t", initialState(rows, true))).preview, false);
+    const filtering = stay(run("/do\t"));
+    assert.deepEqual([filtering.preview, filtering.filtering, filtering.query], [true, true, "do"]);
+    const moved = stay(run("\x1b[B\t"));
+    assert.deepEqual([moved.cursor, moved.preview], [1, true]);
+    assert.equal(withRows(moved, rows).preview, true, "a refresh keeps it");
   });
   it("with no sessions any key dismisses it", () => assert.deepEqual(run("a", initialState([])), { kind: "quit" }));
 });

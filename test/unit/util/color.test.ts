@@ -8,7 +8,7 @@ import { choiceFrame } from "../../../src/switcher/choose.ts";
 
 const ESC = /\x1b\[/;
 const row = (key: string, name: string, tone: Row["tone"]): Row => ({
-  pane: `%${key.charCodeAt(0)}`, key, icon: "✻", name, account: "work", annotation: "", age: "3m", status: "", stale: false, tone,
+  pane: `%${key.charCodeAt(0)}`, key, icon: "✻", name, account: "work", annotation: "", age: "3m", status: "", stale: false, tone, glyph: "○", wants: "", since: null,
 });
 const frames = () => [
   ...frameLines(initialState([row("a", "api", "blocked"), row("s", "web", "waiting"), row("d", "docs", "snoozed")]), { width: 80, height: 10 }),

@@ -1,0 +1,122 @@
+// One session: its state and what it asks (one button per dialog option, sending its digit), its
+// last output lines (monospace, following the bottom), a reply box and a row of keys.
+import { $, ageText, banner, el } from "./dom.js";
+import { api, errorText } from "./http.js";
+import { metaText, needsYou, stateLabel } from "./list.js";
+
+const KEYS = [
+  ["Esc", "Escape"], ["1", "1"], ["2", "2"], ["3", "3"], ["4", "4"], ["5", "5"],
+  ["6", "6"], ["7", "7"], ["8", "8"], ["9", "9"], ["y", "y"], ["n", "n"],
+  ["←", "Left"], ["↑", "Up"], ["↓", "Down"], ["→", "Right"], ["Tab", "Tab"], ["⇧Tab", "BTab"],
+  ["⏎", "Enter"], ["C-c", "C-c"],
+];
+const KEY_NAMES = { Escape: "Escape", Left: "Left arrow", Up: "Up arrow", Down: "Down arrow", Right: "Right arrow", Enter: "Return", BTab: "Shift-Tab", "C-c": "Control-C" };
+
+/** The session shown: its pane (null on the list), whether it ended. */
+export const shown = { pane: null, ended: false, gone: false };
+
+let onFailure = (e) => banner(errorText(e));
+
+async function post(path, body) {
+  try {
+    await api("POST", path, body);
+    banner("");
+    return true;
+  } catch (e) {
+    onFailure(e);
+    return false;
+  }
+}
+
+function sendKeys(keys) {
+  if (shown.pane) return post("/api/keys", { pane: shown.pane, keys });
+}
+
+/** Binds the reply box and builds the keys; failed(e) handles an error (pairing, a banner). */
+export function setupSession(failed) {
+  onFailure = failed;
+  $("keys").replaceChildren(...KEYS.map(([label, key]) => {
+    const b = el("button", "key", label);
+    b.type = "button";
+    b.dataset.key = key;
+    b.setAttribute("aria-label", KEY_NAMES[key] || label);
+    b.addEventListener("click", () => sendKeys([key]));
+    return b;
+  }));
+  const box = $("send-text");
+  $("send-form").addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const text = box.value;
+    if (!text.trim() || !shown.pane) return;
+    if (await post("/api/send", { pane: shown.pane, text })) box.value = "";
+  });
+  box.addEventListener("keydown", (ev) => {
+    if (ev.key === "Enter" && !ev.shiftKey && !ev.isComposing) {
+      ev.preventDefault();
+      $("send-form").requestSubmit();
+    }
+  });
+}
+
+/** Switches the view to pane (a new pane starts with empty output). */
+export function showSession(pane) {
+  if (shown.pane !== pane) {
+    $("output").textContent = "";
+    $("send-text").value = "";
+    shown.ended = shown.gone = false;
+  }
+  shown.pane = pane;
+}
+
+/** Renders the header, the ask and the ended notice from the session's row (null: not listed). */
+export function renderSession(row, loaded) {
+  $("title").textContent = row ? row.name || row.pane : shown.pane || "";
+  if (row) {
+    const label = stateLabel(row);
+    label.id = "s-state";
+    $("s-state").replaceWith(label);
+    $("s-meta").textContent = metaText(row);
+    const age = $("s-age");
+    age.dataset.since = String(row.since || 0);
+    age.textContent = ageText(row.since);
+    shown.ended = row.state === "exited";
+    shown.gone = false;
+  } else if (loaded) {
+    shown.ended = shown.gone = true;
+  }
+  const ask = row && needsYou(row) ? row.ask : null;
+  $("s-ask").hidden = !ask;
+  if (ask) {
+    $("s-ask-summary").textContent = ask.summary || "";
+    $("s-ask-text").textContent = (ask.text || []).join("\n");
+    $("s-ask-text").hidden = !(ask.text && ask.text.length);
+    $("s-options").replaceChildren(...(ask.options || []).slice(0, 9).map((label, i) => {
+      const b = el("button", "option", `${i + 1}. ${label}`);
+      b.type = "button";
+      b.dataset.key = String(i + 1);
+      b.addEventListener("click", () => sendKeys([String(i + 1)]));
+      return b;
+    }));
+  }
+  renderEnded();
+}
+
+/** The server said the watched session ended. */
+export function markEnded() {
+  shown.ended = shown.gone = true;
+  renderEnded();
+}
+
+function renderEnded() {
+  $("s-ended").hidden = !shown.ended;
+  for (const c of document.querySelectorAll("#send-form button, #send-text, #keys button, #s-options button")) c.disabled = shown.ended;
+  $("restart").disabled = shown.gone; // an exited session can still be restarted
+}
+
+/** New output lines: shown whole; the view follows the bottom unless the user scrolled up. */
+export function setOutput(lines) {
+  const pre = $("output");
+  const follow = !pre.textContent || pre.scrollHeight - pre.scrollTop - pre.clientHeight < 24;
+  pre.textContent = lines.join("\n");
+  if (follow) pre.scrollTop = pre.scrollHeight;
+}

@@ -1,0 +1,113 @@
+import { isAccountBackend } from "../backends/account-homes.ts";
+import { promptLineOf } from "../backends/index.ts";
+import { lookupChoice } from "../accounts/accounts.ts";
+import { syncAccountHome } from "../accounts/home-sync.ts";
+import { readSelection, saveSelection } from "../accounts/selection.ts";
+import { captureKey, pendingCount } from "../prompts/store.ts";
+import { loadRoster, type RosterEntry } from "../session/roster.ts";
+import { sendText } from "../session/send.ts";
+import { isAgentmuxError } from "../util/errors.ts";
+import { accountChoices, loggedInOf } from "./choices.ts";
+import { fail, type Answer, type RemotePort } from "./port.ts";
+import { checkKeys, lastLines, rowsFrom, type Row } from "./rows.ts";
+import type { Tracked } from "../daemon/tracked.ts";
+
+/** The sessions as tmux has them now (names, keys, snoozes, asks). */
+export async function loadSessions(port: RemotePort): Promise<RosterEntry[]> {
+  return loadRoster(port.tmux, { backendSuffix: port.config().display.backendSuffix });
+}
+
+/** Every live session as the page lists it: the roster's identity, the state as the daemon has it now. */
+export function rowsOf(port: RemotePort, roster: readonly RosterEntry[], trackedOnly = false): Row[] {
+  return rowsFrom(trackedOnly ? roster.filter((e) => port.tracked.has(e.pane)) : roster, (pane) => port.tracked.get(pane)?.machine);
+}
+
+export async function sessionRows(port: RemotePort): Promise<Row[]> {
+  return rowsOf(port, await loadSessions(port));
+}
+
+/** The watched pane's last lines (null when it is gone). */
+export async function outputLines(port: RemotePort, pane: string): Promise<string[] | null> {
+  const n = port.config().remote.outputLines;
+  const screen = await port.tmux.tryCapture(pane, { history: n });
+  return screen === null ? null : lastLines(screen, n);
+}
+
+/** The session in a pane, live; else the refusal. */
+function liveSession(port: RemotePort, pane: unknown): Tracked | Answer {
+  if (typeof pane !== "string" || pane === "") return fail(400, "the request names no pane", "send {pane: \"%12\", ...}");
+  const t = port.tracked.get(pane);
+  if (!t || t.machine.state === "exited") return fail(404, `no live session in pane ${pane}`, "it may have ended: reload the list");
+  return t;
+}
+
+const isAnswer = (v: Tracked | Answer): v is Answer => "status" in v;
+
+/** POST /api/send: the guarded submit of `agentmux send`, then the table is told a prompt was submitted. */
+export async function send(port: RemotePort, body: Record<string, unknown>): Promise<Answer> {
+  const t = liveSession(port, body["pane"]);
+  if (isAnswer(t)) return t;
+  const text = body["text"];
+  if (typeof text !== "string" || text.trim() === "") return fail(400, "the reply is empty", "type the text to send");
+  const typing = Date.now();
+  await sendText(port.sendTmux, t.pane, text, { enter: true, promptLine: promptLineOf(t.backend) });
+  await port.typed(t.pane, "submit", typing);
+  return { status: 200, body: { ok: true } };
+}
+
+/** POST /api/keys: allowed keys only; an Escape is evidence of an interrupt, as one typed in the pane. */
+export async function keys(port: RemotePort, body: Record<string, unknown>): Promise<Answer> {
+  const t = liveSession(port, body["pane"]);
+  if (isAnswer(t)) return t;
+  const checked = checkKeys(body["keys"]);
+  if (!checked.ok) return fail(400, `key ${checked.refused} is not allowed`, "send one of Escape, 1-9, Up, Down, Left, Right, Enter, Tab, BTab, y, n, C-c");
+  await port.tmux.sendKeys(t.pane, checked.keys);
+  await port.typed(t.pane, checked.keys.includes("Escape") ? "escape" : "keys");
+  return { status: 200, body: { ok: true } };
+}
+
+/** GET /api/accounts?pane=P: the backend's pools and accounts with their usage. */
+export function accounts(port: RemotePort, pane: string | null): Answer {
+  const t = liveSession(port, pane);
+  if (isAnswer(t)) return t;
+  if (!isAccountBackend(t.backend)) return fail(400, `${t.backend} sessions do not run under accounts`, "accounts work for claude and codex");
+  const config = port.config();
+  const current = t.record.account || null;
+  const selected = readSelection(port.stateDir).selected[t.backend] ?? null;
+  return { status: 200, body: { backend: t.backend, current, selected, choices: accountChoices(config, t.backend, port.readings, loggedInOf(config, t.backend), Date.now()) } };
+}
+
+/**
+ * POST /api/restart: what selecting the account and then restarting does: the choice becomes the
+ * selection for new sessions (its homes synced), and the session resumes its conversation under it
+ * (a pool routed to a member) through `agentmux restart`. A session with captured prompts is refused.
+ */
+export async function restart(port: RemotePort, body: Record<string, unknown>): Promise<Answer> {
+  const t = liveSession(port, body["pane"]);
+  if (isAnswer(t)) return t;
+  const account = body["account"];
+  if (typeof account !== "string" || account === "") return fail(400, "the request names no account", "send {pane, account}");
+  if (!isAccountBackend(t.backend)) return fail(400, `${t.backend} sessions do not run under accounts`, "accounts work for claude and codex");
+  const config = port.config();
+  const backend = t.backend;
+  let members;
+  try {
+    const choice = lookupChoice(config, backend, account);
+    members = choice.kind === "pool" ? choice.pool.members : [choice.account];
+  } catch (error) {
+    if (isAgentmuxError(error)) return fail(400, error.message, error.hint);
+    throw error;
+  }
+  if (!members.some((m) => loggedInOf(config, backend)(m.name))) return fail(409, `${account} is logged out`, `log in first: agentmux account login ${backend} ${members[0]?.name ?? account}`);
+  // The identity as tmux has it now (the tracked record may predate a rename or a restart).
+  const session = (await loadRoster(port.tmux)).find((e) => e.pane === t.pane);
+  if (!session) return fail(404, `no live session in pane ${t.pane}`, "it may have ended: reload the list");
+  const pending = pendingCount(captureKey(session), port.stateDir);
+  if (pending > 0) return fail(409, `restart refused: the session has ${pending} captured prompt${pending === 1 ? "" : "s"} not inserted yet, which the account change would orphan`, "insert them first (agentmux prompt insert) at the terminal");
+  for (const m of members) syncAccountHome(backend, m);
+  saveSelection(port.stateDir, backend, account);
+  port.log(`remote: restart ${t.pane} under ${account}`);
+  const done = await port.restart(t.pane, account);
+  if (!done.ok) return fail(500, `restart failed: ${done.message}`);
+  return { status: 200, body: { ok: true, pane: t.pane, account: done.account } };
+}

@@ -1,0 +1,29 @@
+import type { Config } from "../config/config.ts";
+import type { InputWord } from "../core/evidence.ts";
+import type { RestartRunner } from "../daemon/restart-child.ts";
+import type { Tracked } from "../daemon/tracked.ts";
+import type { Tmux } from "../tmux/tmux.ts";
+import type { Readings } from "./choices.ts";
+
+/** What the phone page's server needs of the daemon it runs in. */
+export interface RemotePort {
+  readonly tracked: Map<string, Tracked>;
+  /** tmux over the daemon's control connection (captures, keys, the roster). */
+  readonly tmux: Tmux;
+  /** One-shot tmux (a paste needs stdin, which a control connection has not). */
+  readonly sendTmux: Tmux;
+  readonly stateDir: string;
+  config(): Config;
+  /** Something typed into a session: the session table's evidence (an Escape may be an interrupt). */
+  typed(pane: string, kind: InputWord["kind"], at?: number): Promise<void>;
+  /** The restart verb's code path, run for the daemon (src/daemon/restart-child.ts). */
+  restart: RestartRunner;
+  /** The usage readings the daemon's poller holds (else the cache file's). */
+  readings: Readings;
+  log(line: string): void;
+}
+
+/** An answer to an API request. */
+export interface Answer { status: number; body: Record<string, unknown> }
+
+export const fail = (status: number, error: string, hint?: string): Answer => ({ status, body: hint ? { error, hint } : { error } });

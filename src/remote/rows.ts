@@ -1,0 +1,69 @@
+import { stateGlyph, type Ask } from "../core/ask.ts";
+import type { SessionState } from "../core/states.ts";
+import { byKey } from "../session/keys.ts";
+import type { RosterEntry } from "../session/roster.ts";
+
+/** One session as the phone page lists it (the contract's Row). */
+export interface Row {
+  pane: string;
+  name: string;
+  key: string;
+  backend: string;
+  account: string;
+  state: SessionState;
+  glyph: string;
+  background: boolean;
+  /** When the state began (epoch ms). */
+  since: number;
+  snoozed: boolean;
+  ask: Ask | null;
+}
+
+/** What the daemon knows now of a session's state (fresher than the pane options the roster read). */
+export interface Live { state: SessionState; since: number; background: boolean }
+
+const RANK: Partial<Record<SessionState, number>> = { blocked: 0, waiting: 1 };
+
+/** Pure: blocked first, then waiting (each the longest first), then the rest by key. */
+export function orderRows(rows: Row[]): Row[] {
+  return [...rows].sort((a, b) => {
+    const ra = RANK[a.state] ?? 2;
+    const rb = RANK[b.state] ?? 2;
+    if (ra !== rb) return ra - rb;
+    if (ra < 2 && a.since !== b.since) return a.since - b.since;
+    return byKey(a, b);
+  });
+}
+
+/** Pure: the live sessions of the roster as rows, their state as the daemon has it (exited ones left out). */
+export function rowsFrom(roster: readonly RosterEntry[], live: (pane: string) => Live | undefined): Row[] {
+  const rows: Row[] = [];
+  for (const e of roster) {
+    if (e.dead) continue;
+    const now = live(e.pane);
+    const state = now?.state ?? e.state;
+    if (state === "exited") continue;
+    const background = now?.background ?? e.background;
+    rows.push({
+      pane: e.pane, name: e.name, key: e.key, backend: e.backend, account: e.account, state,
+      glyph: stateGlyph(state, background), background, since: Math.round(now?.since ?? e.stateSince ?? 0), snoozed: e.snoozed, ask: e.ask,
+    });
+  }
+  return orderRows(rows);
+}
+
+/** The keys the page may send, as tmux names them (anything else is refused). */
+export const REMOTE_KEYS: readonly string[] = ["Escape", "1", "2", "3", "4", "5", "6", "7", "8", "9", "Up", "Down", "Left", "Right", "Enter", "Tab", "BTab", "y", "n", "C-c"];
+
+/** Pure: the keys when every one is allowed, else the first refused one. */
+export function checkKeys(keys: unknown): { ok: true; keys: string[] } | { ok: false; refused: string } {
+  if (!Array.isArray(keys) || keys.length === 0 || keys.length > 16) return { ok: false, refused: JSON.stringify(keys) ?? "nothing" };
+  for (const k of keys) if (typeof k !== "string" || !REMOTE_KEYS.includes(k)) return { ok: false, refused: typeof k === "string" ? k : JSON.stringify(k) };
+  return { ok: true, keys: keys as string[] };
+}
+
+/** Pure: the last n lines of a capture, trailing blank lines dropped. */
+export function lastLines(screen: string, n: number): string[] {
+  const lines = screen.replace(/\s+$/, "").split("\n").map((l) => l.replace(/\s+$/, ""));
+  return lines.slice(-n);
+}

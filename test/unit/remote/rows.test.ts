@@ -1,0 +1,30 @@
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { checkKeys, lastLines, orderRows, REMOTE_KEYS, rowsFrom, type Row } from "../../../src/remote/rows.ts";
+import type { RosterEntry } from "../../../src/session/roster.ts";
+
+const row = (pane: string, key: string, state: Row["state"], since: number): Row => ({ pane, name: pane, key, backend: "claude", account: "", state, glyph: "", background: false, since, snoozed: false, ask: null });
+
+describe("the page's rows", () => {
+  it("blocked first, then waiting, each the longest first, then the rest by key", () => {
+    const rows = [row("%1", "a", "working", 1), row("%2", "b", "waiting", 50), row("%3", "c", "blocked", 90), row("%4", "d", "waiting", 10), row("%5", "e", "idle", 0), row("%12", "f", "blocked", 20)];
+    assert.deepEqual(orderRows(rows).map((r) => r.pane), ["%12", "%3", "%4", "%2", "%1", "%5"]);
+  });
+
+  it("the daemon's state wins over the pane option's; exited and dead sessions are left out; the glyph follows the state", () => {
+    const entry = (pane: string, state: RosterEntry["state"], dead = false) => ({ pane, name: `web:${pane}`, key: pane.slice(1), backend: "claude", account: "work", state, stateSince: 5, dead, background: false, snoozed: false, ask: null }) as unknown as RosterEntry;
+    const rows = rowsFrom([entry("%1", "working"), entry("%2", "idle"), entry("%3", "idle", true)], (p) => (p === "%1" ? { state: "blocked", since: 7.4, background: false } : p === "%2" ? { state: "exited", since: 9, background: false } : undefined));
+    assert.deepEqual(rows.map((r) => [r.pane, r.state, r.glyph, r.since, r.account]), [["%1", "blocked", "⚠", 7, "work"]]);
+  });
+
+  it("only the listed keys are allowed", () => {
+    assert.deepEqual(checkKeys(["Escape"]), { ok: true, keys: ["Escape"] });
+    for (const k of REMOTE_KEYS) assert.equal(checkKeys([k]).ok, true, k);
+    for (const bad of [["q"], ["0"], ["C-b"], ["Escape", "F1"], [], "Escape", [1], ["send-keys"]]) assert.equal(checkKeys(bad).ok, false, JSON.stringify(bad));
+  });
+
+  it("the last lines of a capture, trailing blank lines dropped", () => {
+    assert.deepEqual(lastLines("a\nb  \nc\n\n\n", 2), ["b", "c"]);
+    assert.deepEqual(lastLines("one\n", 40), ["one"]);
+  });
+});
