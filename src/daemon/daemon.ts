@@ -47,6 +47,7 @@ import type { Config } from "../config/config.ts";
 import { ConfigSource } from "../config/source.ts";
 import { RemoteControl } from "../remote/control.ts";
 import { AskBook } from "./ask-book.ts";
+import type { Ask } from "../core/ask.ts";
 import { lastAnswer } from "./last-answer.ts";
 import { Inbox } from "./inbox.ts";
 import type { ScreenSighting } from "./screen-watch.ts";
@@ -175,8 +176,8 @@ export class Daemon implements DaemonPort {
     const notices = new NoticeLog(noticesFile(this.layout.stateDir, this.layout.key), (line) => this.log(line));
     this.notices = notices;
     const notifier = new Notifier(this.tmux, (line) => this.log(line), () => this.config().notify, this.layout.tmuxSocket, (notice) => notices.add(notice));
-    // A notification names what the session asks or said as the inbox shows it (a failure keeps the CLI's own words).
-    const alerts = new Alerts(this.tmux, notifier, () => this.tracked.values(), () => this.config().display.backendSuffix, (t) => (t.cause?.why === "failed" ? undefined : this.asks.get(t.pane)?.summary || undefined));
+    // A notification whose hook named no detail takes what the inbox shows (a plan's heading, a dialog read from the screen).
+    const alerts = new Alerts(this.tmux, notifier, () => this.tracked.values(), () => this.config().display.backendSuffix, (t) => (t.cause?.detail ? undefined : askDetail(this.asks.get(t.pane))));
     this.alerts = alerts;
     const failoverNote = (text: string, t: Tracked) => notifier.notify({ text, pane: t.pane, tokenHash: t.tokenHash, name: alerts.nameOf(t), backend: t.backend, state: t.machine.state, reason: "failover" });
     this.failover = new Failover({ tracked: this.tracked, config: () => this.config(), readings: (b, a) => this.usage?.reading(b, a), notify: failoverNote, snoozed: async (pane) => (await this.alerts?.isSnoozed(pane)) === true, restart: restartByChild(this.layout.tmuxSocket), log: (line) => this.log(line) });
@@ -491,6 +492,12 @@ export class Daemon implements DaemonPort {
     }, STATUS_TURN_MS);
     this.timers.push(timer);
   }
+}
+
+/** What a notification says of an Ask: its summary, a plan by its first line. */
+function askDetail(ask: Ask | null): string | undefined {
+  if (!ask) return undefined;
+  return (ask.kind === "plan" ? ask.text[0] : ask.summary) || undefined;
 }
 
 /** The status files of one pane (`<pane>.<token>.json`), by name. */
