@@ -4,6 +4,7 @@ import { emitKeypressEvents } from "node:readline";
 import { readUsageCache, recordKey, usageCacheFile, type UsageRecord } from "../accounts/usage-store.ts";
 import { renderUsage, usageRows } from "../accounts/usage-view.ts";
 import type { Config } from "../config/config.ts";
+import { takeTerminal } from "../util/terminal.ts";
 
 export interface LiveUsageOptions {
   config: Config;
@@ -41,10 +42,7 @@ export async function liveUsage(options: LiveUsageOptions): Promise<void> {
   let closed = false;
   const draw = () => closed || stdout.write(`\x1b[H${liveFrame(options.config, records, Date.now(), { color: options.color, note }).split("\r\n").map((l) => `${l}\x1b[K`).join("\r\n")}\x1b[J`);
   emitKeypressEvents(stdin);
-  stdin.setRawMode(true);
-  stdin.setEncoding("utf8");
-  stdin.resume();
-  stdout.write("\x1b[?1049h\x1b[?25l\x1b[?7l\x1b[2J");
+  const giveBack = takeTerminal(stdin, stdout, { alternate: true, noWrap: true });
   draw();
   await new Promise<void>((resolve) => {
     let reread: NodeJS.Timeout | undefined;
@@ -70,9 +68,7 @@ export async function liveUsage(options: LiveUsageOptions): Promise<void> {
       if (reread) clearTimeout(reread);
       stdin.off("keypress", onKey);
       stdout.off("resize", draw);
-      stdin.setRawMode(false);
-      stdin.pause();
-      stdout.write("\x1b[?7h\x1b[?25h\x1b[?1049l");
+      giveBack();
       resolve();
     };
     // Keys from Node's own parser (readline.emitKeypressEvents): this view is not on a key

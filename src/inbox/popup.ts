@@ -5,6 +5,7 @@ import type { Done } from "./act.ts";
 import { parseInboxKeys } from "./keys.ts";
 import { frame } from "./render.ts";
 import { initialState, press, withItems, type Action, type InboxState } from "./state.ts";
+import { takeTerminal } from "../util/terminal.ts";
 
 export interface InboxPopupOptions {
   /** The daemon's pushes: the list at once and on every change (daemon/inbox-client.ts subscribeInbox). */
@@ -41,10 +42,7 @@ export async function runInboxPopup(options: InboxPopupOptions): Promise<string 
   };
   subscription = await options.subscribe(onItems, onEnd);
 
-  stdin.setRawMode(true);
-  stdin.setEncoding("utf8");
-  stdin.resume();
-  stdout.write("\x1b[?25l\x1b[2J");
+  const giveBack = takeTerminal(stdin, stdout);
   draw();
 
   return new Promise<string | null>((resolve) => {
@@ -56,9 +54,7 @@ export async function runInboxPopup(options: InboxPopupOptions): Promise<string 
       subscription?.close();
       stdin.off("data", onData);
       stdout.off("resize", draw);
-      stdin.setRawMode(false);
-      stdin.pause();
-      stdout.write("\x1b[H\x1b[2J\x1b[?25h");
+      giveBack();
       resolve(pane);
     };
     // Keys are taken in order: one typed while an answer goes in waits for it (it may be about the next item).

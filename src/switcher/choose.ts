@@ -2,6 +2,7 @@ import { sgr } from "../util/color.ts";
 import { AgentmuxError } from "../util/errors.ts";
 import { displayWidth, pad, truncate } from "../util/width.ts";
 import { parseKeys, type Key } from "./input.ts";
+import { takeTerminal } from "../util/terminal.ts";
 
 /** One line of a one-question picker: a heading, or an answer with its details. */
 export type ChoiceLine =
@@ -84,18 +85,13 @@ export async function choose(question: string, lines: readonly ChoiceLine[], opt
   if (!stdin.isTTY) throw new AgentmuxError("choosing needs a terminal", { hint: "pass the answer as an argument" });
   let cursor = initialCursor(lines);
   const draw = () => stdout.write(`\x1b[H${choiceFrame(question, lines, cursor, { width: stdout.columns || 80, height: stdout.rows || 24 }).map((l) => `${l}\x1b[K`).join("\r\n")}\x1b[J`);
-  stdin.setRawMode(true);
-  stdin.setEncoding("utf8");
-  stdin.resume();
-  stdout.write("\x1b[?1049h\x1b[?25l\x1b[2J");
+  const giveBack = takeTerminal(stdin, stdout, { alternate: true });
   draw();
   return new Promise<string | null>((resolve) => {
     const finish = (value: string | null) => {
       stdin.off("data", onData);
       stdout.off("resize", draw);
-      stdin.setRawMode(false);
-      stdin.pause();
-      stdout.write("\x1b[?25h\x1b[?1049l");
+      giveBack();
       resolve(value);
     };
     const onData = (data: string) => {

@@ -6,6 +6,7 @@ import { screenLines } from "./preview.ts";
 import { frame, type PreviewFrame } from "./render.ts";
 import { orderRows, toRow } from "./rows.ts";
 import { initialState, visibleRows, press, withRows, type PickerState } from "./state.ts";
+import { takeTerminal } from "../util/terminal.ts";
 
 export interface SwitcherSettings {
   annotations: string[]; annotationMaxWidth: number | null; backendSuffix: boolean; stats?: string | null;
@@ -63,9 +64,7 @@ export async function pick(options: PickerOptions): Promise<string | null> {
   };
   const draw = () => stdout.write(frame(state, { width: stdout.columns || 80, height: stdout.rows || 24, annotationMaxWidth: settings.annotationMaxWidth, notice, stats: stats?.line, preview: previewFrame() }));
 
-  stdin.setRawMode(true);
-  stdin.setEncoding("utf8");
-  stdout.write("\x1b[?25l\x1b[2J");
+  const giveBack = takeTerminal(stdin, stdout);
   draw();
 
   return new Promise<string | null>((resolve) => {
@@ -119,9 +118,7 @@ export async function pick(options: PickerOptions): Promise<string | null> {
       clearInterval(statsTimer);
       stdin.off("data", onData);
       stdout.off("resize", draw);
-      stdin.setRawMode(false);
-      stdin.pause();
-      stdout.write("\x1b[H\x1b[2J\x1b[?25h");
+      giveBack();
       resolve(pane);
     };
     // Keys are taken in order; once a filter starts, the rest wait for fzf to load (the first
