@@ -23,6 +23,7 @@ describe("hostile text in what a person sees: titles, annotations, stats, notifi
   const name = `v ${ran("dir")}#[fg=red]D %4' é`;
   const dir = join(server.work, name);
   const script = join(server.home, "titled.sh");
+  const armedFile = join(server.home, "armed");
   let pane = "";
 
   before(async () => {
@@ -34,7 +35,9 @@ describe("hostile text in what a person sees: titles, annotations, stats, notifi
     }
     mkdirSync(dir, { recursive: true });
     // The agent sets its own title (OSC 2) to hostile text, then prints a line a watcher matches.
-    writeFileSync(script, `printf '\\033]2;%s\\033\\\\' 'T${ran("title")}#[fg=red]T %4'"'"'x'\nsleep 1\nprintf 'ALERT %s\\n' '${ran("line")}#[fg=red]L %4'"'"''\nexec sleep 600\n`);
+    // It prints the line once the watcher is armed (the test touches armed): under load, new and
+    // watch may take longer than any fixed wait.
+    writeFileSync(script, `printf '\\033]2;%s\\033\\\\' 'T${ran("title")}#[fg=red]T %4'"'"'x'\nwhile [ ! -e ${JSON.stringify(armedFile)} ]; do sleep 0.1; done\nprintf 'ALERT %s\\n' '${ran("line")}#[fg=red]L %4'"'"''\nexec sleep 600\n`);
     writeConfig(server.home, {
       // The annotation carries a C1 CSI (U+009B) too (the switcher drops C0 and C1 controls: its unit test).
       switcher: { annotations: [`printf 'A%s\u009b31m' '${ran("annotation")}#[fg=red]A %4'"'"''`] },
@@ -58,6 +61,7 @@ describe("hostile text in what a person sees: titles, annotations, stats, notifi
     assert.ok(Number(pane.slice(1)) > 10, pane);
     const armed = await server.cli(["watch", pane, "ALERT"]);
     assert.equal(armed.exitCode, 0, String(armed.stderr));
+    writeFileSync(armedFile, "");
     // No notify.command: the daemon tells the attached person with display-message.
     const screen = await person.waitForScreen(/matched \/ALERT\//, 20_000);
     assert.ok(screen.includes(`ALERT ${ran("line")}#[fg=red]L %4'`), screen);
