@@ -6,18 +6,8 @@ import { which } from "../util/which.ts";
 import type { Logger } from "./log.ts";
 import type { Notice } from "../session/notices.ts";
 
-/** One notification: its text, and what it is about (for notify.command's environment and the record). */
-export interface Note {
-  text: string;
-  /** The pane it is about ("" for none), the process in it (its token's hash), its display name. */
-  pane: string;
-  tokenHash: string;
-  name: string;
-  backend: string;
-  /** The session's state when told, and why (a cause's why, "watch", "command-failed", "failover"). */
-  state: string;
-  reason: string;
-}
+/** A notification to give: a record's fields but when it was given and whether it was seen (src/session/notices.ts). */
+export type Note = Omit<Notice, "at" | "seen">;
 
 /** notify.command's environment: what the notification is about, so a script can link back (docs/notifications.md). */
 export function noteEnvironment(note: Note, tmuxSocket: string): Record<string, string> {
