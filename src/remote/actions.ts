@@ -1,4 +1,4 @@
-import { isAccountBackend } from "../backends/account-homes.ts";
+import { ACCOUNT_BACKENDS, isAccountBackend } from "../backends/account-homes.ts";
 import { promptLineOf } from "../backends/index.ts";
 import { lookupChoice } from "../accounts/accounts.ts";
 import { syncAccountHome } from "../accounts/home-sync.ts";
@@ -70,7 +70,7 @@ export async function keys(port: RemotePort, body: Record<string, unknown>): Pro
 export function accounts(port: RemotePort, pane: string | null): Answer {
   const t = liveSession(port, pane);
   if (isAnswer(t)) return t;
-  if (!isAccountBackend(t.backend)) return fail(400, `${t.backend} sessions do not run under accounts`, "accounts work for claude and codex");
+  if (!isAccountBackend(t.backend)) return fail(400, `${t.backend} sessions do not run under accounts`, `accounts work for ${ACCOUNT_BACKENDS.join(" and ")}`);
   const config = port.config();
   const current = t.record.account || null;
   const selected = readSelection(port.stateDir).selected[t.backend] ?? null;
@@ -87,7 +87,7 @@ export async function restart(port: RemotePort, body: Record<string, unknown>): 
   if (isAnswer(t)) return t;
   const account = body["account"];
   if (typeof account !== "string" || account === "") return fail(400, "the request names no account", "send {pane, account}");
-  if (!isAccountBackend(t.backend)) return fail(400, `${t.backend} sessions do not run under accounts`, "accounts work for claude and codex");
+  if (!isAccountBackend(t.backend)) return fail(400, `${t.backend} sessions do not run under accounts`, `accounts work for ${ACCOUNT_BACKENDS.join(" and ")}`);
   const config = port.config();
   const backend = t.backend;
   let members;
