@@ -49,6 +49,11 @@ function scripted(text: string, tools: Json[], toolCmd: string, timing: Timing):
   // Claude Code calls its shell tool "Bash"; opencode (anthropic provider) calls it "bash".
   const bash = named(/^bash$/i);
   const path = /E2E_CMD=(\S+)/.exec(text)?.[1];
+  // Factory's droid calls it "Execute" and wants a summary and a risk level with the command.
+  const execute = named(/^Execute$/);
+  if (text.includes("E2E_TOOL") && execute && !bash) {
+    return { kind: "tool", name: "Execute", input: { summary: "Create the marker file", command: path ? `touch ${path}` : toolCmd, riskLevelReason: "E2E: creates one empty scratch file.", riskLevel: "medium" } };
+  }
   if (text.includes("E2E_TOOL") && bash) return { kind: "tool", name: String(bash["name"]), input: { command: path ? `touch ${path}` : toolCmd, description: "Create marker file" } };
   const file = path ?? "e2e-note.txt";
   // Claude's file tools take snake_case keys, opencode's camelCase ones; extra keys are rejected.

@@ -16,6 +16,8 @@ describe("the fake Anthropic Messages API", () => {
         { kind: "text", text: SLOW_TEXT, slow: true }],
       ["E2E_TOOL runs the default command", { tools: bash, messages: [user("E2E_TOOL go")] }, touch("touch e2e-marker")],
       ["E2E_CMD chooses the path", { tools: bash, messages: [user("E2E_TOOL E2E_CMD=/tmp/m go")] }, touch("touch /tmp/m")],
+      ["droid's shell tool is Execute", { tools: [{ name: "Execute", input_schema: {} }], messages: [user("E2E_TOOL E2E_CMD=/tmp/m go")] },
+        { kind: "tool", name: "Execute", input: { summary: "Create the marker file", command: "touch /tmp/m", riskLevelReason: "E2E: creates one empty scratch file.", riskLevel: "medium" } }],
       ["a tool result finishes", { tools: bash, messages: [user([{ type: "tool_result", content: "done" }])] }, { kind: "text", text: "Tool finished: done" }],
       ["a side request gets a quick answer", { messages: [user("E2E_TOOL")] }, { kind: "text", text: "Fake side answer.", side: true }],
       ["a json schema gets matching JSON", { messages: [user("x")], output_config: { format: { type: "json_schema", schema: { properties: { title: { type: "string" }, n: { type: "integer" } } } } } },

@@ -13,7 +13,7 @@ export const generic: Backend = {
   readyPattern: /\S/m,
   launch(request: LaunchRequest): LaunchSpec {
     if (request.mode.kind !== "new") {
-      throw new AgentmuxError(`a plain command cannot ${request.mode.kind} a conversation`, { hint: "use --backend claude, codex, opencode or gemini" });
+      throw new AgentmuxError(`a plain command cannot ${request.mode.kind} a conversation`, { hint: "start an agent CLI instead: agentmux new --backend NAME (agentmux new --help lists them)" });
     }
     if (!request.command) {
       throw new AgentmuxError("no command given for the generic backend", { hint: "pass --command 'CMD'" });
