@@ -31,7 +31,7 @@ describe("generic backend: any command", () => {
     assert.equal(execFileSync(two[0] ?? "", [two[1] ?? "", two[2] ?? ""], { encoding: "utf8" }), "x \" y\né%#\n");
   });
   it("refuses to resume or fork, saying which agents can", () => {
-    throwsLine(() => generic.launch(request({ mode: { kind: "resume", id: "abc" }, command: "sh" })), /^a plain command cannot resume a conversation \(use --backend claude, codex, opencode or gemini\)$/);
+    throwsLine(() => generic.launch(request({ mode: { kind: "resume", id: "abc" }, command: "sh" })), /^a plain command cannot resume a conversation \(start an agent CLI instead: agentmux new --backend NAME \(agentmux new --help lists them\)\)$/);
     throwsLine(() => generic.launch(request({ mode: { kind: "fork", id: "abc" }, command: "sh" })), /^a plain command cannot fork a conversation/);
   });
   it("without a command, says to pass one", () => {
