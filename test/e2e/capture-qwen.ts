@@ -1,6 +1,7 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
-import { SCREENS, type CaptureServer } from "./capture-tmux.ts";
+import { PORTABLE_ROOT, SCREENS, type CaptureServer } from "./capture-tmux.ts";
+import { ROOT } from "../helpers/tmux-server.ts";
 import { startFakeChat } from "./fake-openai-chat.ts";
 import { findQwen, qwenEnv, seedQwenDir } from "./qwen-home.ts";
 
@@ -16,7 +17,14 @@ export async function captureQwen(tmux: CaptureServer): Promise<void> {
   try {
     const work = tmux.dir("work-qwen");
     const home = tmux.dir("home-qwen");
-    seedQwenDir(join(home, ".qwen"), fake.url);
+    // Every hook event Qwen knows, logged with its payload (test/fixtures/real/hooks/qwen-hooks.jsonl).
+    const log = join(tmux.root, "qwen-hooks.jsonl");
+    const logger = join(tmux.root, "qwen-hook-log.sh");
+    writeFileSync(logger, `#!/bin/sh\nprintf '{"ts":"%s","event":"%s","payload":%s}\\n' "$(date -u +%Y-%m-%dT%H:%M:%S.000Z)" "$1" "$(cat)" >> '${log}'\n`);
+    chmodSync(logger, 0o755);
+    const events = ["SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "PostToolUseFailure", "PermissionRequest", "Notification", "Stop", "StopFailure", "SubagentStart", "SubagentStop", "PreCompact", "PostCompact", "SessionEnd"];
+    const hooks = Object.fromEntries(events.map((e) => [e, [{ matcher: "*", hooks: [{ type: "command", command: `${logger} ${e}` }] }]]));
+    seedQwenDir(join(home, ".qwen"), fake.url, { hooks });
     const env = qwenEnv(home, fake.url);
     const pane = tmux.launch("qwen", work, env, [bin]);
     const idle = async () => { await tmux.waitFor(pane, /Type your message/, 60_000); await tmux.settle(pane); };
@@ -49,6 +57,7 @@ export async function captureQwen(tmux: CaptureServer): Promise<void> {
     await tmux.settle(pane);
     tmux.capture(pane, "qwen-after-exit");
     tmux.kill(pane);
+    if (existsSync(log)) writeFileSync(join(ROOT, "test", "fixtures", "real", "hooks", "qwen-hooks.jsonl"), readFileSync(log, "utf8").replaceAll(tmux.root, PORTABLE_ROOT));
     // With folder trust on, an untrusted folder asks first.
     const untrusted = tmux.dir("work-qwen-untrusted");
     const trustHome = tmux.dir("home-qwen-trust");

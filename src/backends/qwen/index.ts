@@ -17,6 +17,8 @@ export const qwen: Backend = {
   installHint: "install Qwen Code: npm install -g @qwen-code/qwen-code",
   takesPrompt: true,
   readyPattern: /Type your message/m,
+  // "To continue this session, run qwen --resume <uuid>", on exit.
+  resumeLine: /\bqwen\s+(?:\S+\s+){0,8}?(?:--resume|-r)[\s=]+['"]?([A-Za-z0-9][\w-]{7,})/,
   hooks: QWEN_HOOKS,
   outsideConfig: qwenOutsideConfig,
   runner: qwenRunner,
