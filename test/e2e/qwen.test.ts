@@ -98,7 +98,8 @@ describe("the real Qwen Code in tmux against a fake Chat Completions API, with t
     const s = ready(t);
     if (!s) return;
     assert.ok(pane, "the session from the first test is running");
-    const marker = join(project, "marker-from-qwen");
+    // Not in the project: the fake reads E2E_CMD= up to a space, and the project's name has one.
+    const marker = join(s.home, "marker-from-qwen");
     await cli(s, ["send", pane, `E2E_TOOL E2E_CMD=${marker} please`]);
     const dialog = await waitForRead(s, pane, /Allow execution of: 'touch'\?/, LONG);
     assert.match(dialog, /1\. Yes, allow once/);

@@ -1,6 +1,6 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { QWEN_HOOK_EVENTS, qwenHookMeaning } from "../../../../src/backends/qwen/hook-events.ts";
@@ -39,10 +39,14 @@ describe("a Qwen session's settings", () => {
 
   it("refuse a file that is not JSON or hooks that are not lists, naming the file and the fix", () => {
     const dir = mkdtempSync(join(tmpdir(), "agentmux-qwen-"));
-    assert.deepEqual(readQwenSettings(join(dir, "missing.json")), {});
-    const bad = join(dir, "settings.json");
-    writeFileSync(bad, "{ \"ui\": ");
-    assert.throws(() => readQwenSettings(bad), (e: unknown) => e instanceof AgentmuxError && e.message.includes(bad) && /Qwen Code settings/.test(e.message) && /not valid JSON/.test(e.message));
-    assert.throws(() => sessionSettings({ hooks: { Stop: "x" } }, HOOK, bad), (e: unknown) => e instanceof AgentmuxError && e.message.includes(bad) && /map of event names to lists/.test(e.message));
+    try {
+      assert.deepEqual(readQwenSettings(join(dir, "missing.json")), {});
+      const bad = join(dir, "settings.json");
+      writeFileSync(bad, "{ \"ui\": ");
+      assert.throws(() => readQwenSettings(bad), (e: unknown) => e instanceof AgentmuxError && e.message.includes(bad) && /Qwen Code settings/.test(e.message) && /not valid JSON/.test(e.message));
+      assert.throws(() => sessionSettings({ hooks: { Stop: "x" } }, HOOK, bad), (e: unknown) => e instanceof AgentmuxError && e.message.includes(bad) && /map of event names to lists/.test(e.message));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
