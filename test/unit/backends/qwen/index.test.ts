@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { qwen } from "../../../../src/backends/qwen/index.ts";
 import { resumeLine } from "../../../../src/route/resume.ts";
+import { identifyAgent, loadManifests } from "../../../../src/detect/index.ts";
 import type { LaunchMode } from "../../../../src/backends/shared/types.ts";
 import { AgentmuxError } from "../../../../src/util/errors.ts";
 
@@ -31,6 +32,13 @@ describe("Qwen Code's launch", () => {
     assert.ok(id);
     assert.deepEqual(resumeLine(screen), { kind: "resume line", resume: true, backend: "qwen", id });
     assert.equal(qwen.resumeLine?.exec("qwen --continue")?.[1], undefined);
+  });
+
+  it("is known in a pane by its process tree (node runs its cli.js) or its title", () => {
+    const { manifests } = loadManifests({ userDir: "/nonexistent" });
+    assert.equal(identifyAgent(manifests, { command: "node", processes: ["node /usr/lib/node_modules/@qwen-code/qwen-code/cli.js"] }), "qwen");
+    assert.equal(identifyAgent(manifests, { command: "node", processes: ["node /home/u/.npm-global/bin/qwen", "/usr/bin/node /home/u/.npm-global/bin/qwen"] }), "qwen");
+    assert.equal(identifyAgent(manifests, { command: "node", title: "Qwen - work" }), "qwen");
   });
 
   it("is ready at its input line", () => {
