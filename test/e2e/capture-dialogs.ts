@@ -8,6 +8,7 @@ import { captureClaude } from "./capture-claude.ts";
 import { captureCodex } from "./capture-codex.ts";
 import { captureGemini } from "./capture-gemini.ts";
 import { captureOpencode } from "./capture-opencode.ts";
+import { captureQwen } from "./capture-qwen.ts";
 import { CaptureServer } from "./capture-tmux.ts";
 import { startFakeAnthropic } from "./fake-anthropic.ts";
 import { startFakeGemini } from "./fake-gemini.ts";
@@ -37,6 +38,7 @@ try {
   await section("opencode", () => captureOpencode(tmux, anthropic));
   // Gemini only when asked for by name or when GEMINI_BIN names an installed one (else node_modules/.bin/gemini, a devDependency).
   if (wanted.includes("gemini") || process.env["GEMINI_BIN"]) await section("gemini", () => captureGemini(tmux, gemini));
+  await section("qwen", () => captureQwen(tmux));
 } finally {
   tmux.stop();
   await anthropic.close();
