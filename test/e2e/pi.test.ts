@@ -141,6 +141,22 @@ describe("the real Pi in tmux against a fake Anthropic API, with agentmux's exte
     for (const [file, text] of userFiles) assert.equal(readFileSync(file, "utf8"), text, `${file} is as it was`);
   });
 
+  it("branch forks the conversation (pi --fork ID): a new id in a window of its own, the earlier turns inherited", async (t) => {
+    const s = ready(t);
+    if (!s) return;
+    assert.ok(pane, "the session from the first test is running");
+    const parentId = await paneOption(s, pane, "@agentmux-id");
+    const branched = JSON.parse(await cli(s, ["branch", pane, "--json"])) as { pane: string; forkedFrom: string };
+    assert.equal(branched.forkedFrom, parentId);
+    await s.waitForScreen(branched.pane, editor, LONG);
+    await cli(s, ["send", branched.pane, "E2E_RECALL in the fork"]);
+    await waitForRead(s, branched.pane, /recall: MARK-tulip/, LONG);
+    let forkId = "";
+    await s.waitFor("the fork's session id", async () => /^[0-9a-f-]{36}$/.test(forkId = await paneOption(s, branched.pane, "@agentmux-id")), LONG);
+    assert.notEqual(forkId, parentId, "a new conversation");
+    await waitForState(s, branched.pane, "waiting", LONG);
+  });
+
   it("batch runs entries through pi -p --mode json: the answer, the session id, a failing entry", async (t) => {
     const s = ready(t);
     if (!s) return;
