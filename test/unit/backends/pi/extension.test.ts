@@ -1,6 +1,6 @@
-import { describe, it } from "node:test";
+import { after, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { chmodSync, existsSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -12,9 +12,17 @@ import { sleep } from "../../../../src/util/sleep.ts";
 type Handler = (event: unknown, ctx: unknown) => Promise<unknown>;
 type Factory = (pi: { on(event: string, handler: Handler): void }) => void;
 
+const scratch: string[] = [];
+const scratchDir = (prefix: string): string => {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  scratch.push(dir);
+  return dir;
+};
+after(() => { for (const dir of scratch) rmSync(dir, { recursive: true, force: true }); });
+
 /** A forwarder stand-in that appends "ARGS<TAB>STDIN" lines to a log. */
 function fakeHook(): { path: string; lines: () => string[] } {
-  const dir = mkdtempSync(join(tmpdir(), "agentmux-pi-ext-"));
+  const dir = scratchDir("agentmux-pi-ext-");
   const path = join(dir, "hook with space");
   const log = join(dir, "log");
   writeFileSync(path, `#!/bin/sh\nin=$(cat)\nprintf '%s\\t%s\\n' "$*" "$in" >> '${log}'\n`);
@@ -96,7 +104,7 @@ describe("agentmux's Pi extension (etc/pi/agentmux.js)", () => {
 
   it("a copy installed by hand forwards with --global through AGENTMUX_HOOK, and stands aside in a session agentmux loaded its own into", async () => {
     const hook = fakeHook();
-    const dir = mkdtempSync(join(tmpdir(), "agentmux-pi-copy-"));
+    const dir = scratchDir("agentmux-pi-copy-");
     const copy = join(dir, "agentmux.js");
     writeFileSync(copy, readFileSync(piExtensionPath()));
     const global = await load(copy, { AGENTMUX_SOCK: "/x/sock", AGENTMUX_HOOK: hook.path, [EXTENSION_VARIABLE]: undefined, [HOOK_VARIABLE]: undefined });
