@@ -11,7 +11,7 @@
 // confirm, input, editor). Those share one UI object, so this extension wraps its dialog methods:
 // a dialog that opens forwards ui_dialog_open (blocked), and its closing ui_dialog_closed.
 import { spawn } from "node:child_process";
-import { realpathSync } from "node:fs";
+import { existsSync, realpathSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 const DIALOGS = ["select", "confirm", "input", "editor"];
@@ -66,12 +66,17 @@ export default function agentmux(pi) {
   // either order (a dialog's closing before its opening).
   let queue = Promise.resolve();
   let sessionId;
+  let sessionFile;
   let isIdle = () => false;
   let pendingTool = null;
 
   const forward = (name, payload) => {
     if (!enabled) return;
-    const body = JSON.stringify({ session_id: sessionId, ...payload });
+    // Pi writes a session's file with its first answer: until then `--session ID` cannot resume it,
+    // so its id is not reported (agentmux then refuses a restart rather than start one that fails).
+    // A session without a file at all (--no-session) never reports one.
+    const known = sessionFile !== undefined && existsSync(sessionFile);
+    const body = JSON.stringify({ session_id: known ? sessionId : undefined, ...payload });
     queue = queue.then(() => new Promise((resolve) => {
       const timer = setTimeout(resolve, HOOK_WAIT_MS);
       timer.unref?.();
@@ -140,6 +145,7 @@ export default function agentmux(pi) {
   const track = (ctx) => {
     try {
       sessionId = ctx.sessionManager.getSessionId() || sessionId;
+      sessionFile = ctx.sessionManager.getSessionFile();
       isIdle = () => ctx.isIdle();
     } catch { /* keep the last known id */ }
     watch(ctx);
@@ -147,9 +153,7 @@ export default function agentmux(pi) {
 
   pi.on("session_start", async (event, ctx) => {
     track(ctx);
-    let file;
-    try { file = ctx.sessionManager.getSessionFile(); } catch { /* none */ }
-    forward("session_start", { reason: event?.reason, session_file: file, cwd: ctx.cwd });
+    forward("session_start", { reason: event?.reason, session_file: sessionFile, cwd: ctx.cwd });
   });
   pi.on("before_agent_start", async (event, ctx) => {
     track(ctx);

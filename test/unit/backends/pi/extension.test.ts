@@ -50,10 +50,17 @@ async function load(path: string, env: Record<string, string | undefined>): Prom
   }
 }
 
-/** A context as Pi hands handlers: a session id, idleness, and a UI whose select answers after a while. */
-function context(answer: string, idle = false) {
+/** A session file Pi has written (it does with the session's first answer). */
+function writtenSession(): string {
+  const file = join(scratchDir("agentmux-pi-session-"), "2026-12-02T02-35-17-481Z_01a2349b-3868-70a3-95d6-b0fb7aa3e817.jsonl");
+  writeFileSync(file, "{\"type\":\"session\"}\n");
+  return file;
+}
+
+/** A context as Pi hands handlers: a session id and its file, idleness, and a UI whose select answers after a while. */
+function context(answer: string, idle = false, file: string | null = writtenSession()) {
   const ui = { select: async (_title: string, _options: string[]) => { await sleep(50); return answer; }, confirm: async () => true, notify: () => undefined };
-  return { hasUI: true, ui, cwd: "/w", isIdle: () => idle, sessionManager: { getSessionId: () => "01a2349b-3868-70a3-95d6-b0fb7aa3e817", getSessionFile: () => "/h/.pi/agent/sessions/--w--/s.jsonl" } };
+  return { hasUI: true, ui, cwd: "/w", isIdle: () => idle, sessionManager: { getSessionId: () => "01a2349b-3868-70a3-95d6-b0fb7aa3e817", getSessionFile: () => file ?? undefined } };
 }
 
 const parse = (line: string) => { const [args, body] = line.split("\t"); return { args, body: JSON.parse(body ?? "{}") as Record<string, unknown> }; };
@@ -118,6 +125,20 @@ describe("agentmux's Pi extension (etc/pi/agentmux.js)", () => {
     symlinkSync(piExtensionPath(), link);
     const own = await load(piExtensionPath(), { AGENTMUX_SOCK: "/x/sock", [EXTENSION_VARIABLE]: link, [HOOK_VARIABLE]: hook.path });
     assert.ok(own.size > 0);
+  });
+
+  it("names the session only once Pi has written its file (--session could not resume it before), and never without one", async () => {
+    const hook = fakeHook();
+    const handlers = await load(piExtensionPath(), { AGENTMUX_SOCK: "/x/sock", [EXTENSION_VARIABLE]: piExtensionPath(), [HOOK_VARIABLE]: hook.path });
+    const file = join(scratchDir("agentmux-pi-session-"), "s.jsonl");
+    const ctx = context("Yes", false, file);
+    await handlers.get("session_start")?.({ reason: "startup" }, ctx);
+    await handlers.get("before_agent_start")?.({ prompt: "hi" }, ctx);
+    writeFileSync(file, "{}\n");
+    await handlers.get("agent_end")?.({ messages: [] }, ctx);
+    await handlers.get("session_start")?.({ reason: "new" }, context("Yes", false, null));
+    await until("four events", () => hook.lines().length === 4);
+    assert.deepEqual(hook.lines().map((l) => parse(l).body["session_id"]), [undefined, undefined, "01a2349b-3868-70a3-95d6-b0fb7aa3e817", undefined]);
   });
 
   it("forwards nothing outside agentmux (no AGENTMUX_SOCK)", async () => {
