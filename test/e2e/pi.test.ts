@@ -37,7 +37,7 @@ describe("the real Pi in tmux against a fake Anthropic API, with agentmux's exte
       console.log(`skipping the Pi e2e tests: ${pi.reason}`);
       return;
     }
-    fake = await startFakeAnthropic({ port: 0, slowMs: 3000 });
+    fake = await startFakeAnthropic({ port: 0, slowMs: 3000, timing: { longMs: 30_000 } });
     server = new TestServer({ PATH: `${pi.dir}:${process.env["PATH"] ?? "/usr/bin:/bin"}` });
     journal = join(server.home, "events.jsonl");
     server.env["AGENTMUX_EVENT_LOG"] = journal;
@@ -119,6 +119,20 @@ describe("the real Pi in tmux against a fake Anthropic API, with agentmux's exte
     await waitForRead(s, pane, /Tool finished: /, LONG);
     await waitForState(s, pane, "waiting", LONG);
     assert.deepEqual((await transitions(s, pane)).slice(before - 1), ["blocked", "working", "waiting"]);
+  });
+
+  it("Escape mid-turn: Pi's \"Operation aborted\" leaves the session blocked", async (t) => {
+    const s = ready(t);
+    if (!s) return;
+    assert.ok(pane, "the session from the first test is running");
+    // A long answer (its words over 30 s), interrupted while it streams.
+    await cli(s, ["send", pane, "E2E_LONG take your time"]);
+    await waitForState(s, pane, "working", LONG);
+    await waitForRead(s, pane, /Working\.\.\./, LONG);
+    await cli(s, ["keys", pane, "Escape"]);
+    await waitForRead(s, pane, /Operation aborted/, LONG);
+    await waitForEvents(s, pane, ["agent_end"]);
+    await waitForState(s, pane, "blocked", LONG);
   });
 
   it("restart resumes the same conversation (pi --session ID): the same id, the earlier turn remembered", async (t) => {
