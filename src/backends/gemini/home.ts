@@ -1,9 +1,7 @@
-import { createHash } from "node:crypto";
-import { lstatSync, mkdirSync, readdirSync, readlinkSync, renameSync, symlinkSync, unlinkSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
-import { writeFileAtomic } from "../../util/atomic-write.ts";
 import { shellScript } from "../../util/install-dir.ts";
+import { prepareSettingsHome, settingsHomeOf } from "../shared/settings-home.ts";
 import { readGeminiSettings, sessionSettings } from "./settings.ts";
 
 type Env = Record<string, string | undefined>;
@@ -25,28 +23,7 @@ export function userGeminiDir(env: Env = process.env): string {
 
 /** The session home standing in for one user's: under the state dir, named by a hash of that user's .gemini path. */
 export function geminiSessionHome(stateDir: string, userDir: string): string {
-  return join(stateDir, "gemini-home", createHash("sha256").update(userDir).digest("hex").slice(0, 16));
-}
-
-function linkTo(path: string, target: string): void {
-  let current: string | undefined;
-  try {
-    const stat = lstatSync(path);
-    // A real file here was written by Gemini over a link (never the user's): keep it, it is theirs now.
-    if (!stat.isSymbolicLink()) return;
-    current = readlinkSync(path);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-  }
-  if (current === target) return;
-  const tmp = `${path}.${process.pid}.link`;
-  symlinkSync(target, tmp);
-  try {
-    renameSync(tmp, path);
-  } catch (error) {
-    try { unlinkSync(tmp); } catch { /* gone */ }
-    throw error;
-  }
+  return settingsHomeOf(stateDir, "gemini-home", userDir);
 }
 
 export interface GeminiHomeRequest { stateDir: string; env?: Env; hookPath?: string }
@@ -59,16 +36,12 @@ export interface GeminiHomeRequest { stateDir: string; env?: Env; hookPath?: str
  */
 export function prepareGeminiHome(request: GeminiHomeRequest): Record<string, string> {
   const userDir = userGeminiDir(request.env ?? process.env);
-  const home = geminiSessionHome(request.stateDir, userDir);
-  const dir = join(home, ".gemini");
-  // Gemini's own directory and its tmp/ (where chats are kept, for --resume inside and outside agentmux).
-  mkdirSync(join(userDir, "tmp"), { recursive: true, mode: 0o700 });
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
   const userSettings = join(userDir, "settings.json");
   const settings = sessionSettings(readGeminiSettings(userSettings), request.hookPath ?? shellScript("agentmux-hook"), userSettings);
-  writeFileAtomic(join(dir, "settings.json"), `${JSON.stringify(settings, null, 2)}\n`, 0o600);
-  const names = new Set([...KNOWN_FILES, ...readdirSync(userDir)]);
-  names.delete("settings.json");
-  for (const name of names) linkTo(join(dir, name), join(userDir, name));
+  // Gemini's tmp/ (where chats are kept) is the user's, for --resume inside and outside agentmux.
+  const { home } = prepareSettingsHome({
+    stateDir: request.stateDir, folder: "gemini-home", userDir, mirror: ".gemini",
+    files: { "settings.json": `${JSON.stringify(settings, null, 2)}\n` }, knownFiles: KNOWN_FILES, ensureDirs: ["tmp"],
+  });
   return { [HOME_VARIABLE]: home };
 }
