@@ -3,6 +3,7 @@ import { claude } from "./claude/index.ts";
 import { codex } from "./codex/index.ts";
 import { gemini } from "./gemini/index.ts";
 import { generic } from "./generic/index.ts";
+import { kilo } from "./kilo/index.ts";
 import { opencode } from "./opencode/index.ts";
 import type { AccountSupport, Backend } from "./shared/types.ts";
 
@@ -15,6 +16,7 @@ const REGISTRY = {
   codex,
   opencode,
   gemini,
+  kilo,
   generic,
 };
 
