@@ -1,6 +1,6 @@
-import { describe, it } from "node:test";
+import { after, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -12,9 +12,13 @@ const PLUGIN_URL = pathToFileURL(kiloPluginPath()).href;
 
 type Plugin = (input: unknown, options?: unknown) => Promise<{ event: (e: { event: { type: string; properties?: unknown } }) => Promise<void> }>;
 
+const scratch: string[] = [];
+after(() => { for (const dir of scratch) rmSync(dir, { recursive: true, force: true }); });
+
 /** A forwarder stand-in that appends "ARGS<TAB>STDIN" lines to a log. */
 function fakeHook(): { path: string; lines: () => string[] } {
   const dir = mkdtempSync(join(tmpdir(), "agentmux-kilo-plugin-"));
+  scratch.push(dir);
   const path = join(dir, "hook with space");
   const log = join(dir, "log");
   writeFileSync(path, `#!/bin/sh\nin=$(cat)\nprintf '%s\\t%s\\n' "$*" "$in" >> '${log}'\n`);
