@@ -3,6 +3,7 @@ import { claude } from "./claude/index.ts";
 import { codex } from "./codex/index.ts";
 import { gemini } from "./gemini/index.ts";
 import { generic } from "./generic/index.ts";
+import { kilo } from "./kilo/index.ts";
 import { opencode } from "./opencode/index.ts";
 import { pi } from "./pi/index.ts";
 import { qwen } from "./qwen/index.ts";
@@ -19,6 +20,7 @@ const REGISTRY = {
   gemini,
   pi,
   qwen,
+  kilo,
   generic,
 };
 

@@ -117,6 +117,13 @@ const rows: Row[] = [
   { name: "idle footer", agent: "opencode", screen: opencodeScreen(["     Hello."], "   ~/work                      32 (0%)  ctrl+p commands"), alternate: true, state: "idle", rule: "footer" },
   { name: "prose: would you like … yes", agent: "opencode", screen: opencodeScreen(["     Permission required? Would you like me to create it? Allow once or Reject, yes?"], "   ~/work   ctrl+p commands"), alternate: true, state: "idle", rule: "footer" },
 
+  // Kilo CLI (opencode's layout)
+  { name: "permission", agent: "kilo", screen: real("kilo-permission"), title: "Kilo CLI | Fake", alternate: true, state: "blocked", rule: "permission", cause: "permission" },
+  { name: "question tool", agent: "kilo", screen: real("kilo-question"), title: "Kilo CLI | x", alternate: true, state: "blocked", rule: "question", cause: "question" },
+  { name: "interrupted turn", agent: "kilo", screen: real("kilo-interrupted"), title: "Kilo CLI | x", alternate: true, state: "blocked", rule: "interrupted", cause: "interrupted" },
+  { name: "esc interrupt footer", agent: "kilo", screen: real("kilo-working"), title: "Kilo CLI", alternate: true, state: "working", rule: "footer-interrupt" },
+  { name: "idle footer", agent: "kilo", screen: real("kilo-after-turn"), title: "Kilo CLI | x", alternate: true, state: "idle", rule: "footer" },
+
   // Gemini CLI
   { name: "confirmation box, no title", agent: "gemini", screen: real("gemini-permission"), state: "blocked", rule: "confirmation" },
   { name: "ask_user question box", agent: "gemini", screen: real("gemini-question"), title: "✋  Action Required (work)", state: "blocked", rule: "question", cause: "question" },
