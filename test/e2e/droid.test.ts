@@ -122,7 +122,24 @@ describe("the real droid in tmux against a fake Anthropic API, with the hooks ag
     await waitForRead(s, target, /recall: MARK-droid1/, SLOW);
     await waitForState(s, target, "waiting", LONG);
     assert.equal(await paneOption(s, target, "@agentmux-id"), sessionId, "the same session id");
-    await s.tmux(["kill-pane", "-t", target]);
+    pane = target;
+  });
+
+  it("branch forks the conversation (droid --fork ID): a new session id, the parent's turns recalled", async (t) => {
+    const s = ready(t);
+    if (!s) return;
+    assert.ok(pane && sessionId, "the session from the first test is running");
+    const branched = JSON.parse(await cli(s, ["branch", pane, "--json"])) as { pane: string; forkedFrom: string };
+    assert.equal(branched.forkedFrom, sessionId);
+    await s.waitForScreen(branched.pane, INPUT, SLOW);
+    let forkId = "";
+    await s.waitFor("the fork's session id", async () => (forkId = await paneOption(s, branched.pane, "@agentmux-id")) !== "", SLOW);
+    assert.notEqual(forkId, sessionId);
+    await waitForState(s, branched.pane, "idle", SLOW);
+    await cli(s, ["send", branched.pane, "E2E_RECALL what did I ask you to remember"]);
+    await waitForRead(s, branched.pane, /recall: MARK-droid1/, SLOW);
+    await s.tmux(["kill-pane", "-t", branched.pane]);
+    await s.tmux(["kill-pane", "-t", pane]);
   });
 
   it("agentmux batch runs entries through droid exec -o json: the answer, its session, a failing entry", async (t) => {
