@@ -36,7 +36,7 @@ export function droidSettingsDir(stateDir: string): string {
 function readUserRuntimeSettings(value: string, cwd: string): JsonObject {
   const path = resolve(cwd, value);
   if (!existsSync(path)) throw new AgentmuxError(`droid --settings ${value}: ${path} does not exist`, { hint: "fix the path (relative paths start at the session directory)" });
-  return readSettingsFile(path, "droid --settings");
+  return readSettingsFile(path, "droid");
 }
 
 /**
