@@ -1,4 +1,4 @@
-import { accessSync, constants, mkdirSync, writeFileSync } from "node:fs";
+import { accessSync, constants, mkdirSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { ROOT } from "../helpers/tmux-server.ts";
 
@@ -45,8 +45,9 @@ export function findDroid(root = ROOT): DroidBinary {
   const bin = process.env["AGENTMUX_E2E_DROID"] || join(root, "node_modules", ".bin", "droid");
   try {
     accessSync(bin, constants.X_OK);
-    return { bin, dir: dirname(bin) };
+    if (statSync(bin).isFile()) return { bin, dir: dirname(bin) };
   } catch {
-    return { bin: null, reason: `${bin} is not installed (npm ci installs @factory/cli; AGENTMUX_E2E_DROID names another bin)` };
+    // not there, or not executable
   }
+  return { bin: null, reason: `${bin} is not installed (npm ci installs @factory/cli; AGENTMUX_E2E_DROID names another bin)` };
 }
