@@ -102,7 +102,8 @@ describe("the real droid in tmux against a fake Anthropic API, with the hooks ag
     await waitForEvents(s, pane, ["Notification"]);
     await waitForState(s, pane, "blocked", LONG);
     assert.ok(!existsSync(marker), "nothing runs before the approval");
-    await cli(s, ["keys", pane, "Enter"]); // "Yes, allow" is selected
+    // The keys manifests/droid.yml gives "Yes, allow" (the box has no numbers; Up Up reaches the top).
+    await cli(s, ["keys", pane, "Up", "Up", "Enter"]);
     await s.waitFor(`${marker} to exist`, () => existsSync(marker), LONG);
     await waitForEvents(s, pane, ["PostToolUse"]);
     await waitForState(s, pane, "waiting", LONG);
