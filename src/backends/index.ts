@@ -1,6 +1,7 @@
 import { AgentmuxError } from "../util/errors.ts";
 import { claude } from "./claude/index.ts";
 import { codex } from "./codex/index.ts";
+import { droid } from "./droid/index.ts";
 import { gemini } from "./gemini/index.ts";
 import { generic } from "./generic/index.ts";
 import { kilo } from "./kilo/index.ts";
@@ -21,6 +22,7 @@ const REGISTRY = {
   pi,
   qwen,
   kilo,
+  droid,
   generic,
 };
 

@@ -6,6 +6,7 @@
 import { rmSync } from "node:fs";
 import { captureClaude } from "./capture-claude.ts";
 import { captureCodex } from "./capture-codex.ts";
+import { captureDroid } from "./capture-droid.ts";
 import { captureGemini } from "./capture-gemini.ts";
 import { captureKilo } from "./capture-kilo.ts";
 import { captureOpencode } from "./capture-opencode.ts";
@@ -43,6 +44,8 @@ try {
   // Gemini only when asked for by name or when GEMINI_BIN names an installed one (else node_modules/.bin/gemini, a devDependency).
   if (wanted.includes("gemini") || process.env["GEMINI_BIN"]) await section("gemini", () => captureGemini(tmux, gemini));
   await section("qwen", () => captureQwen(tmux));
+  // droid only when asked for by name or when DROID_BIN names an installed one (else node_modules/.bin/droid, a devDependency).
+  if (wanted.includes("droid") || process.env["DROID_BIN"]) await section("droid", () => captureDroid(tmux, anthropic));
 } finally {
   tmux.stop();
   await anthropic.close();

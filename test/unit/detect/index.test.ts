@@ -150,6 +150,13 @@ const rows: Row[] = [
   { name: "working line while the answer streams", agent: "qwen", screen: real("qwen-working-streaming"), title: "Qwen - work", state: "working", rule: "esc-to-cancel" },
   { name: "input line after a turn", agent: "qwen", screen: real("qwen-idle"), title: "Qwen - work", state: "idle", rule: "input-box" },
   { name: "prose: allow execution … ? with a numbered list, no box", agent: "qwen", screen: qwenScreen(["  ✦ Allow execution of the tests? Here is what I would do:", "    › 1. run them", "    (1s · esc to cancel) is what you would see"]), title: "Qwen - work", state: "idle", rule: "input-box" },
+  // droid: its title never changes with state
+  { name: "command approval", agent: "droid", screen: real("droid-permission"), title: "⛬ Fake side answer", state: "blocked", rule: "approval", cause: "permission" },
+  { name: "folder trust", agent: "droid", screen: real("droid-dialog-trust-folder"), title: "⛬ Droid", state: "blocked", rule: "trust", cause: "trust" },
+  { name: "Streaming... (Press ESC to stop) over the box's Enter to steer", agent: "droid", screen: real("droid-working"), title: "⛬ New Session", state: "working", rule: "press-esc-to-stop" },
+  { name: "Request cancelled by user right above the box", agent: "droid", screen: real("droid-interrupted"), title: "⛬ x", state: "blocked", rule: "interrupted", cause: "interrupted" },
+  { name: "the input box after a turn", agent: "droid", screen: real("droid-after-turn"), title: "⛬ x", state: "idle", rule: "input-box" },
+  { name: "its last frame after exit, under the resume line: no rule", agent: "droid", screen: real("droid-after-exit"), title: "⛬ x", state: "unknown" },
 ];
 
 describe("resolution", () => {
@@ -302,6 +309,7 @@ describe("the real screens", () => {
     const processes: Record<string, string[]> = {
       codex: ["node /usr/lib/node_modules/@openai/codex/bin/codex.js", "/usr/lib/node_modules/@openai/codex/vendor/x86_64-unknown-linux-musl/codex/codex"],
       gemini: ["node /usr/bin/gemini"],
+      droid: ["node /usr/lib/node_modules/@factory/cli/bin/droid", "/usr/lib/node_modules/@factory/cli-linux-x64/bin/droid"],
     };
     for (const name of screens) {
       const row = expected.get(name);
@@ -310,6 +318,8 @@ describe("the real screens", () => {
       const agent = identifyAgent(manifests, { command: m["pane_current_command"], title: m["pane_title"], processes: processes[row.agent] ?? [] });
       assert.equal(agent, row.agent, `${name}: command ${m["pane_current_command"]}, title ${m["pane_title"]}`);
     }
+    // droid installed without npm's postinstall runs as a node shim over the native binary.
+    assert.equal(identifyAgent(manifests, { command: "node", title: "⛬ New Session", processes: processes["droid"] ?? [] }), "droid");
   });
 });
 
