@@ -47,8 +47,10 @@ export interface Prepared {
   dir: string;
   argv: string[];
   env: Record<string, string>;
-  /** Prompt typed after start-up (with --no-submit), not on the command line. */
+  /** Prompt typed after start-up, not on the command line: with --no-submit, or where the CLI takes none on its command line. */
   typedPrompt: string | undefined;
+  /** Whether the typed prompt is submitted too (the CLI cannot take it on its command line, and --no-submit was not given). */
+  submitTyped: boolean;
   /** The account the session runs under (a pool routed to its member), recorded in @agentmux-account. */
   account?: string | undefined;
   /** What to tell the user about the account: a pool changed member, or every member is limited. */
@@ -80,13 +82,17 @@ export function prepareLaunch(request: NewSessionRequest, config: Config, cwd = 
   } else if (!which(program, pathEnv)) {
     throw new AgentmuxError(`${backend.label} is not installed: "${program}" is not on PATH`, { hint: backend.installHint });
   }
-  const typedPrompt = request.submit ? undefined : request.prompt;
+  const mode = request.mode ?? { kind: "new" as const };
+  // A CLI that cannot take the prompt on its command line (for this launch) gets it typed and submitted once it is up.
+  const onCommandLine = backend.promptOnCommandLine ? backend.promptOnCommandLine(mode) : backend.takesPrompt;
+  const submitTyped = request.submit && !onCommandLine && request.prompt !== undefined && !backend.plainCommand;
+  const typedPrompt = request.submit && !submitTyped ? undefined : request.prompt;
   if (typedPrompt !== undefined && backend.plainCommand) {
     throw new AgentmuxError("a plain command takes no --prompt", { hint: "put the input in the command, or use an agent backend" });
   }
   const spec = backend.launch({
-    mode: request.mode ?? { kind: "new" },
-    prompt: request.submit ? request.prompt : undefined,
+    mode,
+    prompt: request.submit && !submitTyped ? request.prompt : undefined,
     program,
     args: [...(backendConfig?.args ?? []), ...(request.extraArgs ?? []), ...(request.launch && backend.resumeArgs ? backend.resumeArgs(request.launch) : [])],
     command: request.command,
@@ -98,7 +104,7 @@ export function prepareLaunch(request: NewSessionRequest, config: Config, cwd = 
   const context = { stateDir: places().stateDir, cwd: dir, env: cliEnv };
   const argv = backend.prepare ? backend.prepare(spec.argv, context) : spec.argv;
   const hookEnv = backend.prepareEnv ? backend.prepareEnv(context) : {};
-  return { backend, dir, argv, env: { ...spec.env, ...chosen.env, ...hookEnv }, typedPrompt, account: chosen.account?.name ?? request.account, accountNotice: chosen.notice,
+  return { backend, dir, argv, env: { ...spec.env, ...chosen.env, ...hookEnv }, typedPrompt, submitTyped, account: chosen.account?.name ?? request.account, accountNotice: chosen.notice,
     routedPool: chosen.resolution?.route ? { backend: backend.name, pool: chosen.resolution.route.pool } : undefined };
 }
 
@@ -162,7 +168,7 @@ export async function launchSession(tmux: Tmux, request: NewSessionRequest, prep
   if (!request.norestore) rememberStarted(places().stateDir, prepared.dir);
   if (prepared.typedPrompt) {
     await waitForReady(tmux, pane, prepared.backend.readyPattern);
-    await sendText(tmux, pane, prepared.typedPrompt, { enter: false });
+    await sendText(tmux, pane, prepared.typedPrompt, prepared.submitTyped ? { enter: true, promptLine: prepared.backend.inputLine } : { enter: false });
   }
   return { pane, token };
 }

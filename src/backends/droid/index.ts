@@ -28,10 +28,11 @@ export const droid: Backend = {
   hooks: DROID_HOOKS,
   outsideConfig: droidOutsideConfig,
   runner: droidRunner,
+  // droid ignores a prompt argument when it resumes or forks: agentmux types that one once droid is up.
+  promptOnCommandLine: (mode) => mode.kind === "new",
   launch(request: LaunchRequest): LaunchSpec {
     const argv = [request.program, ...request.args];
     if (request.mode.kind !== "new" && request.prompt) {
-      // droid ignores a prompt argument when it resumes or forks.
       throw new AgentmuxError(`droid takes no prompt when it ${request.mode.kind === "resume" ? "resumes" : "forks"} a session`, { hint: "start it without the prompt and send the prompt once droid is up (agentmux send)" });
     }
     if (request.mode.kind === "resume") argv.push("--resume", request.mode.id);

@@ -143,8 +143,13 @@ export interface Backend {
   readonly installHint: string;
   /** A plain command rather than an agent CLI: no conversation to resume or hand off; its screen is read with the manifest that recognises it. */
   readonly plainCommand?: true;
-  /** Whether an initial prompt can go on the command line. */
+  /**
+   * Whether an initial prompt can go on the command line. When it cannot (or promptOnCommandLine
+   * says not for this launch), agentmux types the prompt and submits it once the CLI shows its prompt.
+   */
   readonly takesPrompt: boolean;
+  /** Pure: whether this launch's initial prompt goes on the command line; without it, takesPrompt says (droid drops one given with --resume or --fork). */
+  promptOnCommandLine?(mode: LaunchMode): boolean;
   /** What starts a skill command at the prompt (Claude "/", Codex "$"); none: the CLI has no skills. */
   readonly skillPrefix?: string;
   /** A line of the screen that shows the CLI is ready for typing (the prompt box). */

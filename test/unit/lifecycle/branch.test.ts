@@ -30,7 +30,7 @@ function deps(over: { exchange?: boolean; git?: Partial<GitFacts>; exists?: stri
     probeGit: () => Promise.resolve({ ...cleanGit, ...over.git }),
     prepare: (request: NewSessionRequest): Prepared => {
       prepared.push(request);
-      return { backend: BACKENDS.claude, dir: request.dir ?? "", argv: [], env: {}, typedPrompt: undefined, account: over.account ?? request.account };
+      return { backend: BACKENDS.claude, dir: request.dir ?? "", argv: [], env: {}, typedPrompt: undefined, submitTyped: false, account: over.account ?? request.account };
     },
     exists: (path) => (over.exists ?? []).includes(path),
   };
