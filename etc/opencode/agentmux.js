@@ -1,10 +1,13 @@
-// agentmux's opencode plugin: forwards the bus events that carry a session's state to
-// agentmux-hook (the same spool as every other agent's hooks). Plain JavaScript with no
-// dependencies, so opencode loads it without installing anything.
-// `agentmux new --backend opencode` loads it through OPENCODE_CONFIG_CONTENT with the option
-// {hook: <path of agentmux-hook>}; a copy installed by hand into ~/.config/opencode/plugin/
-// (see `agentmux init --agents`) has no options and stands aside while that one is loaded.
+// agentmux's plugin for opencode and its fork Kilo (the same bus): forwards the bus events that
+// carry a session's state to agentmux-hook (the same spool as every other agent's hooks). Plain
+// JavaScript with no dependencies, so the CLI loads it without installing anything.
+// `agentmux new --backend opencode` (or kilo) loads it through OPENCODE_CONFIG_CONTENT (or
+// KILO_CONFIG_CONTENT) with the options {hook: <path of agentmux-hook>, agent: <opencode|kilo>}; a
+// copy installed by hand into ~/.config/opencode/plugin/ or ~/.config/kilo/plugin/ (see
+// `agentmux init --agents`) has no options, tells the CLI from its executable's name, and stands
+// aside while that one is loaded.
 import { spawn } from "node:child_process";
+import { basename } from "node:path";
 
 const SESSION_COPY = Symbol.for("agentmux.opencode.session-plugin");
 
@@ -15,13 +18,13 @@ const SESSION_COPY = Symbol.for("agentmux.opencode.session-plugin");
 const HOOK_WAIT_MS = 2000;
 let queue = Promise.resolve();
 
-function forward(hook, name, properties) {
+function forward(hook, agent, name, properties) {
   if (!process.env.AGENTMUX_SOCK) return;
   queue = queue.then(() => new Promise((resolve) => {
     const timer = setTimeout(resolve, HOOK_WAIT_MS);
     timer.unref?.();
     try {
-      const child = spawn(hook, ["--agent", "opencode", name], { stdio: ["pipe", "ignore", "ignore"], detached: false });
+      const child = spawn(hook, ["--agent", agent, name], { stdio: ["pipe", "ignore", "ignore"], detached: false });
       child.on("error", () => resolve());
       child.on("close", () => resolve());
       child.stdin.on("error", () => {});
@@ -55,11 +58,13 @@ export const Agentmux = async (_input, options) => {
   const own = typeof options?.hook === "string" && options.hook !== "";
   if (own) globalThis[SESSION_COPY] = true;
   const hook = own ? options.hook : process.env.AGENTMUX_HOOK || "agentmux-hook";
+  // Kilo runs as bin/.kilo; opencode as bin/opencode.
+  const agent = typeof options?.agent === "string" && /^[a-z]+$/.test(options.agent) ? options.agent : /kilo/i.test(basename(process.execPath)) ? "kilo" : "opencode";
   return {
     event: async ({ event }) => {
       if (!own && globalThis[SESSION_COPY]) return;
       const forwarded = translate(event);
-      if (forwarded) forward(hook, forwarded[0], forwarded[1]);
+      if (forwarded) forward(hook, agent, forwarded[0], forwarded[1]);
     },
   };
 };

@@ -5,7 +5,7 @@ import { OPENCODE_HOOKS } from "../opencode/hook-events.ts";
 /**
  * Kilo is an opencode fork: its plugins see the same bus events (session.created, session.status
  * busy/retry/idle, permission.asked/replied, question.asked, with the same properties), and
- * etc/kilo/agentmux.js forwards them under the names etc/opencode/agentmux.js uses. So the meaning
+ * etc/opencode/agentmux.js (told agent: kilo) forwards them under the names it uses for opencode. So the meaning
  * of each is opencode's table (the native id is the payload's sessionID).
  */
 export const KILO_HOOKS: HookTable = OPENCODE_HOOKS;

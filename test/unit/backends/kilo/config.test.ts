@@ -13,8 +13,8 @@ describe("the Kilo config of a session (KILO_CONFIG_CONTENT)", () => {
   it("loads agentmux's shipped Kilo plugin with the forwarder's path as its option", () => {
     const env = prepareKiloEnv({ env: {}, hookPath: HOOK });
     assert.deepEqual(Object.keys(env), ["KILO_CONFIG_CONTENT"]);
-    assert.deepEqual(JSON.parse(env[KILO_CONTENT_VARIABLE] ?? ""), { plugin: [[PLUGIN_URL, { hook: HOOK }]] });
-    assert.match(PLUGIN_URL, /\/etc\/kilo\/agentmux\.js$/);
+    assert.deepEqual(JSON.parse(env[KILO_CONTENT_VARIABLE] ?? ""), { plugin: [[PLUGIN_URL, { hook: HOOK, agent: "kilo" }]] });
+    assert.match(PLUGIN_URL, /\/etc\/opencode\/agentmux\.js$/, "opencode's plugin, told to forward as kilo");
     assert.ok(existsSync(kiloPluginPath()));
     assert.doesNotMatch(readFileSync(kiloPluginPath(), "utf8"), /from "(?!node:)/, "the plugin imports nothing but Node's own modules");
   });
@@ -24,14 +24,14 @@ describe("the Kilo config of a session (KILO_CONFIG_CONTENT)", () => {
     const env = prepareKiloEnv({ env: { [KILO_CONTENT_VARIABLE]: JSON.stringify(user) }, hookPath: HOOK });
     const content = JSON.parse(env[KILO_CONTENT_VARIABLE] ?? "") as { model: string; plugin: unknown[] };
     assert.equal(content.model, user.model);
-    assert.deepEqual(content.plugin, [...user.plugin, [PLUGIN_URL, { hook: HOOK }]]);
+    assert.deepEqual(content.plugin, [...user.plugin, [PLUGIN_URL, { hook: HOOK, agent: "kilo" }]]);
     assert.deepEqual(kiloSessionContent(content, kiloPluginPath(), HOOK), content);
     assert.deepEqual(readKiloContent("  "), {});
   });
 
   it("ignores opencode's variable: a user's OPENCODE_CONFIG_CONTENT is not Kilo's", () => {
     const env = prepareKiloEnv({ env: { OPENCODE_CONFIG_CONTENT: '{"model": "x"}' }, hookPath: HOOK });
-    assert.deepEqual(JSON.parse(env[KILO_CONTENT_VARIABLE] ?? ""), { plugin: [[PLUGIN_URL, { hook: HOOK }]] });
+    assert.deepEqual(JSON.parse(env[KILO_CONTENT_VARIABLE] ?? ""), { plugin: [[PLUGIN_URL, { hook: HOOK, agent: "kilo" }]] });
   });
 
   it("refuses a user's KILO_CONFIG_CONTENT that is not a JSON object, naming the variable and the fix", () => {
@@ -42,7 +42,7 @@ describe("the Kilo config of a session (KILO_CONFIG_CONTENT)", () => {
 
   it("is what the backend hands the pane; the argv stays the user's", () => {
     const env = kilo.prepareEnv?.({ stateDir: "/s", cwd: "/w", env: {} }) ?? {};
-    assert.match(env[KILO_CONTENT_VARIABLE] ?? "", /etc\/kilo\/agentmux\.js/);
+    assert.match(env[KILO_CONTENT_VARIABLE] ?? "", /etc\/opencode\/agentmux\.js/);
     assert.equal(kilo.prepare, undefined);
   });
 });

@@ -46,12 +46,12 @@ const TURN = [
   { type: "session.idle", properties: { sessionID: "ses_k1" } },
 ];
 
-describe("Kilo's events (etc/kilo/agentmux.js, opencode's table)", () => {
+describe("Kilo's events (etc/opencode/agentmux.js as kilo, opencode's table)", () => {
   it("the plugin forwards a turn's bus events as --agent kilo, under names the table knows, each with its meaning and the session's id", async () => {
     const hook = fakeHook();
     process.env["AGENTMUX_SOCK"] = "/tmp/agentmux-test.sock";
     const { Agentmux } = (await import(PLUGIN_URL)) as { Agentmux: Plugin };
-    const plugin = await Agentmux({}, { hook: hook.path });
+    const plugin = await Agentmux({}, { hook: hook.path, agent: "kilo" });
     for (const event of TURN) await plugin.event({ event });
     await until("six events forwarded", () => hook.lines().length === 6);
     const forwarded = hook.lines().map((l) => l.split("\t"));

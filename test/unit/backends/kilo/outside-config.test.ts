@@ -14,11 +14,11 @@ describe("init --agents: Kilo's part", () => {
   const home = mkdtempSync(join(tmpdir(), "agentmux-kilo-outside-"));
   after(() => rmSync(home, { recursive: true, force: true }));
 
-  it("the install command, run by a shell, copies agentmux's Kilo plugin into Kilo's plugin directory", () => {
+  it("the install command, run by a shell, copies agentmux's plugin (opencode's, which tells Kilo by its executable) into Kilo's plugin directory", () => {
     assert.equal(lines[0], "## Kilo: install the plugin that forwards its session events");
     // HOME is a scratch directory: the command's ~ must never reach the user's own.
     execFileSync("/bin/sh", ["-c", lines[1] ?? ""], { env: { PATH: "/usr/bin:/bin", HOME: home } });
-    assert.equal(readFileSync(join(home, ".config", "kilo", "plugin", "agentmux.js"), "utf8"), readFileSync(join(installDir(), "etc", "kilo", "agentmux.js"), "utf8"));
+    assert.equal(readFileSync(join(home, ".config", "kilo", "plugin", "agentmux.js"), "utf8"), readFileSync(join(installDir(), "etc", "opencode", "agentmux.js"), "utf8"));
   });
 
   it("names the forwarder for AGENTMUX_HOOK, quoted so a shell keeps it whole", () => {

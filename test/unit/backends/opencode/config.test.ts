@@ -12,7 +12,7 @@ const PLUGIN_URL = pathToFileURL(opencodePluginPath()).href;
 describe("the opencode config of a session (OPENCODE_CONFIG_CONTENT)", () => {
   it("loads agentmux's shipped plugin with the forwarder's path as its option", () => {
     const env = prepareOpencodeEnv({ env: {}, hookPath: HOOK });
-    assert.deepEqual(JSON.parse(env[CONTENT_VARIABLE] ?? ""), { plugin: [[PLUGIN_URL, { hook: HOOK }]] });
+    assert.deepEqual(JSON.parse(env[CONTENT_VARIABLE] ?? ""), { plugin: [[PLUGIN_URL, { hook: HOOK, agent: "opencode" }]] });
     assert.ok(existsSync(opencodePluginPath()));
     assert.doesNotMatch(readFileSync(opencodePluginPath(), "utf8"), /from "(?!node:)/, "the plugin imports nothing but Node's own modules");
   });
@@ -22,7 +22,7 @@ describe("the opencode config of a session (OPENCODE_CONFIG_CONTENT)", () => {
     const env = prepareOpencodeEnv({ env: { [CONTENT_VARIABLE]: JSON.stringify(user) }, hookPath: HOOK });
     const content = JSON.parse(env[CONTENT_VARIABLE] ?? "") as { model: string; plugin: unknown[] };
     assert.equal(content.model, user.model);
-    assert.deepEqual(content.plugin, [...user.plugin, [PLUGIN_URL, { hook: HOOK }]]);
+    assert.deepEqual(content.plugin, [...user.plugin, [PLUGIN_URL, { hook: HOOK, agent: "opencode" }]]);
     assert.deepEqual(sessionContent(content, opencodePluginPath(), HOOK), content);
   });
 
