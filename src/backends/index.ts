@@ -1,5 +1,6 @@
 import { AgentmuxError } from "../util/errors.ts";
 import { claude } from "./claude/index.ts";
+import { cline } from "./cline/index.ts";
 import { codex } from "./codex/index.ts";
 import { gemini } from "./gemini/index.ts";
 import { generic } from "./generic/index.ts";
@@ -15,6 +16,7 @@ const REGISTRY = {
   codex,
   opencode,
   gemini,
+  cline,
   generic,
 };
 

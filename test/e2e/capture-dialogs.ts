@@ -1,10 +1,11 @@
 // Drive the real CLIs (node_modules/.bin) against the fake model servers into each of their dialogs
 // and capture every screen into test/fixtures/real/screens (NAME.txt, NAME.ansi.txt, NAME.meta.txt).
 // Not part of the test suite: run it by hand when a CLI is upgraded, then check the unit tables.
-//   node --import tsx test/e2e/capture-dialogs.ts [claude:firstrun claude:main claude:fail claude:agent claude:plan codex:trust codex:main opencode gemini]
+//   node --import tsx test/e2e/capture-dialogs.ts [claude:firstrun claude:main claude:fail claude:agent claude:plan codex:trust codex:main opencode gemini cline]
 // With no argument it captures everything. A private tmux server (tmux -L) is used and killed after.
 import { rmSync } from "node:fs";
 import { captureClaude } from "./capture-claude.ts";
+import { captureCline } from "./capture-cline.ts";
 import { captureCodex } from "./capture-codex.ts";
 import { captureGemini } from "./capture-gemini.ts";
 import { captureOpencode } from "./capture-opencode.ts";
@@ -37,6 +38,7 @@ try {
   await section("opencode", () => captureOpencode(tmux, anthropic));
   // Gemini only when asked for by name or when GEMINI_BIN names an installed one (else node_modules/.bin/gemini, a devDependency).
   if (wanted.includes("gemini") || process.env["GEMINI_BIN"]) await section("gemini", () => captureGemini(tmux, gemini));
+  if (wanted.includes("cline") || process.env["CLINE_BIN"]) await section("cline", () => captureCline(tmux));
 } finally {
   tmux.stop();
   await anthropic.close();

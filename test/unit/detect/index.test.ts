@@ -124,6 +124,12 @@ const rows: Row[] = [
   { name: "title ◇ Ready", agent: "gemini", screen: "", title: "◇  Ready (work)", state: "idle", rule: "title-ready" },
   { name: "input box, no title", agent: "gemini", screen: geminiScreen(["✦ Hello."]), state: "idle", rule: "input-box" },
   { name: "prose: would you like … yes", agent: "gemini", screen: geminiScreen(["✦ Would you like me to allow execution of the tests? yes", "  ● 1. Allow once is an option you will see"]), title: "◇  Ready (work)", state: "idle", rule: "title-ready" },
+  { name: "approval dialog", agent: "cline", screen: real("cline-permission"), title: "> E2E_TOOL", alternate: true, state: "blocked", rule: "approval", cause: "permission" },
+  { name: "thinking line", agent: "cline", screen: real("cline-working"), title: "> E2E_SLOW please", alternate: true, state: "working", rule: "thinking" },
+  { name: "streamed answer behind the spinner", agent: "cline", screen: real("cline-working-streamed"), title: "> E2E_SLOW please", alternate: true, state: "working", rule: "streaming" },
+  { name: "input line after a turn", agent: "cline", screen: real("cline-done"), title: "> E2E_SLOW please", alternate: true, state: "idle", rule: "input-line" },
+  { name: "centred input line at start", agent: "cline", screen: real("cline-startup"), title: "Cline", alternate: true, state: "idle", rule: "input-line" },
+  { name: "prose about approving is no dialog", agent: "cline", screen: " * Approve tool call? [y] Approve   [n] Deny, the dialog reads.\n──────\n❯ Ask anything...\n──────\n fake-model (12) $0.00\n work\n Auto-approve all disabled (Shift+Tab)", title: "> x", alternate: true, state: "idle", rule: "input-line" },
 ];
 
 describe("resolution", () => {
