@@ -13,9 +13,10 @@ export const cline: Backend = {
   defaultProgram: "cline",
   installHint: "install Cline CLI: npm install -g cline",
   takesPrompt: true,
-  // Its input line "❯ Ask anything..." at column 0 (prompts already sent show indented: " ❯ say hello").
-  readyPattern: /^❯ /m,
-  inputLine: /^❯ /,
+  // Its input line: "❯ Ask anything..." at column 0, "❯ What can I do for you?" centred on the first
+  // screen; prompts already sent show one column in (" ❯ say hello").
+  readyPattern: /^(?: {2,})?❯ /m,
+  inputLine: /^(?: {2,})?❯ /,
   // The summary it prints on quitting: "Continue  cline --id 1796178924040_m132v".
   resumeLine: /\bcline --id ([\w-]+)/,
   hooks: CLINE_HOOKS,

@@ -6,16 +6,17 @@ const isObject = (value: unknown): value is Event => typeof value === "object" &
 const text = (value: unknown): string | undefined => (typeof value === "string" && value.trim() !== "" ? value : undefined);
 
 /**
- * Pure: the arguments of one `cline --json` run. The prompt goes on stdin (Cline reads a piped
- * prompt), so a prompt that looks like a flag stays a prompt. Plan mode is Cline's -p; model is -m.
+ * Pure: the arguments of one `cline --json` run. The prompt is the one positional argument, after
+ * "--" so that one looking like a flag (or a subcommand: "auth …") stays a prompt; 3.0.65 says it
+ * reads a piped prompt but does not. Plan mode is Cline's --plan; model is -m.
  * Cline's -s replaces the whole system prompt, so appendSystemPrompt has no channel; maxTurns and
  * allowedTools have no equivalent either.
  */
-export function clineRunArgs(_prompt: string, options: RunOptions): { args: string[]; stdin: boolean } {
+export function clineRunArgs(prompt: string, options: RunOptions): { args: string[]; stdin: boolean } {
   const args = ["--json"];
   if (options.permissionMode === "plan") args.push("--plan");
   if (options.model) args.push("-m", options.model);
-  return { args, stdin: true };
+  return { args: [...args, "--", prompt], stdin: false };
 }
 
 /** An error's words, wherever a line carries one. */
