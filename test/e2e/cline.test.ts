@@ -147,6 +147,16 @@ describe("the real Cline CLI in tmux against a fake Chat Completions API, with t
     await s.tmux(["kill-pane", "-t", pane]);
   });
 
+  it("new --prompt hands the prompt to Cline at launch (-i --), answered without typing", async (t) => {
+    const s = ready(t);
+    if (!s || !fake) return;
+    const second = await cli(s, ["new", "--backend", "cline", "--dir", project, "--instance", "second", "--prompt", "-v initial prompt text"]);
+    await waitForRead(s, second, ANSWER, SLOW);
+    await waitForState(s, second, "waiting", SLOW);
+    assert.ok(fake.requests.some((q) => q.decision?.kind === "text" && !q.decision.side && JSON.stringify(q.body).includes("-v initial prompt text")));
+    await s.tmux(["kill-pane", "-t", second]);
+  });
+
   it("agentmux batch runs entries through Cline's --json mode", async (t) => {
     const s = ready(t);
     if (!s) return;
