@@ -6,7 +6,7 @@ import { ROOT } from "../helpers/tmux-server.ts";
 /** Cline CLI from npm (a devDependency); AGENTMUX_E2E_CLINE names another bin. */
 export function findCline(): string | null {
   const bin = process.env["AGENTMUX_E2E_CLINE"] || join(ROOT, "node_modules", ".bin", "cline");
-  try { accessSync(bin, constants.X_OK); return bin; } catch { return null; }
+  try { accessSync(bin, constants.X_OK); return statSync(bin).isFile() ? bin : null; } catch { return null; }
 }
 
 /**
