@@ -9,6 +9,7 @@ import { captureCline } from "./capture-cline.ts";
 import { captureCodex } from "./capture-codex.ts";
 import { captureGemini } from "./capture-gemini.ts";
 import { captureOpencode } from "./capture-opencode.ts";
+import { captureQwen } from "./capture-qwen.ts";
 import { CaptureServer } from "./capture-tmux.ts";
 import { startFakeAnthropic } from "./fake-anthropic.ts";
 import { startFakeGemini } from "./fake-gemini.ts";
@@ -38,7 +39,8 @@ try {
   await section("opencode", () => captureOpencode(tmux, anthropic));
   // Gemini only when asked for by name or when GEMINI_BIN names an installed one (else node_modules/.bin/gemini, a devDependency).
   if (wanted.includes("gemini") || process.env["GEMINI_BIN"]) await section("gemini", () => captureGemini(tmux, gemini));
-  if (wanted.includes("cline") || process.env["CLINE_BIN"]) await section("cline", () => captureCline(tmux));
+  await section("qwen", () => captureQwen(tmux));
+  await section("cline", () => captureCline(tmux));
 } finally {
   tmux.stop();
   await anthropic.close();

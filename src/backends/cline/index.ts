@@ -9,7 +9,7 @@ import { clineRunner } from "./runner.ts";
 export const cline: Backend = {
   name: "cline",
   label: "Cline",
-  icon: "◈",
+  icon: "⬡",
   defaultProgram: "cline",
   installHint: "install Cline CLI: npm install -g cline",
   takesPrompt: true,
