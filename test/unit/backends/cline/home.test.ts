@@ -1,4 +1,4 @@
-import { describe, it } from "node:test";
+import { after, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -8,7 +8,9 @@ import { CLINE_DIR_VARIABLE, clineSessionDir, prepareClineHome, userClineDir } f
 import { hookEventOf } from "../../../../src/backends/cline/hooks-dir.ts";
 
 const HOOK = "/opt/agent mux/shell/agentmux-hook";
-const scratch = () => mkdtempSync(join(tmpdir(), "agentmux-cline-"));
+const made: string[] = [];
+const scratch = () => { const dir = mkdtempSync(join(tmpdir(), "agentmux-cline-")); made.push(dir); return dir; };
+after(() => { for (const dir of made) rmSync(dir, { recursive: true, force: true }); });
 
 describe("the Cline directory of agentmux's sessions (CLINE_DIR)", () => {
   it("holds agentmux's hooks and stand-ins for the user's, links the rest of their ~/.cline, and leaves their files as they were", () => {

@@ -1,6 +1,6 @@
-import { describe, it } from "node:test";
+import { after, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { clineHookCommand, hookEventOf, readUserHooks, sessionHookFiles, writeHooksDir } from "../../../../src/backends/cline/hooks-dir.ts";
@@ -40,6 +40,7 @@ describe("a Cline session's hooks directory", () => {
 
   it("writes exactly those files (executable), removes what an earlier launch left, and replaces a link with a directory", () => {
     const dir = mkdtempSync(join(tmpdir(), "agentmux-cline-hooks-"));
+    after(() => rmSync(dir, { recursive: true, force: true }));
     const user = join(dir, "user hooks");
     mkdirSync(user);
     writeFileSync(join(user, "TaskComplete.sh"), "#!/bin/sh\necho done\n");
