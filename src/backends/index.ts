@@ -1,5 +1,6 @@
 import { AgentmuxError } from "../util/errors.ts";
 import { claude } from "./claude/index.ts";
+import { cline } from "./cline/index.ts";
 import { codex } from "./codex/index.ts";
 import { droid } from "./droid/index.ts";
 import { gemini } from "./gemini/index.ts";
@@ -21,6 +22,7 @@ const REGISTRY = {
   gemini,
   pi,
   qwen,
+  cline,
   kilo,
   droid,
   generic,

@@ -5,6 +5,7 @@
 // With no argument it captures everything. A private tmux server (tmux -L) is used and killed after.
 import { rmSync } from "node:fs";
 import { captureClaude } from "./capture-claude.ts";
+import { captureCline } from "./capture-cline.ts";
 import { captureCodex } from "./capture-codex.ts";
 import { captureDroid } from "./capture-droid.ts";
 import { captureGemini } from "./capture-gemini.ts";
@@ -44,6 +45,7 @@ try {
   // Gemini only when asked for by name or when GEMINI_BIN names an installed one (else node_modules/.bin/gemini, a devDependency).
   if (wanted.includes("gemini") || process.env["GEMINI_BIN"]) await section("gemini", () => captureGemini(tmux, gemini));
   await section("qwen", () => captureQwen(tmux));
+  await section("cline", () => captureCline(tmux));
   // droid only when asked for by name or when DROID_BIN names an installed one (else node_modules/.bin/droid, a devDependency).
   if (wanted.includes("droid") || process.env["DROID_BIN"]) await section("droid", () => captureDroid(tmux, anthropic));
 } finally {

@@ -150,6 +150,13 @@ const rows: Row[] = [
   { name: "working line while the answer streams", agent: "qwen", screen: real("qwen-working-streaming"), title: "Qwen - work", state: "working", rule: "esc-to-cancel" },
   { name: "input line after a turn", agent: "qwen", screen: real("qwen-idle"), title: "Qwen - work", state: "idle", rule: "input-box" },
   { name: "prose: allow execution … ? with a numbered list, no box", agent: "qwen", screen: qwenScreen(["  ✦ Allow execution of the tests? Here is what I would do:", "    › 1. run them", "    (1s · esc to cancel) is what you would see"]), title: "Qwen - work", state: "idle", rule: "input-box" },
+  // Cline CLI
+  { name: "approval dialog", agent: "cline", screen: real("cline-permission"), title: "> E2E_TOOL", alternate: true, state: "blocked", rule: "approval", cause: "permission" },
+  { name: "thinking line", agent: "cline", screen: real("cline-working"), title: "> E2E_SLOW please", alternate: true, state: "working", rule: "thinking" },
+  { name: "streamed answer behind the spinner", agent: "cline", screen: real("cline-working-streamed"), title: "> E2E_SLOW please", alternate: true, state: "working", rule: "streaming" },
+  { name: "input line after a turn", agent: "cline", screen: real("cline-done"), title: "> E2E_SLOW please", alternate: true, state: "idle", rule: "input-line" },
+  { name: "centred input line at start", agent: "cline", screen: real("cline-startup"), title: "Cline", alternate: true, state: "idle", rule: "input-line" },
+  { name: "prose about approving is no dialog", agent: "cline", screen: " * Approve tool call? [y] Approve   [n] Deny, the dialog reads.\n──────\n❯ Ask anything...\n──────\n fake-model (12) $0.00\n work\n Auto-approve all disabled (Shift+Tab)", title: "> x", alternate: true, state: "idle", rule: "input-line" },
   // droid: its title never changes with state
   { name: "command approval", agent: "droid", screen: real("droid-permission"), title: "⛬ Fake side answer", state: "blocked", rule: "approval", cause: "permission" },
   { name: "folder trust", agent: "droid", screen: real("droid-dialog-trust-folder"), title: "⛬ Droid", state: "blocked", rule: "trust", cause: "trust" },
@@ -157,6 +164,7 @@ const rows: Row[] = [
   { name: "Request cancelled by user right above the box", agent: "droid", screen: real("droid-interrupted"), title: "⛬ x", state: "blocked", rule: "interrupted", cause: "interrupted" },
   { name: "the input box after a turn", agent: "droid", screen: real("droid-after-turn"), title: "⛬ x", state: "idle", rule: "input-box" },
   { name: "its last frame after exit, under the resume line: no rule", agent: "droid", screen: real("droid-after-exit"), title: "⛬ x", state: "unknown" },
+
 ];
 
 describe("resolution", () => {
