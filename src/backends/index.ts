@@ -1,6 +1,7 @@
 import { AgentmuxError } from "../util/errors.ts";
 import { claude } from "./claude/index.ts";
 import { codex } from "./codex/index.ts";
+import { copilot } from "./copilot/index.ts";
 import { gemini } from "./gemini/index.ts";
 import { generic } from "./generic/index.ts";
 import { opencode } from "./opencode/index.ts";
@@ -15,6 +16,7 @@ const REGISTRY = {
   codex,
   opencode,
   gemini,
+  copilot,
   generic,
 };
 

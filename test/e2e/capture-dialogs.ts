@@ -6,6 +6,7 @@
 import { rmSync } from "node:fs";
 import { captureClaude } from "./capture-claude.ts";
 import { captureCodex } from "./capture-codex.ts";
+import { captureCopilot } from "./capture-copilot.ts";
 import { captureGemini } from "./capture-gemini.ts";
 import { captureOpencode } from "./capture-opencode.ts";
 import { CaptureServer } from "./capture-tmux.ts";
@@ -37,6 +38,8 @@ try {
   await section("opencode", () => captureOpencode(tmux, anthropic));
   // Gemini only when asked for by name or when GEMINI_BIN names an installed one (else node_modules/.bin/gemini, a devDependency).
   if (wanted.includes("gemini") || process.env["GEMINI_BIN"]) await section("gemini", () => captureGemini(tmux, gemini));
+  // Copilot CLI only when asked for by name (it starts its own fake Chat Completions API).
+  if (wanted.includes("copilot")) await section("copilot", () => captureCopilot(tmux));
 } finally {
   tmux.stop();
   await anthropic.close();

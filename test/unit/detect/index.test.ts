@@ -48,6 +48,7 @@ const rule = "─".repeat(60);
 const claudeScreen = (above: string[], input = "") => [" ▐▛███▜▌   Claude Code v2.1.197", "", ...above, "", rule, `❯\u00a0${input}`, rule, "  ? for shortcuts", "", ""].join("\n");
 const codexScreen = (above: string[]) => ["  >_ OpenAI Codex (v0.171.0)", "", ...above, "", "› Ask Codex to do anything", "", "  gpt-5.1-codex default · ~/work", "  ← for agents · ? for shortcuts"].join("\n");
 const opencodeScreen = (above: string[], footer: string) => ["", "  ┃", "  ┃  Say hello", "  ┃", "", ...above, "", "  ┃", "  ┃  Build · Claude Sonnet 4.5 (latest) Anthropic", `  ╹${"▀".repeat(60)}`, footer].join("\n");
+const copilotScreen = (above: string[], footer = " ← open sidebar · Interactive · Manual Approval · / commands · ? help · tab next tab", input = "❯") => ["  ╭─╮╭─╮", "  ╰─╯╰─╯  Copilot v1.0.102 uses AI.", "", ...above, "", " ~/work", rule, input, rule, footer].join("\n");
 const geminiScreen = (above: string[]) => [" ▝▜▄     Gemini CLI v0.61.0", "", ...above, rule, " Shift+Tab to accept edits", "", " >   Type your message or @path/to/file", "", " workspace (/directory)      sandbox      /model", " ~/work                      no sandbox   Auto"].join("\n");
 
 interface Row { name: string; agent: string; screen: string; title?: string; alternate?: boolean; state: string; rule?: string; cause?: string | null }
@@ -124,6 +125,15 @@ const rows: Row[] = [
   { name: "title ◇ Ready", agent: "gemini", screen: "", title: "◇  Ready (work)", state: "idle", rule: "title-ready" },
   { name: "input box, no title", agent: "gemini", screen: geminiScreen(["✦ Hello."]), state: "idle", rule: "input-box" },
   { name: "prose: would you like … yes", agent: "gemini", screen: geminiScreen(["✦ Would you like me to allow execution of the tests? yes", "  ● 1. Allow once is an option you will see"]), title: "◇  Ready (work)", state: "idle", rule: "title-ready" },
+  // GitHub Copilot CLI
+  { name: "folder-trust dialog", agent: "copilot", screen: real("copilot-dialog-trust-folder"), title: "GitHub Copilot", alternate: true, state: "blocked", rule: "trust", cause: "trust" },
+  { name: "run-command dialog", agent: "copilot", screen: real("copilot-permission"), title: "x - GitHub Copilot", alternate: true, state: "blocked", rule: "permission", cause: "permission" },
+  { name: "another boxed choice", agent: "copilot", screen: copilotScreen(["╭────╮", "│ Select a model │", "│ ❯ 1. gpt-4.1 │", "│   2. fake-model │", "│ ↑/↓ to navigate · enter to select · esc to cancel │", "╰────╯"]), alternate: true, state: "blocked", rule: "selection" },
+  { name: "operation cancelled above the input", agent: "copilot", screen: real("copilot-interrupted"), alternate: true, state: "blocked", rule: "interrupted", cause: "interrupted" },
+  { name: "working footer while streaming", agent: "copilot", screen: real("copilot-working"), alternate: true, state: "working", rule: "footer-working" },
+  { name: "working footer before the answer", agent: "copilot", screen: copilotScreen([" ❯ E2E_SLOW"], " ○ Working esc esc edit prompt"), alternate: true, state: "working", rule: "footer-working" },
+  { name: "idle footer", agent: "copilot", screen: real("copilot-idle"), alternate: true, state: "idle", rule: "footer-idle" },
+  { name: "idle footer with text typed; prose asking a question", agent: "copilot", screen: copilotScreen([" ● Do you want to run this command? 1. Yes"], " Interactive · Manual Approval · @ files · # issues", "❯ yes"), alternate: true, state: "idle", rule: "footer-idle" },
 ];
 
 describe("resolution", () => {
@@ -276,6 +286,7 @@ describe("the real screens", () => {
     const processes: Record<string, string[]> = {
       codex: ["node /usr/lib/node_modules/@openai/codex/bin/codex.js", "/usr/lib/node_modules/@openai/codex/vendor/x86_64-unknown-linux-musl/codex/codex"],
       gemini: ["node /usr/bin/gemini"],
+      copilot: ["node /usr/bin/copilot", "/usr/lib/node_modules/@github/copilot-linux-x64/copilot"],
     };
     for (const name of screens) {
       const row = expected.get(name);

@@ -1,0 +1,95 @@
+import { accessSync, constants, mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { ROOT } from "../helpers/tmux-server.ts";
+import type { CaptureServer } from "./capture-tmux.ts";
+import { startFakeChat } from "./fake-openai-chat.ts";
+
+/** The copilot to drive: $COPILOT_BIN, else this checkout's node_modules/.bin/copilot. */
+function findCopilot(): string {
+  const bin = process.env["COPILOT_BIN"] ?? join(ROOT, "node_modules", ".bin", "copilot");
+  accessSync(bin, constants.X_OK);
+  return bin;
+}
+
+/** The environment that points Copilot CLI at a fake Chat Completions API: offline, no login, no updates. */
+export function copilotEnv(home: string, baseUrl: string): Record<string, string | undefined> {
+  return {
+    HOME: home, COPILOT_HOME: join(home, ".copilot"), XDG_CACHE_HOME: join(home, ".cache"), NPM_CONFIG_PREFIX: join(home, "npm-global"),
+    COPILOT_OFFLINE: "true", COPILOT_AUTO_UPDATE: "false", COPILOT_PROVIDER_BASE_URL: `${baseUrl}/v1`, COPILOT_PROVIDER_TYPE: "openai",
+    COPILOT_PROVIDER_API_KEY: "dummy", COPILOT_MODEL: "gpt-4.1", GH_TOKEN: undefined, GITHUB_TOKEN: undefined, COPILOT_GITHUB_TOKEN: undefined, CI: undefined,
+  };
+}
+
+/** Copilot's config.json as a first launch leaves it, with no folder trusted (so the trust dialog shows). */
+export function seedCopilotConfig(dir: string, trusted: string[] = []): void {
+  mkdirSync(dir, { recursive: true });
+  const config = { firstLaunchAt: "2026-12-01T06:49:44.317Z", appTipShown: true, reasoningSummariesCleanupDone: true, ...(trusted.length > 0 ? { trustedFolders: trusted } : {}) };
+  writeFileSync(join(dir, "config.json"), `// User settings belong in settings.json.\n// This file is managed automatically.\n${JSON.stringify(config, null, 2)}\n`);
+}
+
+/** GitHub Copilot CLI's screens (trust, idle, working, permission, interrupted, exit), captured into test/fixtures/real/screens. */
+export async function captureCopilot(tmux: CaptureServer): Promise<void> {
+  const bin = findCopilot();
+  const fake = await startFakeChat({ port: 0, thinkMs: 4000, slowMs: 12_000 });
+  try {
+    const work = tmux.dir("work-copilot");
+    const home = tmux.dir("home-copilot");
+    seedCopilotConfig(join(home, ".copilot"));
+    const pane = tmux.launch("copilot", work, copilotEnv(home, fake.url), [bin]);
+    const ready = async () => { await tmux.waitFor(pane, /\/ commands · \? help/, 90_000); await tmux.settle(pane); };
+    const step = async (label: string, run: () => Promise<void>) => {
+      try { await run(); } catch (error) { console.log(`copilot ${label}: ${(error as Error).message.split("\n")[0]}`); }
+    };
+    // The first start in a folder asks whether to trust it; "2" remembers it in config.json.
+    await tmux.waitFor(pane, /Do you trust the files in this folder\?/, 180_000);
+    await tmux.settle(pane);
+    tmux.capture(pane, "copilot-dialog-trust-folder");
+    await tmux.keys(pane, "2");
+    await ready();
+    tmux.capture(pane, "copilot-startup");
+    await step("idle", async () => {
+      await tmux.type(pane, "say hello");
+      await tmux.waitFor(pane, /Hello from the fake model\./, 60_000);
+      await ready();
+      tmux.capture(pane, "copilot-idle");
+    });
+    await step("working", async () => {
+      await tmux.type(pane, "E2E_SLOW tell me a story");
+      await tmux.waitFor(pane, /Working/, 30_000);
+      await tmux.waitFor(pane, /slow streamed answer/, 30_000);
+      tmux.capture(pane, "copilot-working");
+      await tmux.waitFor(pane, /keep the CLI busy for a while\./, 60_000);
+      await ready();
+    });
+    await step("permission", async () => {
+      await tmux.type(pane, `E2E_TOOL E2E_CMD=${join(work, "marker")} please`);
+      await tmux.waitFor(pane, /Do you want to run this command\?/, 60_000);
+      await tmux.settle(pane);
+      tmux.capture(pane, "copilot-permission");
+      await tmux.keys(pane, "Enter");
+      await tmux.waitFor(pane, /Tool finished/, 60_000);
+      await ready();
+      tmux.capture(pane, "copilot-after-tool");
+    });
+    await step("interrupted", async () => {
+      await tmux.type(pane, "E2E_SLOW again please");
+      // While the answer streams (before it, Escape twice puts the prompt back to edit instead).
+      await tmux.waitFor(pane, /esc esc interrupt/, 30_000);
+      // One Escape arms the interrupt ("esc again to interrupt"), the second ends the turn.
+      await tmux.keys(pane, "Escape", "Escape");
+      await tmux.waitFor(pane, /Operation cancelled by user/, 30_000);
+      await tmux.settle(pane);
+      tmux.capture(pane, "copilot-interrupted");
+      await ready();
+    });
+    await step("exit", async () => {
+      await tmux.type(pane, "/exit");
+      await tmux.waitFor(pane, /copilot --resume=/, 30_000);
+      await tmux.settle(pane);
+      tmux.capture(pane, "copilot-after-exit");
+    });
+    tmux.kill(pane);
+  } finally {
+    await fake.close();
+  }
+}
