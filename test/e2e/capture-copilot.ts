@@ -1,40 +1,25 @@
-import { accessSync, constants, mkdirSync, writeFileSync } from "node:fs";
+import { accessSync, constants } from "node:fs";
 import { join } from "node:path";
 import { ROOT } from "../helpers/tmux-server.ts";
 import type { CaptureServer } from "./capture-tmux.ts";
+import { copilotEnv, findCopilot, seedCopilotDir } from "./copilot-home.ts";
 import { startFakeChat } from "./fake-openai-chat.ts";
 
 /** The copilot to drive: $COPILOT_BIN, else this checkout's node_modules/.bin/copilot. */
-function findCopilot(): string {
-  const bin = process.env["COPILOT_BIN"] ?? join(ROOT, "node_modules", ".bin", "copilot");
+function copilotBin(): string {
+  const bin = process.env["COPILOT_BIN"] ?? findCopilot() ?? join(ROOT, "node_modules", ".bin", "copilot");
   accessSync(bin, constants.X_OK);
   return bin;
 }
 
-/** The environment that points Copilot CLI at a fake Chat Completions API: offline, no login, no updates. */
-export function copilotEnv(home: string, baseUrl: string): Record<string, string | undefined> {
-  return {
-    HOME: home, COPILOT_HOME: join(home, ".copilot"), XDG_CACHE_HOME: join(home, ".cache"), NPM_CONFIG_PREFIX: join(home, "npm-global"),
-    COPILOT_OFFLINE: "true", COPILOT_AUTO_UPDATE: "false", COPILOT_PROVIDER_BASE_URL: `${baseUrl}/v1`, COPILOT_PROVIDER_TYPE: "openai",
-    COPILOT_PROVIDER_API_KEY: "dummy", COPILOT_MODEL: "gpt-4.1", GH_TOKEN: undefined, GITHUB_TOKEN: undefined, COPILOT_GITHUB_TOKEN: undefined, CI: undefined,
-  };
-}
-
-/** Copilot's config.json as a first launch leaves it, with no folder trusted (so the trust dialog shows). */
-export function seedCopilotConfig(dir: string, trusted: string[] = []): void {
-  mkdirSync(dir, { recursive: true });
-  const config = { firstLaunchAt: "2026-12-01T06:49:44.317Z", appTipShown: true, reasoningSummariesCleanupDone: true, ...(trusted.length > 0 ? { trustedFolders: trusted } : {}) };
-  writeFileSync(join(dir, "config.json"), `// User settings belong in settings.json.\n// This file is managed automatically.\n${JSON.stringify(config, null, 2)}\n`);
-}
-
 /** GitHub Copilot CLI's screens (trust, idle, working, permission, interrupted, exit), captured into test/fixtures/real/screens. */
 export async function captureCopilot(tmux: CaptureServer): Promise<void> {
-  const bin = findCopilot();
+  const bin = copilotBin();
   const fake = await startFakeChat({ port: 0, thinkMs: 4000, slowMs: 12_000 });
   try {
     const work = tmux.dir("work-copilot");
     const home = tmux.dir("home-copilot");
-    seedCopilotConfig(join(home, ".copilot"));
+    seedCopilotDir(join(home, ".copilot"));
     const pane = tmux.launch("copilot", work, copilotEnv(home, fake.url), [bin]);
     const ready = async () => { await tmux.waitFor(pane, /\/ commands · \? help/, 90_000); await tmux.settle(pane); };
     const step = async (label: string, run: () => Promise<void>) => {
