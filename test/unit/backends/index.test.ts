@@ -31,6 +31,9 @@ const rows: Row[] = [
   ["gemini", NEW, "hi", ["gemini", "--x", "-i", "hi"]],
   ["gemini", resume("latest"), undefined, ["gemini", "--x", "--resume", "latest"]],
   ["gemini", fork("s1"), undefined, /Gemini CLI cannot fork/],
+  ["copilot", NEW, "hi", ["copilot", "--x", "-i", "hi"]],
+  ["copilot", resume("0cb916db-26aa"), "go on", ["copilot", "--x", "--resume=0cb916db-26aa", "-i", "go on"]],
+  ["copilot", fork("s1"), undefined, /GitHub Copilot CLI cannot fork/],
   ["generic", resume("s1"), undefined, /cannot resume/],
 ];
 
