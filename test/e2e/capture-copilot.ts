@@ -12,7 +12,7 @@ function copilotBin(): string {
   return bin;
 }
 
-/** GitHub Copilot CLI's screens (trust, idle, working, permission, interrupted, exit), captured into test/fixtures/real/screens. */
+/** GitHub Copilot CLI's screens (trust, idle, working, permission, interrupted, exit, a provider error), captured into test/fixtures/real/screens. */
 export async function captureCopilot(tmux: CaptureServer): Promise<void> {
   const bin = copilotBin();
   const fake = await startFakeChat({ port: 0, thinkMs: 4000, slowMs: 12_000 });
@@ -57,12 +57,21 @@ export async function captureCopilot(tmux: CaptureServer): Promise<void> {
       tmux.capture(pane, "copilot-after-tool");
     });
     await step("interrupted", async () => {
-      await tmux.type(pane, "E2E_SLOW again please");
-      // While the answer streams (before it, Escape twice puts the prompt back to edit instead).
-      await tmux.waitFor(pane, /esc esc interrupt/, 30_000);
-      // One Escape arms the interrupt ("esc again to interrupt"), the second ends the turn.
-      await tmux.keys(pane, "Escape", "Escape");
-      await tmux.waitFor(pane, /Operation cancelled by user/, 30_000);
+      // The two Escapes must land while the answer streams (before it they put the prompt back to
+      // edit; too slow a pair does nothing): on a loaded machine that can take a few tries.
+      for (let attempt = 1; ; attempt++) {
+        await tmux.type(pane, `E2E_SLOW again please, try ${attempt}`);
+        await tmux.waitFor(pane, /esc esc interrupt/, 30_000);
+        // One Escape arms the interrupt ("esc again to interrupt"), the second ends the turn.
+        await tmux.keys(pane, "Escape", "Escape");
+        try {
+          await tmux.waitFor(pane, /Operation cancelled by user/, 20_000);
+          break;
+        } catch (error) {
+          if (attempt === 3) throw error;
+          await ready();
+        }
+      }
       await tmux.settle(pane);
       tmux.capture(pane, "copilot-interrupted");
       await ready();
@@ -74,6 +83,19 @@ export async function captureCopilot(tmux: CaptureServer): Promise<void> {
       tmux.capture(pane, "copilot-after-exit");
     });
     tmux.kill(pane);
+    await step("api-error", async () => {
+      // A provider that is gone: Copilot retries, then gives up with "✗ Could not connect …".
+      const gone = await startFakeChat({ port: 0 });
+      await gone.close();
+      const failing = tmux.launch("copilot-fail", work, copilotEnv(home, gone.url), [bin]);
+      await tmux.waitFor(failing, /\/ commands · \? help/, 90_000);
+      await tmux.settle(failing);
+      await tmux.type(failing, "say hello");
+      await tmux.waitFor(failing, /✗ Could not connect to local model provider/, 120_000);
+      await tmux.settle(failing);
+      tmux.capture(failing, "copilot-api-error");
+      tmux.kill(failing);
+    });
   } finally {
     await fake.close();
   }

@@ -132,6 +132,7 @@ const rows: Row[] = [
   { name: "operation cancelled above the input", agent: "copilot", screen: real("copilot-interrupted"), alternate: true, state: "blocked", rule: "interrupted", cause: "interrupted" },
   { name: "working footer while streaming", agent: "copilot", screen: real("copilot-working"), alternate: true, state: "working", rule: "footer-working" },
   { name: "working footer before the answer", agent: "copilot", screen: copilotScreen([" ❯ E2E_SLOW"], " ○ Working esc esc edit prompt"), alternate: true, state: "working", rule: "footer-working" },
+  { name: "provider error after the retries", agent: "copilot", screen: real("copilot-api-error"), alternate: true, state: "idle", rule: "api-error", cause: "error" },
   { name: "idle footer", agent: "copilot", screen: real("copilot-idle"), alternate: true, state: "idle", rule: "footer-idle" },
   { name: "idle footer with text typed; prose asking a question", agent: "copilot", screen: copilotScreen([" ● Do you want to run this command? 1. Yes"], " Interactive · Manual Approval · @ files · # issues", "❯ yes"), alternate: true, state: "idle", rule: "footer-idle" },
 ];
