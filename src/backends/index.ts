@@ -5,6 +5,8 @@ import { copilot } from "./copilot/index.ts";
 import { gemini } from "./gemini/index.ts";
 import { generic } from "./generic/index.ts";
 import { opencode } from "./opencode/index.ts";
+import { pi } from "./pi/index.ts";
+import { qwen } from "./qwen/index.ts";
 import type { AccountSupport, Backend } from "./shared/types.ts";
 
 /**
@@ -16,6 +18,8 @@ const REGISTRY = {
   codex,
   opencode,
   gemini,
+  pi,
+  qwen,
   copilot,
   generic,
 };

@@ -48,8 +48,10 @@ const rule = "─".repeat(60);
 const claudeScreen = (above: string[], input = "") => [" ▐▛███▜▌   Claude Code v2.1.197", "", ...above, "", rule, `❯\u00a0${input}`, rule, "  ? for shortcuts", "", ""].join("\n");
 const codexScreen = (above: string[]) => ["  >_ OpenAI Codex (v0.171.0)", "", ...above, "", "› Ask Codex to do anything", "", "  gpt-5.1-codex default · ~/work", "  ← for agents · ? for shortcuts"].join("\n");
 const opencodeScreen = (above: string[], footer: string) => ["", "  ┃", "  ┃  Say hello", "  ┃", "", ...above, "", "  ┃", "  ┃  Build · Claude Sonnet 4.5 (latest) Anthropic", `  ╹${"▀".repeat(60)}`, footer].join("\n");
+const piScreen = (above: string[], box: string[] = [""]) => [" pi v0.73.1", "", ...above, "", rule, ...box, rule, "/home/dev/work", "↑12 ↓20 0.0%/200k (auto)          claude-sonnet-4-5"].join("\n");
 const copilotScreen = (above: string[], footer = " ← open sidebar · Interactive · Manual Approval · / commands · ? help · tab next tab", input = "❯") => ["  ╭─╮╭─╮", "  ╰─╯╰─╯  Copilot v1.0.102 uses AI.", "", ...above, "", " ~/work", rule, input, rule, footer].join("\n");
 const geminiScreen = (above: string[]) => [" ▝▜▄     Gemini CLI v0.61.0", "", ...above, rule, " Shift+Tab to accept edits", "", " >   Type your message or @path/to/file", "", " workspace (/directory)      sandbox      /model", " ~/work                      no sandbox   Auto"].join("\n");
+const qwenScreen = (above: string[]) => ["  │ >_ Qwen Code (v0.15.10)  │", "", ...above, rule, ">   Type your message or @path/to/file", rule, "  ? for shortcuts"].join("\n");
 
 interface Row { name: string; agent: string; screen: string; title?: string; alternate?: boolean; state: string; rule?: string; cause?: string | null }
 
@@ -124,7 +126,24 @@ const rows: Row[] = [
   { name: "esc to cancel, no title", agent: "gemini", screen: geminiScreen([" ⠸ Thinking... (esc to cancel, 1s)"]), state: "working", rule: "esc-to-cancel" },
   { name: "title ◇ Ready", agent: "gemini", screen: "", title: "◇  Ready (work)", state: "idle", rule: "title-ready" },
   { name: "input box, no title", agent: "gemini", screen: geminiScreen(["✦ Hello."]), state: "idle", rule: "input-box" },
+  // Pi (its dialogs are its extensions' ctx.ui ones)
+  { name: "a permission gate's select", agent: "pi", screen: real("pi-permission"), title: "π - work", state: "blocked", rule: "permission", cause: "permission" },
+  { name: "an extension's input dialog", agent: "pi", screen: piScreen([" $ touch m", "", " ⠼ Working..."], ["", " Name the branch", "", " feature-x", "", " enter submit  escape/ctrl+c cancel", ""]), title: "π - work", state: "blocked", rule: "dialog", cause: null },
+  { name: "interrupted turn", agent: "pi", screen: real("pi-interrupted"), title: "π - work", state: "blocked", rule: "interrupted", cause: "interrupted" },
+  { name: "interrupted, a prompt typed since", agent: "pi", screen: piScreen([" E2E_SLOW go", "", " Operation aborted"], [" go on please"]), title: "π - work", state: "blocked", rule: "interrupted" },
+  { name: "interrupted further up, a turn since", agent: "pi", screen: piScreen([" Operation aborted", "", " go on", "", " Hello."]), title: "π - work", state: "idle", rule: "editor" },
+  { name: "Working... above the editor", agent: "pi", screen: real("pi-working"), title: "π - work", state: "working", rule: "working" },
+  { name: "the editor, a turn over", agent: "pi", screen: real("pi-idle"), title: "π - work", state: "idle", rule: "editor" },
+  { name: "prose: allow … ? with hint words", agent: "pi", screen: piScreen([" Allow me to run the tests?", " Press enter select, or escape/ctrl+c cancel."]), title: "π - work", state: "idle", rule: "editor" },
   { name: "prose: would you like … yes", agent: "gemini", screen: geminiScreen(["✦ Would you like me to allow execution of the tests? yes", "  ● 1. Allow once is an option you will see"]), title: "◇  Ready (work)", state: "idle", rule: "title-ready" },
+  // Qwen Code
+  { name: "permission dialog", agent: "qwen", screen: real("qwen-permission"), title: "Qwen - work", state: "blocked", rule: "confirmation", cause: "permission" },
+  { name: "trust dialog", agent: "qwen", screen: real("qwen-dialog-trust-folder"), title: "Qwen - work", state: "blocked", rule: "trust", cause: "trust" },
+  { name: "a tall confirmation: its question scrolled off, the waiting line stays", agent: "qwen", screen: qwenScreen(["  │ + line 300 of the diff                        │", "  │ › 1. Yes, allow once                          │", "  ╰───────────────────────────────────────────────╯", "", "  ⠏ Waiting for user confirmation..."]), title: "Qwen - work", state: "blocked", rule: "waiting-for-confirmation" },
+  { name: "working line, dots spinner", agent: "qwen", screen: real("qwen-working"), title: "Qwen - work", state: "working", rule: "esc-to-cancel" },
+  { name: "working line while the answer streams", agent: "qwen", screen: real("qwen-working-streaming"), title: "Qwen - work", state: "working", rule: "esc-to-cancel" },
+  { name: "input line after a turn", agent: "qwen", screen: real("qwen-idle"), title: "Qwen - work", state: "idle", rule: "input-box" },
+  { name: "prose: allow execution … ? with a numbered list, no box", agent: "qwen", screen: qwenScreen(["  ✦ Allow execution of the tests? Here is what I would do:", "    › 1. run them", "    (1s · esc to cancel) is what you would see"]), title: "Qwen - work", state: "idle", rule: "input-box" },
   // GitHub Copilot CLI
   { name: "folder-trust dialog", agent: "copilot", screen: real("copilot-dialog-trust-folder"), title: "GitHub Copilot", alternate: true, state: "blocked", rule: "trust", cause: "trust" },
   { name: "run-command dialog", agent: "copilot", screen: real("copilot-permission"), title: "x - GitHub Copilot", alternate: true, state: "blocked", rule: "permission", cause: "permission" },
