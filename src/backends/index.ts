@@ -2,8 +2,10 @@ import { AgentmuxError } from "../util/errors.ts";
 import { claude } from "./claude/index.ts";
 import { codex } from "./codex/index.ts";
 import { copilot } from "./copilot/index.ts";
+import { droid } from "./droid/index.ts";
 import { gemini } from "./gemini/index.ts";
 import { generic } from "./generic/index.ts";
+import { kilo } from "./kilo/index.ts";
 import { opencode } from "./opencode/index.ts";
 import { pi } from "./pi/index.ts";
 import { qwen } from "./qwen/index.ts";
@@ -20,7 +22,9 @@ const REGISTRY = {
   gemini,
   pi,
   qwen,
+  kilo,
   copilot,
+  droid,
   generic,
 };
 

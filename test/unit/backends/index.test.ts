@@ -34,6 +34,9 @@ const rows: Row[] = [
   ["copilot", NEW, "hi", ["copilot", "--x", "-i", "hi"]],
   ["copilot", resume("0cb916db-26aa"), "go on", ["copilot", "--x", "--resume=0cb916db-26aa", "-i", "go on"]],
   ["copilot", fork("s1"), undefined, /GitHub Copilot CLI cannot fork/],
+  ["droid", NEW, "hi", ["droid", "--x", "hi"]],
+  ["droid", resume("s1"), undefined, ["droid", "--x", "--resume", "s1"]],
+  ["droid", fork("s1"), undefined, ["droid", "--x", "--fork", "s1"]],
   ["generic", resume("s1"), undefined, /cannot resume/],
 ];
 

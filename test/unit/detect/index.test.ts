@@ -118,6 +118,13 @@ const rows: Row[] = [
   { name: "idle footer", agent: "opencode", screen: opencodeScreen(["     Hello."], "   ~/work                      32 (0%)  ctrl+p commands"), alternate: true, state: "idle", rule: "footer" },
   { name: "prose: would you like … yes", agent: "opencode", screen: opencodeScreen(["     Permission required? Would you like me to create it? Allow once or Reject, yes?"], "   ~/work   ctrl+p commands"), alternate: true, state: "idle", rule: "footer" },
 
+  // Kilo CLI (opencode's layout)
+  { name: "permission", agent: "kilo", screen: real("kilo-permission"), title: "Kilo CLI | Fake", alternate: true, state: "blocked", rule: "permission", cause: "permission" },
+  { name: "question tool", agent: "kilo", screen: real("kilo-question"), title: "Kilo CLI | x", alternate: true, state: "blocked", rule: "question", cause: "question" },
+  { name: "interrupted turn", agent: "kilo", screen: real("kilo-interrupted"), title: "Kilo CLI | x", alternate: true, state: "blocked", rule: "interrupted", cause: "interrupted" },
+  { name: "esc interrupt footer", agent: "kilo", screen: real("kilo-working"), title: "Kilo CLI", alternate: true, state: "working", rule: "footer-interrupt" },
+  { name: "idle footer", agent: "kilo", screen: real("kilo-after-turn"), title: "Kilo CLI | x", alternate: true, state: "idle", rule: "footer" },
+
   // Gemini CLI
   { name: "confirmation box, no title", agent: "gemini", screen: real("gemini-permission"), state: "blocked", rule: "confirmation" },
   { name: "ask_user question box", agent: "gemini", screen: real("gemini-question"), title: "✋  Action Required (work)", state: "blocked", rule: "question", cause: "question" },
@@ -154,6 +161,13 @@ const rows: Row[] = [
   { name: "provider error after the retries", agent: "copilot", screen: real("copilot-api-error"), alternate: true, state: "idle", rule: "api-error", cause: "error" },
   { name: "idle footer", agent: "copilot", screen: real("copilot-idle"), alternate: true, state: "idle", rule: "footer-idle" },
   { name: "idle footer with text typed; prose asking a question", agent: "copilot", screen: copilotScreen([" ● Do you want to run this command? 1. Yes"], " Interactive · Manual Approval · @ files · # issues", "❯ yes"), alternate: true, state: "idle", rule: "footer-idle" },
+  // droid: its title never changes with state
+  { name: "command approval", agent: "droid", screen: real("droid-permission"), title: "⛬ Fake side answer", state: "blocked", rule: "approval", cause: "permission" },
+  { name: "folder trust", agent: "droid", screen: real("droid-dialog-trust-folder"), title: "⛬ Droid", state: "blocked", rule: "trust", cause: "trust" },
+  { name: "Streaming... (Press ESC to stop) over the box's Enter to steer", agent: "droid", screen: real("droid-working"), title: "⛬ New Session", state: "working", rule: "press-esc-to-stop" },
+  { name: "Request cancelled by user right above the box", agent: "droid", screen: real("droid-interrupted"), title: "⛬ x", state: "blocked", rule: "interrupted", cause: "interrupted" },
+  { name: "the input box after a turn", agent: "droid", screen: real("droid-after-turn"), title: "⛬ x", state: "idle", rule: "input-box" },
+  { name: "its last frame after exit, under the resume line: no rule", agent: "droid", screen: real("droid-after-exit"), title: "⛬ x", state: "unknown" },
 ];
 
 describe("resolution", () => {
@@ -307,6 +321,7 @@ describe("the real screens", () => {
       codex: ["node /usr/lib/node_modules/@openai/codex/bin/codex.js", "/usr/lib/node_modules/@openai/codex/vendor/x86_64-unknown-linux-musl/codex/codex"],
       gemini: ["node /usr/bin/gemini"],
       copilot: ["node /usr/bin/copilot", "/usr/lib/node_modules/@github/copilot-linux-x64/copilot"],
+      droid: ["node /usr/lib/node_modules/@factory/cli/bin/droid", "/usr/lib/node_modules/@factory/cli-linux-x64/bin/droid"],
     };
     for (const name of screens) {
       const row = expected.get(name);
@@ -315,6 +330,8 @@ describe("the real screens", () => {
       const agent = identifyAgent(manifests, { command: m["pane_current_command"], title: m["pane_title"], processes: processes[row.agent] ?? [] });
       assert.equal(agent, row.agent, `${name}: command ${m["pane_current_command"]}, title ${m["pane_title"]}`);
     }
+    // droid installed without npm's postinstall runs as a node shim over the native binary.
+    assert.equal(identifyAgent(manifests, { command: "node", title: "⛬ New Session", processes: processes["droid"] ?? [] }), "droid");
   });
 });
 
