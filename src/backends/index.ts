@@ -2,6 +2,7 @@ import { AgentmuxError } from "../util/errors.ts";
 import { claude } from "./claude/index.ts";
 import { cline } from "./cline/index.ts";
 import { codex } from "./codex/index.ts";
+import { copilot } from "./copilot/index.ts";
 import { droid } from "./droid/index.ts";
 import { gemini } from "./gemini/index.ts";
 import { generic } from "./generic/index.ts";
@@ -24,6 +25,7 @@ const REGISTRY = {
   qwen,
   cline,
   kilo,
+  copilot,
   droid,
   generic,
 };

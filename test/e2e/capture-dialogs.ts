@@ -7,6 +7,7 @@ import { rmSync } from "node:fs";
 import { captureClaude } from "./capture-claude.ts";
 import { captureCline } from "./capture-cline.ts";
 import { captureCodex } from "./capture-codex.ts";
+import { captureCopilot } from "./capture-copilot.ts";
 import { captureDroid } from "./capture-droid.ts";
 import { captureGemini } from "./capture-gemini.ts";
 import { captureKilo } from "./capture-kilo.ts";
@@ -46,6 +47,8 @@ try {
   if (wanted.includes("gemini") || process.env["GEMINI_BIN"]) await section("gemini", () => captureGemini(tmux, gemini));
   await section("qwen", () => captureQwen(tmux));
   await section("cline", () => captureCline(tmux));
+  // Copilot CLI only when asked for by name (it starts its own fake Chat Completions API).
+  if (wanted.includes("copilot")) await section("copilot", () => captureCopilot(tmux));
   // droid only when asked for by name or when DROID_BIN names an installed one (else node_modules/.bin/droid, a devDependency).
   if (wanted.includes("droid") || process.env["DROID_BIN"]) await section("droid", () => captureDroid(tmux, anthropic));
 } finally {

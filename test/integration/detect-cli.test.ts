@@ -1,10 +1,12 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT, TestServer } from "../helpers/tmux-server.ts";
 
 const SCREENS = join(ROOT, "test", "fixtures", "real", "screens");
+// The built-in manifests' names, as the errors list them (sorted).
+const AGENTS = readdirSync(join(ROOT, "manifests")).filter((f) => f.endsWith(".yml")).map((f) => f.slice(0, -4)).sort();
 type Json = Record<string, unknown>;
 
 describe("agentmux detect", () => {
@@ -80,9 +82,9 @@ describe("agentmux detect", () => {
 
   it("mistakes are one line with the fix", async () => {
     await fails(["detect"], /^agentmux: nothing to detect: give a TARGET, or --file SCREEN --agent NAME \(e\.g\./);
-    await fails(["detect", "--file", join(SCREENS, "claude-idle.txt")], /needs --agent NAME \(one of: claude, cline, codex, gemini, opencode, qwen\)/);
+    await fails(["detect", "--file", join(SCREENS, "claude-idle.txt")], new RegExp(`needs --agent NAME \\(one of: ${AGENTS.join(", ")}\\)`));
     await fails(["detect", "--file", "/nonexistent/screen.txt", "--agent", "claude"], /cannot read the screen file \/nonexistent\/screen\.txt: ENOENT.* \(save a screen with: tmux capture-pane/);
-    await fails(["detect", "--file", join(SCREENS, "claude-idle.txt"), "--agent", "cursor"], /no manifest for agent "cursor" \(known agents: claude, cline, codex, gemini, opencode, qwen; add one as .*config\/agents\/cursor\.yml\)/);
+    await fails(["detect", "--file", join(SCREENS, "claude-idle.txt"), "--agent", "cursor"], new RegExp(`no manifest for agent "cursor" \\(known agents: ${AGENTS.join(", ")}; add one as .*config/agents/cursor\\.yml\\)`));
     await fails(["detect", "nosuch"], /no session "nosuch" \(sessions: /);
   });
 
@@ -139,7 +141,7 @@ describe("agentmux detect", () => {
   it("TARGET: --agent names the manifest where nothing identifies the agent", async () => {
     const pane = await showScreen("opencode-working", "plain", "oc");
     await server.waitForScreen(pane, /esc interrupt/);
-    await fails(["detect", pane], /cannot tell which agent runs in \S+:oc \(%\d+\): backend generic, command sleep \(name its manifest with --agent claude\|cline\|codex\|gemini\|opencode\|qwen\)/);
+    await fails(["detect", pane], new RegExp(`cannot tell which agent runs in \\S+:oc \\(%\\d+\\): backend generic, command sleep \\(name its manifest with --agent ${AGENTS.join("\\|")}\\)`));
     const out = await json(["detect", pane, "--agent", "opencode"]);
     assert.deepEqual([out["state"], out["rule"]], ["working", "footer-interrupt"]);
   });

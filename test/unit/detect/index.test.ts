@@ -49,6 +49,7 @@ const claudeScreen = (above: string[], input = "") => [" ▐▛███▜▌  
 const codexScreen = (above: string[]) => ["  >_ OpenAI Codex (v0.171.0)", "", ...above, "", "› Ask Codex to do anything", "", "  gpt-5.1-codex default · ~/work", "  ← for agents · ? for shortcuts"].join("\n");
 const opencodeScreen = (above: string[], footer: string) => ["", "  ┃", "  ┃  Say hello", "  ┃", "", ...above, "", "  ┃", "  ┃  Build · Claude Sonnet 4.5 (latest) Anthropic", `  ╹${"▀".repeat(60)}`, footer].join("\n");
 const piScreen = (above: string[], box: string[] = [""]) => [" pi v0.73.1", "", ...above, "", rule, ...box, rule, "/home/dev/work", "↑12 ↓20 0.0%/200k (auto)          claude-sonnet-4-5"].join("\n");
+const copilotScreen = (above: string[], footer = " ← open sidebar · Interactive · Manual Approval · / commands · ? help · tab next tab", input = "❯") => ["  ╭─╮╭─╮", "  ╰─╯╰─╯  Copilot v1.0.102 uses AI.", "", ...above, "", " ~/work", rule, input, rule, footer].join("\n");
 const geminiScreen = (above: string[]) => [" ▝▜▄     Gemini CLI v0.61.0", "", ...above, rule, " Shift+Tab to accept edits", "", " >   Type your message or @path/to/file", "", " workspace (/directory)      sandbox      /model", " ~/work                      no sandbox   Auto"].join("\n");
 const qwenScreen = (above: string[]) => ["  │ >_ Qwen Code (v0.15.10)  │", "", ...above, rule, ">   Type your message or @path/to/file", rule, "  ? for shortcuts"].join("\n");
 
@@ -157,6 +158,16 @@ const rows: Row[] = [
   { name: "input line after a turn", agent: "cline", screen: real("cline-done"), title: "> E2E_SLOW please", alternate: true, state: "idle", rule: "input-line" },
   { name: "centred input line at start", agent: "cline", screen: real("cline-startup"), title: "Cline", alternate: true, state: "idle", rule: "input-line" },
   { name: "prose about approving is no dialog", agent: "cline", screen: " * Approve tool call? [y] Approve   [n] Deny, the dialog reads.\n──────\n❯ Ask anything...\n──────\n fake-model (12) $0.00\n work\n Auto-approve all disabled (Shift+Tab)", title: "> x", alternate: true, state: "idle", rule: "input-line" },
+  // GitHub Copilot CLI
+  { name: "folder-trust dialog", agent: "copilot", screen: real("copilot-dialog-trust-folder"), title: "GitHub Copilot", alternate: true, state: "blocked", rule: "trust", cause: "trust" },
+  { name: "run-command dialog", agent: "copilot", screen: real("copilot-permission"), title: "x - GitHub Copilot", alternate: true, state: "blocked", rule: "permission", cause: "permission" },
+  { name: "another boxed choice", agent: "copilot", screen: copilotScreen(["╭────╮", "│ Select a model │", "│ ❯ 1. gpt-4.1 │", "│   2. fake-model │", "│ ↑/↓ to navigate · enter to select · esc to cancel │", "╰────╯"]), alternate: true, state: "blocked", rule: "selection" },
+  { name: "operation cancelled above the input", agent: "copilot", screen: real("copilot-interrupted"), alternate: true, state: "blocked", rule: "interrupted", cause: "interrupted" },
+  { name: "working footer while streaming", agent: "copilot", screen: real("copilot-working"), alternate: true, state: "working", rule: "footer-working" },
+  { name: "working footer before the answer", agent: "copilot", screen: copilotScreen([" ❯ E2E_SLOW"], " ○ Working esc esc edit prompt"), alternate: true, state: "working", rule: "footer-working" },
+  { name: "provider error after the retries", agent: "copilot", screen: real("copilot-api-error"), alternate: true, state: "idle", rule: "api-error", cause: "error" },
+  { name: "idle footer", agent: "copilot", screen: real("copilot-idle"), alternate: true, state: "idle", rule: "footer-idle" },
+  { name: "idle footer with text typed; prose asking a question", agent: "copilot", screen: copilotScreen([" ● Do you want to run this command? 1. Yes"], " Interactive · Manual Approval · @ files · # issues", "❯ yes"), alternate: true, state: "idle", rule: "footer-idle" },
   // droid: its title never changes with state
   { name: "command approval", agent: "droid", screen: real("droid-permission"), title: "⛬ Fake side answer", state: "blocked", rule: "approval", cause: "permission" },
   { name: "folder trust", agent: "droid", screen: real("droid-dialog-trust-folder"), title: "⛬ Droid", state: "blocked", rule: "trust", cause: "trust" },
@@ -317,6 +328,7 @@ describe("the real screens", () => {
     const processes: Record<string, string[]> = {
       codex: ["node /usr/lib/node_modules/@openai/codex/bin/codex.js", "/usr/lib/node_modules/@openai/codex/vendor/x86_64-unknown-linux-musl/codex/codex"],
       gemini: ["node /usr/bin/gemini"],
+      copilot: ["node /usr/bin/copilot", "/usr/lib/node_modules/@github/copilot-linux-x64/copilot"],
       droid: ["node /usr/lib/node_modules/@factory/cli/bin/droid", "/usr/lib/node_modules/@factory/cli-linux-x64/bin/droid"],
     };
     for (const name of screens) {
