@@ -1,15 +1,17 @@
 // Drive the real CLIs (node_modules/.bin) against the fake model servers into each of their dialogs
 // and capture every screen into test/fixtures/real/screens (NAME.txt, NAME.ansi.txt, NAME.meta.txt).
 // Not part of the test suite: run it by hand when a CLI is upgraded, then check the unit tables.
-//   node --import tsx test/e2e/capture-dialogs.ts [claude:firstrun claude:main claude:fail claude:agent claude:plan codex:trust codex:main opencode gemini]
+//   node --import tsx test/e2e/capture-dialogs.ts [claude:firstrun claude:main claude:fail claude:agent claude:plan codex:trust codex:main opencode gemini auggie]
 // With no argument it captures everything. A private tmux server (tmux -L) is used and killed after.
 import { rmSync } from "node:fs";
+import { captureAuggie } from "./capture-auggie.ts";
 import { captureClaude } from "./capture-claude.ts";
 import { captureCodex } from "./capture-codex.ts";
 import { captureGemini } from "./capture-gemini.ts";
 import { captureOpencode } from "./capture-opencode.ts";
 import { CaptureServer } from "./capture-tmux.ts";
 import { startFakeAnthropic } from "./fake-anthropic.ts";
+import { startFakeAugment } from "./fake-augment.ts";
 import { startFakeGemini } from "./fake-gemini.ts";
 import { startFakeOpenAI } from "./fake-openai.ts";
 
@@ -20,6 +22,7 @@ const tmux = new CaptureServer();
 const anthropic = await startFakeAnthropic({ port: 0, timing: { subMs: 60_000, longMs: 45_000, silentMs: 40_000 } });
 const openai = await startFakeOpenAI({ port: 0 });
 const gemini = await startFakeGemini({ port: 0 });
+const augment = await startFakeAugment({ port: 0 });
 let failed = false;
 // Each CLI on its own: one that fails (a dialog that never came) does not stop the others.
 const section = async (name: string, run: () => Promise<void>) => {
@@ -37,11 +40,14 @@ try {
   await section("opencode", () => captureOpencode(tmux, anthropic));
   // Gemini only when asked for by name or when GEMINI_BIN names an installed one (else node_modules/.bin/gemini, a devDependency).
   if (wanted.includes("gemini") || process.env["GEMINI_BIN"]) await section("gemini", () => captureGemini(tmux, gemini));
+  // Auggie only when asked for by name or when AUGGIE_BIN names an installed one (else node_modules/.bin/auggie, a devDependency).
+  if (wanted.includes("auggie") || process.env["AUGGIE_BIN"]) await section("auggie", () => captureAuggie(tmux, augment));
 } finally {
   tmux.stop();
   await anthropic.close();
   await openai.close();
   await gemini.close();
+  await augment.close();
   if (!process.env["KEEP"]) rmSync(tmux.root, { recursive: true, force: true });
 }
 process.exit(failed ? 1 : 0);

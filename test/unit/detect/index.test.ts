@@ -48,6 +48,7 @@ const rule = "─".repeat(60);
 const claudeScreen = (above: string[], input = "") => [" ▐▛███▜▌   Claude Code v2.1.197", "", ...above, "", rule, `❯\u00a0${input}`, rule, "  ? for shortcuts", "", ""].join("\n");
 const codexScreen = (above: string[]) => ["  >_ OpenAI Codex (v0.171.0)", "", ...above, "", "› Ask Codex to do anything", "", "  gpt-5.1-codex default · ~/work", "  ← for agents · ? for shortcuts"].join("\n");
 const opencodeScreen = (above: string[], footer: string) => ["", "  ┃", "  ┃  Say hello", "  ┃", "", ...above, "", "  ┃", "  ┃  Build · Claude Sonnet 4.5 (latest) Anthropic", `  ╹${"▀".repeat(60)}`, footer].join("\n");
+const auggieScreen = (above: string[]) => ["Get started with Auggie", "", ...above, rule, "›  ", rule, " ? to show shortcuts                /work"].join("\n");
 const geminiScreen = (above: string[]) => [" ▝▜▄     Gemini CLI v0.61.0", "", ...above, rule, " Shift+Tab to accept edits", "", " >   Type your message or @path/to/file", "", " workspace (/directory)      sandbox      /model", " ~/work                      no sandbox   Auto"].join("\n");
 
 interface Row { name: string; agent: string; screen: string; title?: string; alternate?: boolean; state: string; rule?: string; cause?: string | null }
@@ -124,6 +125,14 @@ const rows: Row[] = [
   { name: "title ◇ Ready", agent: "gemini", screen: "", title: "◇  Ready (work)", state: "idle", rule: "title-ready" },
   { name: "input box, no title", agent: "gemini", screen: geminiScreen(["✦ Hello."]), state: "idle", rule: "input-box" },
   { name: "prose: would you like … yes", agent: "gemini", screen: geminiScreen(["✦ Would you like me to allow execution of the tests? yes", "  ● 1. Allow once is an option you will see"]), title: "◇  Ready (work)", state: "idle", rule: "title-ready" },
+
+  // Auggie
+  { name: "tool approval", agent: "auggie", screen: real("auggie-permission"), title: "x", state: "blocked", rule: "tool-approval", cause: "permission" },
+  { name: "workspace indexing question", agent: "auggie", screen: real("auggie-dialog-indexing"), title: "auggie", state: "blocked", rule: "indexing", cause: "trust" },
+  { name: "onboarding tips", agent: "auggie", screen: real("auggie-onboarding-tips"), title: "auggie", state: "blocked", rule: "onboarding", cause: "onboarding" },
+  { name: "sending request over the footer", agent: "auggie", screen: real("auggie-working"), title: "x", state: "working", rule: "esc-to-interrupt" },
+  { name: "footer", agent: "auggie", screen: real("auggie-after-turn"), title: "x", state: "idle", rule: "footer" },
+  { name: "prose: tool approval required … allow", agent: "auggie", screen: auggieScreen(["● Tool Approval Required? Answer [A]llow [D]eny in the dialog, or press return to continue, or esc to skip."]), state: "idle", rule: "footer" },
 ];
 
 describe("resolution", () => {
@@ -276,6 +285,7 @@ describe("the real screens", () => {
     const processes: Record<string, string[]> = {
       codex: ["node /usr/lib/node_modules/@openai/codex/bin/codex.js", "/usr/lib/node_modules/@openai/codex/vendor/x86_64-unknown-linux-musl/codex/codex"],
       gemini: ["node /usr/bin/gemini"],
+      auggie: ["node /usr/bin/auggie"],
     };
     for (const name of screens) {
       const row = expected.get(name);
