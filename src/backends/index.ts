@@ -1,4 +1,5 @@
 import { AgentmuxError } from "../util/errors.ts";
+import { auggie } from "./auggie/index.ts";
 import { claude } from "./claude/index.ts";
 import { codex } from "./codex/index.ts";
 import { gemini } from "./gemini/index.ts";
@@ -15,6 +16,7 @@ const REGISTRY = {
   codex,
   opencode,
   gemini,
+  auggie,
   generic,
 };
 
