@@ -1,39 +1,20 @@
-import { accessSync, constants, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ROOT } from "../helpers/tmux-server.ts";
+import { auggieEnv, findAuggie, seedAuggieHome } from "./auggie-home.ts";
 import type { CaptureServer } from "./capture-tmux.ts";
 import type { FakeAugment } from "./fake-augment.ts";
 import { HELLO } from "./fake-model.ts";
 
-/** The auggie to drive: $AUGGIE_BIN, else this checkout's node_modules/.bin/auggie. */
-export function findAuggie(): string {
-  const bin = process.env["AUGGIE_BIN"] ?? join(ROOT, "node_modules", ".bin", "auggie");
-  accessSync(bin, constants.X_OK);
-  return bin;
-}
-
-/** What points Auggie at the fake (its "tenant URL"), with a scratch home and npm prefix. */
-export function auggieEnv(home: string, fake: FakeAugment): Record<string, string | undefined> {
-  return {
-    HOME: home, NPM_CONFIG_PREFIX: join(home, "npm-global"), AUGMENT_DISABLE_AUTO_UPDATE: "1",
-    AUGMENT_SESSION_AUTH: JSON.stringify({ accessToken: "dummy", tenantURL: `${fake.url}/`, scopes: ["email"] }),
-    AUGMENT_API_TOKEN: undefined, AUGMENT_API_URL: undefined,
-  };
-}
-
-/** `.augment/.auggie.json` as Auggie leaves it after its onboarding (which it then skips). */
-export const ONBOARDED = { lastUsed: "2026-12-01T07:02:52.780Z", sessionCount: 1, anonId: "88d1067f-d153-4c96-af99-4185ce6f58df", onboardingVersion: "1.0.0" };
-
 /** Auggie's onboarding, indexing and tool-approval screens, a turn, a streamed turn and its exit. */
 export async function captureAuggie(tmux: CaptureServer, fake: FakeAugment): Promise<void> {
   const bin = findAuggie();
+  if (!bin) throw new Error("no auggie to run (node_modules/.bin/auggie, or AUGGIE_BIN)");
   const step = async (label: string, run: () => Promise<void>) => {
     try { await run(); } catch (error) { console.log(`auggie ${label}: ${(error as Error).message.split("\n")[0]}`); }
   };
   const ready = /\? to show shortcuts/;
   await step("first start", async () => {
     // A home without .auggie.json: the welcome, three tips, then the indexing question for the workspace.
-    const pane = tmux.launch("auggie-first", tmux.dir("work-auggie-first"), auggieEnv(tmux.dir("home-auggie-first"), fake), [bin]);
+    const pane = tmux.launch("auggie-first", tmux.dir("work-auggie-first"), auggieEnv(tmux.dir("home-auggie-first"), fake.url), [bin]);
     await tmux.waitFor(pane, /Welcome to Augment Code/, 90_000);
     await tmux.settle(pane);
     tmux.capture(pane, "auggie-onboarding");
@@ -55,9 +36,8 @@ export async function captureAuggie(tmux: CaptureServer, fake: FakeAugment): Pro
   });
   const home = tmux.dir("home-auggie");
   const work = tmux.dir("work-auggie");
-  writeFileSync(join(tmux.dir("home-auggie/.augment"), ".auggie.json"), JSON.stringify(ONBOARDED, null, 2));
-  writeFileSync(join(home, ".augment", "settings.json"), JSON.stringify({ indexingDenyDirs: [work] }, null, 2));
-  const pane = tmux.launch("auggie", work, auggieEnv(home, fake), [bin, "--permission", "launch-process:ask-user"]);
+  seedAuggieHome(home, [work]);
+  const pane = tmux.launch("auggie", work, auggieEnv(home, fake.url), [bin, "--permission", "launch-process:ask-user"]);
   const idle = async () => { await tmux.waitFor(pane, ready, 60_000); await tmux.settle(pane); };
   await idle();
   await step("turn", async () => {
