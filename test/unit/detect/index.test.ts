@@ -131,6 +131,7 @@ const rows: Row[] = [
   { name: "workspace indexing question", agent: "auggie", screen: real("auggie-dialog-indexing"), title: "auggie", state: "blocked", rule: "indexing", cause: "trust" },
   { name: "onboarding tips", agent: "auggie", screen: real("auggie-onboarding-tips"), title: "auggie", state: "blocked", rule: "onboarding", cause: "onboarding" },
   { name: "sending request over the footer", agent: "auggie", screen: real("auggie-working"), title: "x", state: "working", rule: "esc-to-interrupt" },
+  { name: "processing a streamed answer", agent: "auggie", screen: auggieScreen(["› E2E_SLOW go", " ⠙ Processing response... (6s • esc to interrupt)"]), state: "working", rule: "esc-to-interrupt" },
   { name: "footer", agent: "auggie", screen: real("auggie-after-turn"), title: "x", state: "idle", rule: "footer" },
   { name: "prose: tool approval required … allow", agent: "auggie", screen: auggieScreen(["● Tool Approval Required? Answer [A]llow [D]eny in the dialog, or press return to continue, or esc to skip."]), state: "idle", rule: "footer" },
 ];
