@@ -94,7 +94,9 @@ export function renderSession(row, loaded) {
       const b = el("button", "option", `${i + 1}. ${label}`);
       b.type = "button";
       b.dataset.key = String(i + 1);
-      b.addEventListener("click", () => sendKeys([String(i + 1)]));
+      // The keys that pick it, as the server worked them out (a digit, Codex's "(y)", a choice's own keys).
+      const keys = Array.isArray(ask.keys) && Array.isArray(ask.keys[i]) ? ask.keys[i] : [String(i + 1)];
+      b.addEventListener("click", () => sendKeys(keys));
       return b;
     }));
   }

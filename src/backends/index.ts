@@ -5,6 +5,7 @@ import { codex } from "./codex/index.ts";
 import { gemini } from "./gemini/index.ts";
 import { generic } from "./generic/index.ts";
 import { opencode } from "./opencode/index.ts";
+import { qwen } from "./qwen/index.ts";
 import type { AccountSupport, Backend } from "./shared/types.ts";
 
 /**
@@ -16,6 +17,7 @@ const REGISTRY = {
   codex,
   opencode,
   gemini,
+  qwen,
   auggie,
   generic,
 };

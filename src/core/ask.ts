@@ -26,6 +26,11 @@ export interface Ask {
   /** The dialog's numbered options, in order, as shown (option 1 first); [] when there is no dialog. */
   options: string[];
   /**
+   * The keys that pick each option, parallel to options, where the dialog says (a manifest's
+   * `dialog.choices`: "[y] Approve", arrows and Enter); absent: optionKeys derives them.
+   */
+  keys?: string[][] | undefined;
+  /**
    * A digest of the dialog on screen when this was read ("" when none): an answer is sent only
    * while the screen still shows a dialog with the same digest (src/detect/dialog.ts).
    */
@@ -84,6 +89,7 @@ export function parseAsk(value: string): Ask | null {
         summary: typeof a.summary === "string" ? a.summary : "",
         text: lines(a.text),
         options: lines(a.options),
+        ...(Array.isArray(a.keys) && a.keys.length === lines(a.options).length && a.keys.every((k) => lines(k).length > 0) ? { keys: a.keys.map(lines) } : {}),
         dialog: typeof a.dialog === "string" ? a.dialog : "",
         source: a.source === "screen" || a.source === "transcript" ? a.source : "hook",
         at: typeof a.at === "number" ? a.at : 0,
@@ -91,4 +97,20 @@ export function parseAsk(value: string): Ask | null {
     } catch { /* the next reading */ }
   }
   return null;
+}
+
+/**
+ * The key that picks option n of a numbered dialog: the shortcut its label names at its end, a
+ * letter or esc (Codex's "Yes, proceed (y)", "No, … (esc)"), else its number (Claude's dialogs take digits).
+ */
+export function optionKey(option: string, n: number): string {
+  const shortcut = /\(([a-z]|esc)\)$/i.exec(option.trim())?.[1];
+  if (!shortcut) return String(n);
+  return shortcut.toLowerCase() === "esc" ? "Escape" : shortcut;
+}
+
+/** The keys that pick each of an Ask's options: the ones the dialog gave, else each option's optionKey. */
+export function optionKeys(ask: Pick<Ask, "options" | "keys">): string[][] {
+  if (ask.keys && ask.keys.length === ask.options.length) return ask.keys;
+  return ask.options.map((o, i) => [optionKey(o, i + 1)]);
 }

@@ -133,7 +133,13 @@ const RULES: Rule[] = [
     // it seconds after its hook. Without hooks the screen is the only word: no hold.
     const drawn = own || (f.dialogSeenAt != null && f.dialogSeenAt >= f.machine.since);
     const gone = !f.hooks ? 0 : drawn ? DIALOG_GONE_MS : DIALOG_UNSEEN_MS;
-    if (s && s.verdict === "working" && news(f, s) && held(f, s, gone) && (strong(f, s) || own)) return move("blocker-answered", "the screen shows the turn running again", { kind: "activity", at: f.now }, "screen");
+    // Without hooks a spinner title alone is a turn only once held a moment, and never after a
+    // dialog before any turn (folder trust at start): the CLI's start-up spinner is no turn.
+    const titleOnly = s !== null && s.region === "title" && !f.hooks;
+    const wait = titleOnly ? TITLE_TURN_MS : gone;
+    if (s && s.verdict === "working" && news(f, s) && held(f, s, wait) && (strong(f, s) || own) && !(titleOnly && f.machine.turnStart === null)) {
+      return move("blocker-answered", "the screen shows the turn running again", { kind: "activity", at: f.now }, "screen");
+    }
     if (current(f, live) && live.status === "busy") return move("blocker-answered", `${live.source} says busy`, { kind: "activity", at: f.now }, "live");
     if (s && s.verdict === "idle" && news(f, s) && held(f, s, gone) && (strong(f, s) || own)) return afterDialog(f, "blocker-gone", "the prompt is free and no dialog is on screen", "screen");
     if (s && s.verdict === "unknown" && own && news(f, s) && held(f, s, SCREEN_SETTLE_MS)) return afterDialog(f, "blocker-gone", "the dialog the screen saw is gone", "screen");

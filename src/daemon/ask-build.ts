@@ -69,11 +69,12 @@ export function buildAsk(state: string, material: AskMaterial, dialog: Dialog | 
   if (tool) {
     // A call of several questions shows one at a time: the one on screen is the summary.
     const shown = tool.kind === "question" && dialog ? tool.text.find((q) => dialog.question.includes(q)) : undefined;
-    return { kind: tool.kind, summary: clip(shown ?? tool.summary, 120), text: tool.text, options: options.length > 0 ? options : tool.options, dialog: digest, source: "hook", at: now };
+    const keys = options.length > 0 && dialog?.keys ? { keys: dialog.keys } : {};
+    return { kind: tool.kind, summary: clip(shown ?? tool.summary, 120), text: tool.text, options: options.length > 0 ? options : tool.options, ...keys, dialog: digest, source: "hook", at: now };
   }
   if (dialog) {
     const kind = dialogKind(cause);
-    return { kind, summary: clip(askingLine(dialog.question) || (cause?.detail ?? "a dialog"), 120), text: dialog.question.map((l) => clip(l)), options, dialog: digest, source: "screen", at: now };
+    return { kind, summary: clip(askingLine(dialog.question) || (cause?.detail ?? "a dialog"), 120), text: dialog.question.map((l) => clip(l)), options, ...(dialog.keys ? { keys: dialog.keys } : {}), dialog: digest, source: "screen", at: now };
   }
   if (cause?.why === "interrupted") return { kind: "dialog", summary: INTERRUPTED, text: [INTERRUPTED], options: [], dialog: "", source: "screen", at: now };
   if (cause?.detail) return { kind: dialogKind(cause), summary: clip(cause.detail, 120), text: [clip(cause.detail)], options: [], dialog: "", source: "hook", at: now };

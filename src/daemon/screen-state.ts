@@ -1,5 +1,5 @@
 import { BACKENDS, isBackendName } from "../backends/index.ts";
-import { findManifest, formatProblem, identifyAgent, loadManifests, type Manifest } from "../detect/index.ts";
+import { findManifest, formatProblem, identifyAgent, loadManifests, processTree, type Manifest } from "../detect/index.ts";
 import type { Tmux } from "../tmux/tmux.ts";
 import type { Logger } from "./log.ts";
 import { ScreenWatch, type ScreenSighting } from "./screen-watch.ts";
@@ -11,6 +11,10 @@ export class ScreenState {
   private readonly watch: ScreenWatch;
   /** The manifest each pane's screen was last read with. */
   private readonly used = new Map<string, Manifest>();
+  /** The processes under a plain command's pane, read once per (pane process, current command): key and list (null while ps runs). */
+  private readonly trees = new Map<string, { key: string; processes: string[] | null }>();
+  /** Reads the processes under a pane; a test may count the reads. */
+  processesOf: (pid: number) => Promise<string[]> = processTree;
 
   constructor(tmux: Tmux, log: Logger, private readonly said: (t: Tracked, sighting: ScreenSighting, screen: string) => Promise<void>, changed?: (pane: string) => void) {
     const loaded = loadManifests();
@@ -22,6 +26,7 @@ export class ScreenState {
   forget(pane: string): void {
     this.watch.forget(pane);
     this.used.delete(pane);
+    this.trees.delete(pane);
   }
 
   /** The manifest a session's screen is read with (its backend's, else the one last recognised in its pane). */
@@ -42,9 +47,26 @@ export class ScreenState {
   private manifestFor(t: Tracked, command: string, title: string): Manifest | null {
     const own = findManifest(this.manifests, t.backend);
     if (own) return own;
-    const name = isBackendName(t.backend) && BACKENDS[t.backend].plainCommand ? identifyAgent(this.manifests, { command, title }) : null;
+    const plain = isBackendName(t.backend) && BACKENDS[t.backend].plainCommand === true;
+    const name = plain ? identifyAgent(this.manifests, { command, title, processes: this.treeOf(t, command) }) : null;
     const found = name ? (findManifest(this.manifests, name) ?? null) : null;
     if (found) this.used.set(t.pane, found); else this.used.delete(t.pane);
     return found;
+  }
+
+  /**
+   * The processes under a plain command's pane, for an agent that runs as `node …` (or under any
+   * wrapper) and is known only by its script: read with one ps when the pane's current command
+   * changes, and used from the next look on; undefined until then.
+   */
+  private treeOf(t: Tracked, command: string): string[] | undefined {
+    if (t.panePid <= 0) return undefined;
+    const key = `${t.panePid}|${command}`;
+    const known = this.trees.get(t.pane);
+    if (known?.key === key) return known.processes ?? undefined;
+    const entry: { key: string; processes: string[] | null } = { key, processes: null };
+    this.trees.set(t.pane, entry);
+    void this.processesOf(t.panePid).then((processes) => { entry.processes = processes; }, () => { entry.processes = []; });
+    return undefined;
   }
 }

@@ -70,7 +70,11 @@ export class ScreenWatch {
         this.signatures.set(pane, signature);
         if (changed) this.onChange(pane);
         const manifest = this.manifestFor(t, command, title);
-        if (!manifest) continue;
+        // A pane read with no manifest yet (its agent not known until its process tree is read) is looked at once it has one.
+        if (!manifest) {
+          this.dirty.add(pane);
+          continue;
+        }
         const recentlyActive = now / 1000 - Number(activity) < 2;
         // A change after a quiet tick is news: look at once. Output that never stops backs off.
         if (changed && this.quiet.get(pane) !== false) this.interval.set(pane, SCREEN_TICK_MS);

@@ -2,7 +2,7 @@ import type { ManifestProblem } from "./problems.ts";
 import { needsPromptBox } from "./regions.ts";
 import { backtrackingRisk } from "./regex-safety.ts";
 import type { RawManifest, RawMatcher, RawRegion, RawRule } from "./schema.ts";
-import type { DialogShape, Manifest, Matcher, Region, Rule } from "./types.ts";
+import type { DialogChoice, DialogShape, Manifest, Matcher, Region, Rule } from "./types.ts";
 
 export type Path = Array<string | number>;
 
@@ -39,7 +39,7 @@ export function compileManifest(raw: RawManifest, ctx: CompileContext): { manife
   });
   const dialogRaw = raw.dialog;
   const shapeRegex = (key: "option" | "top" | "skip") => (dialogRaw?.[key] === undefined ? null : c.regex(dialogRaw[key], ["dialog", key]));
-  const dialog: DialogShape | null = dialogRaw ? { option: shapeRegex("option"), top: shapeRegex("top"), skip: shapeRegex("skip") } : null;
+  const dialog: DialogShape | null = dialogRaw ? { option: shapeRegex("option"), top: shapeRegex("top"), skip: shapeRegex("skip"), choices: c.choices(dialogRaw.choices) } : null;
   if (c.problems.length > 0) return { manifest: null, problems: c.problems.sort((a, b) => a.line - b.line || a.col - b.col) };
   return {
     manifest: {
@@ -56,6 +56,9 @@ export function compileManifest(raw: RawManifest, ctx: CompileContext): { manife
     problems: [],
   };
 }
+
+/** A key a dialog choice may name: one that tmux send-keys knows by this name. */
+const DIALOG_KEY = /^(?:[A-Za-z0-9]|Enter|Escape|Tab|BTab|Space|Up|Down|Left|Right|Home|End|[CM]-[a-z])$/;
 
 class Compiler {
   readonly problems: ManifestProblem[] = [];
@@ -82,6 +85,23 @@ class Compiler {
     const risk = backtrackingRisk(source);
     if (risk) this.problem(path, `regular expression can take exponential time: ${risk}`, "rewrite it without a repeated group that itself repeats or has alternatives starting alike, e.g. ^a+$ for ^(a+)+$");
     return risk !== null;
+  }
+
+  /** `dialog.choices`: each a label and the keys that pick it (single keys tmux knows by name). */
+  choices(raw: Array<{ label?: string; keys?: string[] }> | undefined): DialogChoice[] | null {
+    if (raw === undefined) return null;
+    if (raw.length === 0) this.problem(["dialog", "choices"], "no choices", "list the dialog's choices in order, e.g. [{label: Approve, keys: [y]}, {label: Deny, keys: [n]}]");
+    const choices: DialogChoice[] = [];
+    raw.forEach((choice, i) => {
+      const path: Path = ["dialog", "choices", i];
+      if (!choice.label?.trim()) return this.problem(path, "choice has no label", "add label: the choice as the dialog shows it");
+      const keys = choice.keys ?? [];
+      if (keys.length === 0) return this.problem(path, `choice "${choice.label}" has no keys`, "add keys: the keys that pick it, e.g. [y] or [Right, Enter]");
+      const bad = keys.find((k) => !DIALOG_KEY.test(k));
+      if (bad !== undefined) return this.problem([...path, "keys"], `"${bad}" is not a key`, "write one key per item: a letter or digit, Enter, Escape, Tab, BTab, Space, Up, Down, Left, Right, or C-x / M-x");
+      choices.push({ label: choice.label.trim(), keys });
+    });
+    return choices;
   }
 
   rule(raw: RawRule, path: Path): Rule | null {

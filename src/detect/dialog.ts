@@ -9,6 +9,8 @@ export interface Dialog {
   question: string[];
   /** The options' labels as shown, option 1 first. */
   options: string[];
+  /** The keys that pick each option, for a dialog drawn without numbers (the manifest's choices); absent: numbered. */
+  keys?: string[][];
   /** A stable hash of question and options: an answer is sent only while the screen shows a dialog with the same digest. */
   digest: string;
 }
@@ -56,7 +58,7 @@ export function readDialog(manifest: Manifest, screen: string): Dialog | null {
   };
   let first = -1;
   for (let i = lines.length - 1; i >= 0; i--) if (parse(lines[i] ?? "")?.n === 1) { first = i; break; }
-  if (first === -1) return null;
+  if (first === -1) return choicesDialog(manifest, lines);
   const options: string[] = [];
   for (let i = first; i < lines.length; i++) {
     const option = parse(lines[i] ?? "");
@@ -66,6 +68,19 @@ export function readDialog(manifest: Manifest, screen: string): Dialog | null {
   }
   const question = questionAbove(manifest, lines, first);
   return { question, options, digest: dialogDigest(question, options) };
+}
+
+/** A dialog drawn without numbers, as its manifest's choices say: anchored at the last line showing the first choice. */
+function choicesDialog(manifest: Manifest, lines: string[]): Dialog | null {
+  const choices = manifest.dialog?.choices;
+  const label = choices?.[0]?.label;
+  if (!choices || label === undefined) return null;
+  let anchor = -1;
+  for (let i = lines.length - 1; i >= 0; i--) if ((lines[i] ?? "").includes(label)) { anchor = i; break; }
+  if (anchor === -1) return null;
+  const question = questionAbove(manifest, lines, anchor);
+  const options = choices.map((c) => c.label);
+  return { question, options, keys: choices.map((c) => c.keys), digest: dialogDigest(question, options) };
 }
 
 /** The question lines above option 1, up to the dialog's top, a gap of two blank lines or the prompt box. */

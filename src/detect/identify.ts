@@ -18,8 +18,7 @@ export function identifyAgent(manifests: readonly Manifest[], facts: PaneFacts):
     if (byCommand) return byCommand.name;
   }
   for (const process of facts.processes ?? []) {
-    const words = programWords(process);
-    const byProcess = manifests.find((m) => m.match.processes.some((p) => processMatches(p, words)));
+    const byProcess = manifests.find((m) => m.match.processes.some((p) => processMatches(p, process)));
     if (byProcess) return byProcess.name;
   }
   const title = facts.title ?? "";
@@ -37,9 +36,10 @@ function programWords(commandLine: string): string[] {
   return [words[0] ?? "", ...(script ? [script] : [])];
 }
 
-function processMatches(pattern: string, words: string[]): boolean {
-  if (pattern.includes("/")) return words.some((w) => w.includes(pattern));
-  return words.some((w) => programName(w) === pattern);
+/** A pattern with a slash is a piece of the command line (a path may hold spaces); one without, the program's or its script's name. */
+function processMatches(pattern: string, commandLine: string): boolean {
+  if (pattern.includes("/")) return commandLine.includes(pattern);
+  return programWords(commandLine).some((w) => programName(w) === pattern);
 }
 
 function programName(path: string): string {

@@ -25,7 +25,10 @@ export const MANIFEST_SCHEMA = obj({
   promptBox: str("a regular expression"),
   alternateScreen: bool,
   rules: list(RULE),
-  dialog: obj({ option: str("a regular expression (groups: the number, the label)"), top: str("a regular expression"), skip: str("a regular expression") }),
+  dialog: obj({
+    option: str("a regular expression (groups: the number, the label)"), top: str("a regular expression"), skip: str("a regular expression"),
+    choices: list(obj({ label: str("the choice as the dialog shows it"), keys: list(str("a key as agentmux keys takes it: y, Enter, Right …")) })),
+  }),
 });
 
 // The generic schema words for these read badly ("a list of mapping with keys …s").
@@ -58,5 +61,5 @@ export interface RawManifest {
   promptBox?: string;
   alternateScreen?: boolean;
   rules?: RawRule[];
-  dialog?: { option?: string; top?: string; skip?: string };
+  dialog?: { option?: string; top?: string; skip?: string; choices?: Array<{ label?: string; keys?: string[] }> };
 }

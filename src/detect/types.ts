@@ -63,6 +63,16 @@ export interface DialogShape {
   top: RegExp | null;
   /** Lines left out of the question (a tab row, a header). */
   skip: RegExp | null;
+  /** A dialog without numbers: its choices in order, each with the keys that pick it; null: numbered options only. */
+  choices: DialogChoice[] | null;
+}
+
+/** One choice of a dialog drawn without numbers ("[y] Approve", "Allow once   Allow always   Reject"). */
+export interface DialogChoice {
+  /** The choice as the dialog shows it; the last screen line holding the first choice's label anchors the dialog. */
+  label: string;
+  /** The keys that pick it, as `agentmux keys` takes them ("y"; "Right", "Enter"). */
+  keys: string[];
 }
 
 /** What a pane shows: plain screen text (capture-pane without -e), its title, whether the alternate screen is on. */

@@ -1,4 +1,4 @@
-import type { InboxItem } from "../core/ask.ts";
+import { optionKeys, type Ask, type InboxItem } from "../core/ask.ts";
 import type { InboxKey } from "./keys.ts";
 
 /** The reply editor: the session it types into (fixed when it opened) and the text so far. */
@@ -40,16 +40,6 @@ export function withItems(state: InboxState, items: InboxItem[]): InboxState {
 /** An option's label without the number a screen may have printed before it ("3. No" → "No"). */
 export const optionLabel = (option: string): string => option.replace(/^\s*[❯›>]?\s*\d+[.)]\s*/, "").trim();
 
-/**
- * The key that picks option n: the shortcut its label names at its end, a letter or esc (Codex's
- * "Yes, proceed (y)", "No, … (esc)"), else its number (Claude's dialogs take digits).
- */
-export function optionKey(option: string, n: number): string {
-  const shortcut = /\(([a-z]|esc)\)$/i.exec(option.trim())?.[1];
-  if (!shortcut) return String(n);
-  return shortcut.toLowerCase() === "esc" ? "Escape" : shortcut;
-}
-
 const stay = (state: InboxState, notice = ""): Outcome => ({ state: { ...state, notice } });
 
 function answer(state: InboxState, item: InboxItem, keys: string[], label: string): Outcome {
@@ -61,16 +51,17 @@ function pickOption(state: InboxState, item: InboxItem, n: number): Outcome {
   const options = item.ask?.options ?? [];
   if (options.length === 0) return stay(state, `${item.name} shows no options to pick`);
   if (n < 1 || n > options.length) return stay(state, `${item.name} has options 1-${options.length}`);
-  return answer(state, item, [optionKey(options[n - 1] as string, n)], `${n}. ${optionLabel(options[n - 1] as string)}`);
+  return answer(state, item, optionKeys(item.ask as Ask)[n - 1] ?? [String(n)], `${n}. ${optionLabel(options[n - 1] as string)}`);
 }
 
 /** y approves (option 1), n denies (the option whose label starts with "No", else Escape): permissions only. */
 function approve(state: InboxState, item: InboxItem, yes: boolean): Outcome {
   if (item.ask?.kind !== "permission") return stay(state, `y and n answer a permission; ${item.name} ${item.ask ? `asks a ${item.ask.kind}: pick an option with its digit` : "asks nothing known"}`);
   const options = item.ask.options;
-  if (yes) return options.length > 0 ? answer(state, item, [optionKey(options[0] as string, 1)], `1. ${optionLabel(options[0] as string)}`) : stay(state, `${item.name} shows no options to pick`);
-  const no = options.findIndex((o) => /^no\b/i.test(optionLabel(o)));
-  return no === -1 ? answer(state, item, ["Escape"], "Escape") : answer(state, item, [optionKey(options[no] as string, no + 1)], `${no + 1}. ${optionLabel(options[no] as string)}`);
+  const keys = optionKeys(item.ask);
+  if (yes) return options.length > 0 ? answer(state, item, keys[0] ?? ["1"], `1. ${optionLabel(options[0] as string)}`) : stay(state, `${item.name} shows no options to pick`);
+  const no = options.findIndex((o) => /^(?:no|deny|reject)\b/i.test(optionLabel(o)));
+  return no === -1 ? answer(state, item, ["Escape"], "Escape") : answer(state, item, keys[no] ?? [String(no + 1)], `${no + 1}. ${optionLabel(options[no] as string)}`);
 }
 
 function edit(state: InboxState, editor: Editor, key: InboxKey): Outcome {

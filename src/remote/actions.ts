@@ -60,7 +60,7 @@ export async function keys(port: RemotePort, body: Record<string, unknown>): Pro
   const t = liveSession(port, body["pane"]);
   if (isAnswer(t)) return t;
   const checked = checkKeys(body["keys"]);
-  if (!checked.ok) return fail(400, `key ${checked.refused} is not allowed`, "send one of Escape, 1-9, Up, Down, Left, Right, Enter, Tab, BTab, y, n, C-c");
+  if (!checked.ok) return fail(400, `key ${checked.refused} is not allowed`, "send one of Escape, 1-9, a-z, Up, Down, Left, Right, Enter, Tab, BTab, Space, C-c");
   await port.tmux.sendKeys(t.pane, checked.keys);
   await port.typed(t.pane, checked.keys.includes("Escape") ? "escape" : "keys");
   return { status: 200, body: { ok: true } };

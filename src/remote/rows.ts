@@ -1,4 +1,4 @@
-import { stateGlyph, type Ask } from "../core/ask.ts";
+import { optionKeys, stateGlyph, type Ask } from "../core/ask.ts";
 import type { SessionState } from "../core/states.ts";
 import { byKey } from "../session/keys.ts";
 import type { RosterEntry } from "../session/roster.ts";
@@ -46,14 +46,18 @@ export function rowsFrom(roster: readonly RosterEntry[], live: (pane: string) =>
     const background = now?.background ?? e.background;
     rows.push({
       pane: e.pane, name: e.name, key: e.key, backend: e.backend, account: e.account, state,
-      glyph: stateGlyph(state, background), background, since: Math.round(now?.since ?? e.stateSince ?? 0), snoozed: e.snoozed, ask: e.ask,
+      glyph: stateGlyph(state, background), background, since: Math.round(now?.since ?? e.stateSince ?? 0), snoozed: e.snoozed, ask: e.ask && { ...e.ask, keys: optionKeys(e.ask) },
     });
   }
   return orderRows(rows);
 }
 
-/** The keys the page may send, as tmux names them (anything else is refused). */
-export const REMOTE_KEYS: readonly string[] = ["Escape", "1", "2", "3", "4", "5", "6", "7", "8", "9", "Up", "Down", "Left", "Right", "Enter", "Tab", "BTab", "y", "n", "C-c"];
+/**
+ * The keys the page may send, as tmux names them (anything else is refused): the page's key row,
+ * and the letters a dialog's choices are picked with ("[y] Approve", "[A]llow"). A reply can type
+ * any text anyway; no other control key gets through.
+ */
+export const REMOTE_KEYS: readonly string[] = ["Escape", "1", "2", "3", "4", "5", "6", "7", "8", "9", "Up", "Down", "Left", "Right", "Enter", "Tab", "BTab", "Space", "C-c", ..."abcdefghijklmnopqrstuvwxyz"];
 
 /** Pure: the keys when every one is allowed, else the first refused one. */
 export function checkKeys(keys: unknown): { ok: true; keys: string[] } | { ok: false; refused: string } {

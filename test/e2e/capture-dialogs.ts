@@ -9,6 +9,7 @@ import { captureClaude } from "./capture-claude.ts";
 import { captureCodex } from "./capture-codex.ts";
 import { captureGemini } from "./capture-gemini.ts";
 import { captureOpencode } from "./capture-opencode.ts";
+import { captureQwen } from "./capture-qwen.ts";
 import { CaptureServer } from "./capture-tmux.ts";
 import { startFakeAnthropic } from "./fake-anthropic.ts";
 import { startFakeAugment } from "./fake-augment.ts";
@@ -40,8 +41,8 @@ try {
   await section("opencode", () => captureOpencode(tmux, anthropic));
   // Gemini only when asked for by name or when GEMINI_BIN names an installed one (else node_modules/.bin/gemini, a devDependency).
   if (wanted.includes("gemini") || process.env["GEMINI_BIN"]) await section("gemini", () => captureGemini(tmux, gemini));
-  // Auggie only when asked for by name or when AUGGIE_BIN names an installed one (else node_modules/.bin/auggie, a devDependency).
-  if (wanted.includes("auggie") || process.env["AUGGIE_BIN"]) await section("auggie", () => captureAuggie(tmux, augment));
+  await section("qwen", () => captureQwen(tmux));
+  await section("auggie", () => captureAuggie(tmux, augment));
 } finally {
   tmux.stop();
   await anthropic.close();

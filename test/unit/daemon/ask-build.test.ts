@@ -49,6 +49,13 @@ describe("buildAsk", () => {
     assert.equal(buildAsk("blocked", NO_MATERIAL, dialog, undefined, 5)?.kind, "dialog");
   });
 
+  it("a dialog drawn without numbers carries the keys of its choices, with hook material or without", () => {
+    const choices: Dialog = { question: ["Approve tool call?"], options: ["Approve", "Deny"], keys: [["y"], ["n"]], digest: "d3" };
+    assert.deepEqual(buildAsk("blocked", NO_MATERIAL, choices, { why: "permission" }, 5)?.keys, [["y"], ["n"]]);
+    assert.deepEqual(buildAsk("blocked", withHookAsk(NO_MATERIAL, bash, false), choices, { why: "permission" }, 5)?.keys, [["y"], ["n"]]);
+    assert.equal(buildAsk("blocked", NO_MATERIAL, dialog, { why: "permission" }, 5)?.keys, undefined, "a numbered dialog's keys come from its labels");
+  });
+
   it("blocked with nothing but the cause's words; with nothing at all, none", () => {
     assert.equal(buildAsk("blocked", NO_MATERIAL, null, { why: "declared", detail: "deploy?" }, 5)?.summary, "deploy?");
     assert.equal(buildAsk("blocked", NO_MATERIAL, null, undefined, 5), null);

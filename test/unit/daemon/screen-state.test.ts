@@ -18,9 +18,9 @@ class FakeTmux {
   async tryCapture(pane: string): Promise<string | null> { this.captured.push(pane); return "❯ "; }
 }
 
-function session(pane: string, backend: string): Tracked {
+function session(pane: string, backend: string, pid = ""): Tracked {
   const fields = Object.fromEntries(Object.keys(PANE_FIELDS).map((k) => [k, ""])) as PaneRecord;
-  return trackedFromPane({ ...fields, pane, backend, dir: "/home/u/a b", state: "idle" });
+  return trackedFromPane({ ...fields, pane, backend, dir: "/home/u/a b", state: "idle", pid });
 }
 
 describe("the screen channel's manifests", () => {
@@ -46,6 +46,22 @@ describe("the screen channel's manifests", () => {
     await screens.tick(tracked);
     assert.deepEqual(tmux.captured, ["%31", "%32"]);
     assert.deepEqual(said, ["%31", "%32"]);
+  });
+
+  it("a plain command running an agent as `node …/codex.js` is known by its process tree, read once per current command", async () => {
+    const tmux = new FakeTmux({ "%41": "node" });
+    const said: string[] = [];
+    const screens = new ScreenState(tmux as unknown as Tmux, () => undefined, async (t) => { said.push(t.pane); });
+    const reads: number[] = [];
+    screens.processesOf = async (pid) => { reads.push(pid); return ["bash -c x", "node /opt/a b/node_modules/@openai/codex/bin/codex.js"]; };
+    const tracked = new Map([["%41", session("%41", "generic", "4242")]]);
+    await screens.tick(tracked);
+    assert.deepEqual(said, [], "not known on the first look: ps is still running");
+    await new Promise((resolve) => setImmediate(resolve));
+    await screens.tick(tracked);
+    assert.deepEqual(said, ["%41"]);
+    await screens.tick(tracked);
+    assert.deepEqual(reads, [4242], "ps ran once for that command");
   });
 
   it("a user manifest that does not load is logged, naming its file, and the built-in ones still work", async () => {

@@ -103,6 +103,26 @@ describe("a manifest's dialog section", () => {
     assert.deepEqual(dialog?.options, ["Yes", "No"]);
   });
 
+  it("a dialog drawn without numbers: its choices, anchored at the last line showing the first one, with their keys", () => {
+    const text = ["dialog:", "  choices:", "    - {label: Approve, keys: [y]}", "    - {label: Deny, keys: [n]}", "rules:", "  - {name: d, state: blocked, priority: 1, regex: '\\[y\\] Approve'}"].join("\n");
+    const { manifest, problems } = parseManifest(text, "/agents/t.yml", { builtin: false });
+    assert.deepEqual(problems, []);
+    assert.ok(manifest);
+    const dialog = readDialog(manifest, ["> Approve the plan, please", "", "", "Approve tool call?", "  run_commands: touch /tmp/x", "", "[y] Approve  [n] Deny", ""].join("\n"));
+    assert.deepEqual(dialog?.question, ["Approve tool call?", "run_commands: touch /tmp/x"]);
+    assert.deepEqual(dialog?.options, ["Approve", "Deny"]);
+    assert.deepEqual(dialog?.keys, [["y"], ["n"]]);
+    assert.equal(readDialog(manifest, "Approve it\n"), null, "not blocked: no dialog");
+  });
+
+  it("refuses choices without a label or keys, or with a key tmux does not know", () => {
+    const problemsOf = (choices: string) => parseManifest(`dialog:\n  choices: ${choices}\nrules:\n  - {name: d, state: blocked, priority: 1, regex: x}`, "/agents/t.yml", { builtin: false }).problems.map((p) => `${p.key}: ${p.message}`);
+    assert.deepEqual(problemsOf("[]"), ["dialog.choices: no choices"]);
+    assert.deepEqual(problemsOf("[{keys: [y]}]"), ["dialog.choices[0]: choice has no label"]);
+    assert.deepEqual(problemsOf("[{label: Yes}]"), ['dialog.choices[0]: choice "Yes" has no keys']);
+    assert.deepEqual(problemsOf("[{label: Yes, keys: ['send-keys -t x']}]"), ['dialog.choices[0].keys: "send-keys -t x" is not a key']);
+  });
+
   it("rejects a regex that does not compile, naming its key", () => {
     const { manifest, problems } = parseManifest("dialog:\n  option: '('\nrules:\n  - {name: d, state: blocked, priority: 1, regex: x}", "/agents/t.yml", { builtin: false });
     assert.equal(manifest, null);

@@ -20,6 +20,7 @@ describe("identifyAgent", () => {
     ["by a process basename", { command: "node", processes: ["bash", "/usr/local/bin/alpha --flag"] }, "alpha"],
     ["by an interpreter's script", { command: "node", processes: ["node --no-warnings /usr/lib/alpha.js"] }, "alpha"],
     ["by a path fragment", { command: "node", processes: ["node /usr/lib/node_modules/@x/alpha/dist/index.js"] }, "alpha"],
+    ["by a path fragment in a directory with spaces", { command: "node", processes: ["node /home/me/my tools/node_modules/@x/alpha/dist/index.js --yes"] }, "alpha"],
     ["a directory named like the agent is not the agent", { command: "node", processes: ["node /home/me/alpha/tool.js"] }, null],
     ["by title, last", { command: "bash", title: "B working" }, "beta"],
     ["nothing known", { command: "bash", processes: ["bash"], title: "host" }, null],

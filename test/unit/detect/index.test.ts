@@ -50,6 +50,7 @@ const codexScreen = (above: string[]) => ["  >_ OpenAI Codex (v0.171.0)", "", ..
 const opencodeScreen = (above: string[], footer: string) => ["", "  ┃", "  ┃  Say hello", "  ┃", "", ...above, "", "  ┃", "  ┃  Build · Claude Sonnet 4.5 (latest) Anthropic", `  ╹${"▀".repeat(60)}`, footer].join("\n");
 const auggieScreen = (above: string[]) => ["Get started with Auggie", "", ...above, rule, "›  ", rule, " ? to show shortcuts                /work"].join("\n");
 const geminiScreen = (above: string[]) => [" ▝▜▄     Gemini CLI v0.61.0", "", ...above, rule, " Shift+Tab to accept edits", "", " >   Type your message or @path/to/file", "", " workspace (/directory)      sandbox      /model", " ~/work                      no sandbox   Auto"].join("\n");
+const qwenScreen = (above: string[]) => ["  │ >_ Qwen Code (v0.15.10)  │", "", ...above, rule, ">   Type your message or @path/to/file", rule, "  ? for shortcuts"].join("\n");
 
 interface Row { name: string; agent: string; screen: string; title?: string; alternate?: boolean; state: string; rule?: string; cause?: string | null }
 
@@ -125,6 +126,14 @@ const rows: Row[] = [
   { name: "title ◇ Ready", agent: "gemini", screen: "", title: "◇  Ready (work)", state: "idle", rule: "title-ready" },
   { name: "input box, no title", agent: "gemini", screen: geminiScreen(["✦ Hello."]), state: "idle", rule: "input-box" },
   { name: "prose: would you like … yes", agent: "gemini", screen: geminiScreen(["✦ Would you like me to allow execution of the tests? yes", "  ● 1. Allow once is an option you will see"]), title: "◇  Ready (work)", state: "idle", rule: "title-ready" },
+  // Qwen Code
+  { name: "permission dialog", agent: "qwen", screen: real("qwen-permission"), title: "Qwen - work", state: "blocked", rule: "confirmation", cause: "permission" },
+  { name: "trust dialog", agent: "qwen", screen: real("qwen-dialog-trust-folder"), title: "Qwen - work", state: "blocked", rule: "trust", cause: "trust" },
+  { name: "a tall confirmation: its question scrolled off, the waiting line stays", agent: "qwen", screen: qwenScreen(["  │ + line 300 of the diff                        │", "  │ › 1. Yes, allow once                          │", "  ╰───────────────────────────────────────────────╯", "", "  ⠏ Waiting for user confirmation..."]), title: "Qwen - work", state: "blocked", rule: "waiting-for-confirmation" },
+  { name: "working line, dots spinner", agent: "qwen", screen: real("qwen-working"), title: "Qwen - work", state: "working", rule: "esc-to-cancel" },
+  { name: "working line while the answer streams", agent: "qwen", screen: real("qwen-working-streaming"), title: "Qwen - work", state: "working", rule: "esc-to-cancel" },
+  { name: "input line after a turn", agent: "qwen", screen: real("qwen-idle"), title: "Qwen - work", state: "idle", rule: "input-box" },
+  { name: "prose: allow execution … ? with a numbered list, no box", agent: "qwen", screen: qwenScreen(["  ✦ Allow execution of the tests? Here is what I would do:", "    › 1. run them", "    (1s · esc to cancel) is what you would see"]), title: "Qwen - work", state: "idle", rule: "input-box" },
 
   // Auggie
   { name: "tool approval", agent: "auggie", screen: real("auggie-permission"), title: "x", state: "blocked", rule: "tool-approval", cause: "permission" },

@@ -46,7 +46,7 @@ describe("loading manifests", () => {
     write("aider.yml", "match: {commands: [aider]}\nrules:\n  - {name: prompt, state: idle, priority: 1, region: {bottom: 1}, regex: '^> '}\n");
     const { manifests, problems } = loadManifests({ env });
     assert.deepEqual(problems, []);
-    assert.deepEqual(manifests.map((m) => `${m.name}${m.builtin ? "" : "*"}`), ["aider*", "auggie", "claude", "codex", "gemini", "opencode"]);
+    assert.deepEqual(manifests.map((m) => `${m.name}${m.builtin ? "" : "*"}`), ["aider*", "auggie", "claude", "codex", "gemini", "opencode", "qwen"]);
     rmSync(join(dir, "aider.yml"));
   });
 

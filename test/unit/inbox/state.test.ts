@@ -46,13 +46,24 @@ describe("the inbox's keys", () => {
     assert.deepEqual(answered("y"), ["%12 1 1. Yes"]);
     assert.deepEqual(answered("n"), ["%12 3 3. No"]);
     assert.deepEqual(answered("jjn"), ["%14 Escape 3. No, and tell Codex what to do differently (esc)"]);
-    assert.deepEqual(answered("jjjn"), ["%15 Escape Escape"]);
+    assert.deepEqual(answered("jjjn"), ["%15 2 2. Deny"], "Deny or Reject is the no too");
     assert.equal(optionLabel("❯ 1. Yes"), "Yes");
   });
   it("an option whose label ends with its shortcut (a letter, esc) is picked with it; others with their digit", () => {
     assert.deepEqual(answered("jjy"), ["%14 y 1. Yes, proceed (y)"]);
     assert.deepEqual(answered("jj2"), ["%14 p 2. Yes, and don't ask again for `touch x` (p)"]);
     assert.deepEqual(run("2", initialState([edits])).actions.map((a) => (a.kind === "answer" ? a.keys : [])), [["2"]]);
+  });
+  it("a dialog drawn without numbers is answered with the keys its manifest gives each choice", () => {
+    const cline = item("%18", "cl", { ...ask("permission", ["Approve", "Deny"]), keys: [["y"], ["n"]] });
+    const kilo = item("%19", "ki", { ...ask("permission", ["Allow once", "Allow always", "Reject"]), keys: [["Enter"], ["Right", "Enter"], ["Right", "Right", "Enter"]] });
+    const keysOf = (keys: string, it: InboxItem) => run(keys, initialState([it])).actions.map((a) => (a.kind === "answer" ? a.keys.join(" ") : a.kind));
+    assert.deepEqual(keysOf("y", cline), ["y"]);
+    assert.deepEqual(keysOf("n", cline), ["n"]);
+    assert.deepEqual(keysOf("2", cline), ["n"]);
+    assert.deepEqual(keysOf("y", kilo), ["Enter"]);
+    assert.deepEqual(keysOf("n", kilo), ["Right Right Enter"]);
+    assert.deepEqual(keysOf("2", kilo), ["Right Enter"]);
   });
   it("y and n answer permissions only: on a question they say to pick with a digit", () => {
     const r = run("jy");

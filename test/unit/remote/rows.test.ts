@@ -20,7 +20,15 @@ describe("the page's rows", () => {
   it("only the listed keys are allowed", () => {
     assert.deepEqual(checkKeys(["Escape"]), { ok: true, keys: ["Escape"] });
     for (const k of REMOTE_KEYS) assert.equal(checkKeys([k]).ok, true, k);
-    for (const bad of [["q"], ["0"], ["C-b"], ["Escape", "F1"], [], "Escape", [1], ["send-keys"]]) assert.equal(checkKeys(bad).ok, false, JSON.stringify(bad));
+    for (const bad of [["Q"], ["0"], ["C-b"], ["M-x"], ["Escape", "F1"], [], "Escape", [1], ["send-keys"], ["ab"]]) assert.equal(checkKeys(bad).ok, false, JSON.stringify(bad));
+    assert.equal(checkKeys(["a"]).ok, true, "a choice's letter ([A]llow)");
+  });
+
+  it("each row's ask carries the keys that pick each option, for the page's option buttons", () => {
+    const ask = (options: string[], keys?: string[][]) => ({ kind: "permission", summary: "s", text: [], options, ...(keys ? { keys } : {}), dialog: "d", source: "screen", at: 1 });
+    const entry = (pane: string, a: unknown) => ({ pane, name: pane, key: "", backend: "claude", account: "", state: "blocked", stateSince: 5, dead: false, background: false, snoozed: false, ask: a }) as unknown as RosterEntry;
+    const rows = rowsFrom([entry("%11", ask(["Yes", "No"])), entry("%12", ask(["Yes, proceed (y)", "No (esc)"])), entry("%13", ask(["Approve", "Deny"], [["y"], ["n"]])), entry("%14", null)], () => undefined);
+    assert.deepEqual(rows.map((r) => r.ask?.keys ?? null), [[["1"], ["2"]], [["y"], ["Escape"]], [["y"], ["n"]], null]);
   });
 
   it("the last lines of a capture, trailing blank lines dropped", () => {
