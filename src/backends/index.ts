@@ -2,9 +2,12 @@ import { AgentmuxError } from "../util/errors.ts";
 import { auggie } from "./auggie/index.ts";
 import { claude } from "./claude/index.ts";
 import { codex } from "./codex/index.ts";
+import { droid } from "./droid/index.ts";
 import { gemini } from "./gemini/index.ts";
 import { generic } from "./generic/index.ts";
+import { kilo } from "./kilo/index.ts";
 import { opencode } from "./opencode/index.ts";
+import { pi } from "./pi/index.ts";
 import { qwen } from "./qwen/index.ts";
 import type { AccountSupport, Backend } from "./shared/types.ts";
 
@@ -17,8 +20,11 @@ const REGISTRY = {
   codex,
   opencode,
   gemini,
+  pi,
   qwen,
+  kilo,
   auggie,
+  droid,
   generic,
 };
 

@@ -1,14 +1,17 @@
 // Drive the real CLIs (node_modules/.bin) against the fake model servers into each of their dialogs
 // and capture every screen into test/fixtures/real/screens (NAME.txt, NAME.ansi.txt, NAME.meta.txt).
 // Not part of the test suite: run it by hand when a CLI is upgraded, then check the unit tables.
-//   node --import tsx test/e2e/capture-dialogs.ts [claude:firstrun claude:main claude:fail claude:agent claude:plan codex:trust codex:main opencode gemini auggie]
+//   node --import tsx test/e2e/capture-dialogs.ts [claude:firstrun claude:main claude:fail claude:agent claude:plan codex:trust codex:main opencode gemini pi qwen cline kilo copilot auggie droid]
 // With no argument it captures everything. A private tmux server (tmux -L) is used and killed after.
 import { rmSync } from "node:fs";
 import { captureAuggie } from "./capture-auggie.ts";
 import { captureClaude } from "./capture-claude.ts";
 import { captureCodex } from "./capture-codex.ts";
+import { captureDroid } from "./capture-droid.ts";
 import { captureGemini } from "./capture-gemini.ts";
+import { captureKilo } from "./capture-kilo.ts";
 import { captureOpencode } from "./capture-opencode.ts";
+import { capturePi } from "./capture-pi.ts";
 import { captureQwen } from "./capture-qwen.ts";
 import { CaptureServer } from "./capture-tmux.ts";
 import { startFakeAnthropic } from "./fake-anthropic.ts";
@@ -39,9 +42,13 @@ try {
   await section("claude", () => captureClaude(tmux, anthropic, only));
   await section("codex", () => captureCodex(tmux, openai, only));
   await section("opencode", () => captureOpencode(tmux, anthropic));
+  await section("pi", () => capturePi(tmux, anthropic));
+  await section("kilo", () => captureKilo(tmux, anthropic));
   // Gemini only when asked for by name or when GEMINI_BIN names an installed one (else node_modules/.bin/gemini, a devDependency).
   if (wanted.includes("gemini") || process.env["GEMINI_BIN"]) await section("gemini", () => captureGemini(tmux, gemini));
   await section("qwen", () => captureQwen(tmux));
+  // droid only when asked for by name or when DROID_BIN names an installed one (else node_modules/.bin/droid, a devDependency).
+  if (wanted.includes("droid") || process.env["DROID_BIN"]) await section("droid", () => captureDroid(tmux, anthropic));
   await section("auggie", () => captureAuggie(tmux, augment));
 } finally {
   tmux.stop();

@@ -80,9 +80,9 @@ describe("agentmux detect", () => {
 
   it("mistakes are one line with the fix", async () => {
     await fails(["detect"], /^agentmux: nothing to detect: give a TARGET, or --file SCREEN --agent NAME \(e\.g\./);
-    await fails(["detect", "--file", join(SCREENS, "claude-idle.txt")], /needs --agent NAME \(one of: auggie, claude, codex, gemini, opencode, qwen\)/);
+    await fails(["detect", "--file", join(SCREENS, "claude-idle.txt")], /needs --agent NAME \(one of: auggie, claude, codex, droid, gemini, kilo, opencode, pi, qwen\)/);
     await fails(["detect", "--file", "/nonexistent/screen.txt", "--agent", "claude"], /cannot read the screen file \/nonexistent\/screen\.txt: ENOENT.* \(save a screen with: tmux capture-pane/);
-    await fails(["detect", "--file", join(SCREENS, "claude-idle.txt"), "--agent", "cursor"], /no manifest for agent "cursor" \(known agents: auggie, claude, codex, gemini, opencode, qwen; add one as .*config\/agents\/cursor\.yml\)/);
+    await fails(["detect", "--file", join(SCREENS, "claude-idle.txt"), "--agent", "cursor"], /no manifest for agent "cursor" \(known agents: auggie, claude, codex, droid, gemini, kilo, opencode, pi, qwen; add one as .*config\/agents\/cursor\.yml\)/);
     await fails(["detect", "nosuch"], /no session "nosuch" \(sessions: /);
   });
 
@@ -139,7 +139,7 @@ describe("agentmux detect", () => {
   it("TARGET: --agent names the manifest where nothing identifies the agent", async () => {
     const pane = await showScreen("opencode-working", "plain", "oc");
     await server.waitForScreen(pane, /esc interrupt/);
-    await fails(["detect", pane], /cannot tell which agent runs in \S+:oc \(%\d+\): backend generic, command sleep \(name its manifest with --agent auggie\|claude\|codex\|gemini\|opencode\|qwen\)/);
+    await fails(["detect", pane], /cannot tell which agent runs in \S+:oc \(%\d+\): backend generic, command sleep \(name its manifest with --agent auggie\|claude\|codex\|droid\|gemini\|kilo\|opencode\|pi\|qwen\)/);
     const out = await json(["detect", pane, "--agent", "opencode"]);
     assert.deepEqual([out["state"], out["rule"]], ["working", "footer-interrupt"]);
   });

@@ -31,6 +31,9 @@ const rows: Row[] = [
   ["gemini", NEW, "hi", ["gemini", "--x", "-i", "hi"]],
   ["gemini", resume("latest"), undefined, ["gemini", "--x", "--resume", "latest"]],
   ["gemini", fork("s1"), undefined, /Gemini CLI cannot fork/],
+  ["droid", NEW, "hi", ["droid", "--x", "hi"]],
+  ["droid", resume("s1"), undefined, ["droid", "--x", "--resume", "s1"]],
+  ["droid", fork("s1"), undefined, ["droid", "--x", "--fork", "s1"]],
   ["generic", resume("s1"), undefined, /cannot resume/],
 ];
 

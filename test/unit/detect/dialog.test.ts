@@ -40,6 +40,8 @@ describe("readDialog on the real screens", () => {
     ["gemini-permission", ["? Shell  touch /home/dev/e2e/z", "touch /home/dev/e2e/z", "Allow execution of [Shell]?"], ["Allow once", "Allow for this session", "No, suggest changes (esc)"]],
     ["gemini-question", ["Answer Questions", "Which colour should the marker be?"], ["Red", "Blue", "Enter a custom value"]],
     ["opencode-question", ["Which colour should the marker be?"], ["Red", "Blue", "Type your own answer"]],
+    // droid's trust box: the question inside the box, up to the transcript's indented lines.
+    ["droid-dialog-trust-folder", ["Trust this folder?", "/home/dev/e2e/work-droid-new", "Droid will read, edit, and run files in this folder, and load any project configuration it defines, including hooks", "and MCP servers that can execute commands on your machine.", "If you just cloned this folder or don't recognize its contents, review the files and any .factory configuration", "(hooks, MCP servers) before trusting it."], ["Trust this folder", "Exit without trusting"]],
   ];
   for (const [name, question, options] of cases) {
     it(name, () => {
@@ -71,6 +73,14 @@ describe("readDialog on the real screens", () => {
     // The elicitation form and opencode's button row have no numbered options to pick.
     assert.equal(read("claude-mcp-elicitation"), null);
     assert.equal(read("opencode-permission"), null);
+  });
+
+  it("droid's approval box has no numbers: its choices (the manifest's) with the arrow keys that pick them, the question above the box", () => {
+    const dialog = read("droid-permission");
+    assert.deepEqual(dialog?.question, ["Command to approve · medium risk", "↳ touch /home/dev/e2e/work-droid/marker", "Why this needs approval: E2E: creates one empty scratch file."]);
+    assert.deepEqual(dialog?.options, ["Yes, allow", "Yes, and always allow", "No, cancel"]);
+    assert.deepEqual(dialog?.keys, [["Up", "Up", "Enter"], ["Up", "Up", "Down", "Enter"], ["Down", "Down", "Enter"]]);
+    for (const name of ["droid-idle", "droid-working", "droid-interrupted", "droid-after-tool", "droid-prose-question"]) assert.equal(read(name), null, name);
   });
 });
 

@@ -48,6 +48,7 @@ const rule = "─".repeat(60);
 const claudeScreen = (above: string[], input = "") => [" ▐▛███▜▌   Claude Code v2.1.197", "", ...above, "", rule, `❯\u00a0${input}`, rule, "  ? for shortcuts", "", ""].join("\n");
 const codexScreen = (above: string[]) => ["  >_ OpenAI Codex (v0.171.0)", "", ...above, "", "› Ask Codex to do anything", "", "  gpt-5.1-codex default · ~/work", "  ← for agents · ? for shortcuts"].join("\n");
 const opencodeScreen = (above: string[], footer: string) => ["", "  ┃", "  ┃  Say hello", "  ┃", "", ...above, "", "  ┃", "  ┃  Build · Claude Sonnet 4.5 (latest) Anthropic", `  ╹${"▀".repeat(60)}`, footer].join("\n");
+const piScreen = (above: string[], box: string[] = [""]) => [" pi v0.73.1", "", ...above, "", rule, ...box, rule, "/home/dev/work", "↑12 ↓20 0.0%/200k (auto)          claude-sonnet-4-5"].join("\n");
 const auggieScreen = (above: string[]) => ["Get started with Auggie", "", ...above, rule, "›  ", rule, " ? to show shortcuts                /work"].join("\n");
 const geminiScreen = (above: string[]) => [" ▝▜▄     Gemini CLI v0.61.0", "", ...above, rule, " Shift+Tab to accept edits", "", " >   Type your message or @path/to/file", "", " workspace (/directory)      sandbox      /model", " ~/work                      no sandbox   Auto"].join("\n");
 const qwenScreen = (above: string[]) => ["  │ >_ Qwen Code (v0.15.10)  │", "", ...above, rule, ">   Type your message or @path/to/file", rule, "  ? for shortcuts"].join("\n");
@@ -117,6 +118,13 @@ const rows: Row[] = [
   { name: "idle footer", agent: "opencode", screen: opencodeScreen(["     Hello."], "   ~/work                      32 (0%)  ctrl+p commands"), alternate: true, state: "idle", rule: "footer" },
   { name: "prose: would you like … yes", agent: "opencode", screen: opencodeScreen(["     Permission required? Would you like me to create it? Allow once or Reject, yes?"], "   ~/work   ctrl+p commands"), alternate: true, state: "idle", rule: "footer" },
 
+  // Kilo CLI (opencode's layout)
+  { name: "permission", agent: "kilo", screen: real("kilo-permission"), title: "Kilo CLI | Fake", alternate: true, state: "blocked", rule: "permission", cause: "permission" },
+  { name: "question tool", agent: "kilo", screen: real("kilo-question"), title: "Kilo CLI | x", alternate: true, state: "blocked", rule: "question", cause: "question" },
+  { name: "interrupted turn", agent: "kilo", screen: real("kilo-interrupted"), title: "Kilo CLI | x", alternate: true, state: "blocked", rule: "interrupted", cause: "interrupted" },
+  { name: "esc interrupt footer", agent: "kilo", screen: real("kilo-working"), title: "Kilo CLI", alternate: true, state: "working", rule: "footer-interrupt" },
+  { name: "idle footer", agent: "kilo", screen: real("kilo-after-turn"), title: "Kilo CLI | x", alternate: true, state: "idle", rule: "footer" },
+
   // Gemini CLI
   { name: "confirmation box, no title", agent: "gemini", screen: real("gemini-permission"), state: "blocked", rule: "confirmation" },
   { name: "ask_user question box", agent: "gemini", screen: real("gemini-question"), title: "✋  Action Required (work)", state: "blocked", rule: "question", cause: "question" },
@@ -125,6 +133,15 @@ const rows: Row[] = [
   { name: "esc to cancel, no title", agent: "gemini", screen: geminiScreen([" ⠸ Thinking... (esc to cancel, 1s)"]), state: "working", rule: "esc-to-cancel" },
   { name: "title ◇ Ready", agent: "gemini", screen: "", title: "◇  Ready (work)", state: "idle", rule: "title-ready" },
   { name: "input box, no title", agent: "gemini", screen: geminiScreen(["✦ Hello."]), state: "idle", rule: "input-box" },
+  // Pi (its dialogs are its extensions' ctx.ui ones)
+  { name: "a permission gate's select", agent: "pi", screen: real("pi-permission"), title: "π - work", state: "blocked", rule: "permission", cause: "permission" },
+  { name: "an extension's input dialog", agent: "pi", screen: piScreen([" $ touch m", "", " ⠼ Working..."], ["", " Name the branch", "", " feature-x", "", " enter submit  escape/ctrl+c cancel", ""]), title: "π - work", state: "blocked", rule: "dialog", cause: null },
+  { name: "interrupted turn", agent: "pi", screen: real("pi-interrupted"), title: "π - work", state: "blocked", rule: "interrupted", cause: "interrupted" },
+  { name: "interrupted, a prompt typed since", agent: "pi", screen: piScreen([" E2E_SLOW go", "", " Operation aborted"], [" go on please"]), title: "π - work", state: "blocked", rule: "interrupted" },
+  { name: "interrupted further up, a turn since", agent: "pi", screen: piScreen([" Operation aborted", "", " go on", "", " Hello."]), title: "π - work", state: "idle", rule: "editor" },
+  { name: "Working... above the editor", agent: "pi", screen: real("pi-working"), title: "π - work", state: "working", rule: "working" },
+  { name: "the editor, a turn over", agent: "pi", screen: real("pi-idle"), title: "π - work", state: "idle", rule: "editor" },
+  { name: "prose: allow … ? with hint words", agent: "pi", screen: piScreen([" Allow me to run the tests?", " Press enter select, or escape/ctrl+c cancel."]), title: "π - work", state: "idle", rule: "editor" },
   { name: "prose: would you like … yes", agent: "gemini", screen: geminiScreen(["✦ Would you like me to allow execution of the tests? yes", "  ● 1. Allow once is an option you will see"]), title: "◇  Ready (work)", state: "idle", rule: "title-ready" },
   // Qwen Code
   { name: "permission dialog", agent: "qwen", screen: real("qwen-permission"), title: "Qwen - work", state: "blocked", rule: "confirmation", cause: "permission" },
@@ -134,6 +151,13 @@ const rows: Row[] = [
   { name: "working line while the answer streams", agent: "qwen", screen: real("qwen-working-streaming"), title: "Qwen - work", state: "working", rule: "esc-to-cancel" },
   { name: "input line after a turn", agent: "qwen", screen: real("qwen-idle"), title: "Qwen - work", state: "idle", rule: "input-box" },
   { name: "prose: allow execution … ? with a numbered list, no box", agent: "qwen", screen: qwenScreen(["  ✦ Allow execution of the tests? Here is what I would do:", "    › 1. run them", "    (1s · esc to cancel) is what you would see"]), title: "Qwen - work", state: "idle", rule: "input-box" },
+  // droid: its title never changes with state
+  { name: "command approval", agent: "droid", screen: real("droid-permission"), title: "⛬ Fake side answer", state: "blocked", rule: "approval", cause: "permission" },
+  { name: "folder trust", agent: "droid", screen: real("droid-dialog-trust-folder"), title: "⛬ Droid", state: "blocked", rule: "trust", cause: "trust" },
+  { name: "Streaming... (Press ESC to stop) over the box's Enter to steer", agent: "droid", screen: real("droid-working"), title: "⛬ New Session", state: "working", rule: "press-esc-to-stop" },
+  { name: "Request cancelled by user right above the box", agent: "droid", screen: real("droid-interrupted"), title: "⛬ x", state: "blocked", rule: "interrupted", cause: "interrupted" },
+  { name: "the input box after a turn", agent: "droid", screen: real("droid-after-turn"), title: "⛬ x", state: "idle", rule: "input-box" },
+  { name: "its last frame after exit, under the resume line: no rule", agent: "droid", screen: real("droid-after-exit"), title: "⛬ x", state: "unknown" },
 
   // Auggie
   { name: "tool approval", agent: "auggie", screen: real("auggie-permission"), title: "x", state: "blocked", rule: "tool-approval", cause: "permission" },
@@ -295,6 +319,7 @@ describe("the real screens", () => {
     const processes: Record<string, string[]> = {
       codex: ["node /usr/lib/node_modules/@openai/codex/bin/codex.js", "/usr/lib/node_modules/@openai/codex/vendor/x86_64-unknown-linux-musl/codex/codex"],
       gemini: ["node /usr/bin/gemini"],
+      droid: ["node /usr/lib/node_modules/@factory/cli/bin/droid", "/usr/lib/node_modules/@factory/cli-linux-x64/bin/droid"],
       auggie: ["node /usr/bin/auggie"],
     };
     for (const name of screens) {
@@ -304,6 +329,8 @@ describe("the real screens", () => {
       const agent = identifyAgent(manifests, { command: m["pane_current_command"], title: m["pane_title"], processes: processes[row.agent] ?? [] });
       assert.equal(agent, row.agent, `${name}: command ${m["pane_current_command"]}, title ${m["pane_title"]}`);
     }
+    // droid installed without npm's postinstall runs as a node shim over the native binary.
+    assert.equal(identifyAgent(manifests, { command: "node", title: "⛬ New Session", processes: processes["droid"] ?? [] }), "droid");
   });
 });
 

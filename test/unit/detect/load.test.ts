@@ -46,7 +46,10 @@ describe("loading manifests", () => {
     write("aider.yml", "match: {commands: [aider]}\nrules:\n  - {name: prompt, state: idle, priority: 1, region: {bottom: 1}, regex: '^> '}\n");
     const { manifests, problems } = loadManifests({ env });
     assert.deepEqual(problems, []);
-    assert.deepEqual(manifests.map((m) => `${m.name}${m.builtin ? "" : "*"}`), ["aider*", "auggie", "claude", "codex", "gemini", "opencode", "qwen"]);
+    // Every built-in (one per file of manifests/, sorted by name) after the user's new one.
+    const builtins = readdirSync(builtinManifestDir()).filter((f) => f.endsWith(".yml")).map((f) => f.replace(/\.yml$/, "")).sort();
+    assert.ok(builtins.includes("claude") && builtins.length >= 5, builtins.join(", "));
+    assert.deepEqual(manifests.map((m) => `${m.name}${m.builtin ? "" : "*"}`), ["aider*", ...builtins]);
     rmSync(join(dir, "aider.yml"));
   });
 

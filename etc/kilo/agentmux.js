@@ -1,0 +1,67 @@
+// agentmux's Kilo plugin: forwards the bus events that carry a session's state to
+// agentmux-hook (the same spool as every other agent's hooks). Plain JavaScript with no
+// dependencies, so Kilo loads it without installing anything. Kilo is an opencode fork with the
+// same bus: this is etc/opencode/agentmux.js with Kilo's name on the forwarded events (--agent
+// kilo), so a pane agentmux did not start is adopted as a Kilo session.
+// `agentmux new --backend kilo` loads it through KILO_CONFIG_CONTENT with the option
+// {hook: <path of agentmux-hook>}; a copy installed by hand into ~/.config/kilo/plugin/
+// (see `agentmux init --agents`) has no options and stands aside while that one is loaded.
+import { spawn } from "node:child_process";
+
+const SESSION_COPY = Symbol.for("agentmux.kilo.session-plugin");
+
+// Kilo (like opencode) publishes bus events without waiting for the plugin, and a permission's reply is followed
+// within a millisecond by the turn's end: forwarded by two processes at once, the daemon could read
+// them in either order and leave the session working. Each event waits for the one before it (at
+// most HOOK_WAIT_MS: the forwarder returns at once, and one that hangs must not hold back the rest).
+const HOOK_WAIT_MS = 2000;
+let queue = Promise.resolve();
+
+function forward(hook, name, properties) {
+  if (!process.env.AGENTMUX_SOCK) return;
+  queue = queue.then(() => new Promise((resolve) => {
+    const timer = setTimeout(resolve, HOOK_WAIT_MS);
+    timer.unref?.();
+    try {
+      const child = spawn(hook, ["--agent", "kilo", name], { stdio: ["pipe", "ignore", "ignore"], detached: false });
+      child.on("error", () => resolve());
+      child.on("close", () => resolve());
+      child.stdin.on("error", () => {});
+      child.stdin.end(JSON.stringify(properties ?? {}));
+    } catch {
+      // the agent's work never depends on agentmux
+      resolve();
+    }
+  }));
+}
+
+/** The forwarded name and payload of one bus event, or null for an event agentmux does not use. */
+function translate(event) {
+  const p = event.properties ?? {};
+  switch (event.type) {
+    case "session.status": {
+      const type = p.status?.type;
+      // "retry" is a busy session waiting to try the model again.
+      if (type === "busy" || type === "retry") return ["session-busy", p];
+      return type === "idle" ? ["session-idle", p] : null;
+    }
+    case "session.created": return ["session-created", { sessionID: p.info?.id ?? p.sessionID }];
+    case "permission.asked": return ["permission-asked", p];
+    case "permission.replied": return ["permission-replied", p];
+    case "question.asked": return ["question-asked", p];
+    default: return null;
+  }
+}
+
+export const Agentmux = async (_input, options) => {
+  const own = typeof options?.hook === "string" && options.hook !== "";
+  if (own) globalThis[SESSION_COPY] = true;
+  const hook = own ? options.hook : process.env.AGENTMUX_HOOK || "agentmux-hook";
+  return {
+    event: async ({ event }) => {
+      if (!own && globalThis[SESSION_COPY]) return;
+      const forwarded = translate(event);
+      if (forwarded) forward(hook, forwarded[0], forwarded[1]);
+    },
+  };
+};
