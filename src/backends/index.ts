@@ -1,4 +1,5 @@
 import { AgentmuxError } from "../util/errors.ts";
+import { auggie } from "./auggie/index.ts";
 import { claude } from "./claude/index.ts";
 import { cline } from "./cline/index.ts";
 import { codex } from "./codex/index.ts";
@@ -26,6 +27,7 @@ const REGISTRY = {
   cline,
   kilo,
   copilot,
+  auggie,
   droid,
   generic,
 };

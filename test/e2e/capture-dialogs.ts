@@ -4,6 +4,7 @@
 //   node --import tsx test/e2e/capture-dialogs.ts [claude:firstrun claude:main claude:fail claude:agent claude:plan codex:trust codex:main opencode gemini pi qwen cline kilo copilot auggie droid]
 // With no argument it captures everything. A private tmux server (tmux -L) is used and killed after.
 import { rmSync } from "node:fs";
+import { captureAuggie } from "./capture-auggie.ts";
 import { captureClaude } from "./capture-claude.ts";
 import { captureCline } from "./capture-cline.ts";
 import { captureCodex } from "./capture-codex.ts";
@@ -16,6 +17,7 @@ import { capturePi } from "./capture-pi.ts";
 import { captureQwen } from "./capture-qwen.ts";
 import { CaptureServer } from "./capture-tmux.ts";
 import { startFakeAnthropic } from "./fake-anthropic.ts";
+import { startFakeAugment } from "./fake-augment.ts";
 import { startFakeGemini } from "./fake-gemini.ts";
 import { startFakeOpenAI } from "./fake-openai.ts";
 
@@ -26,6 +28,7 @@ const tmux = new CaptureServer();
 const anthropic = await startFakeAnthropic({ port: 0, timing: { subMs: 60_000, longMs: 45_000, silentMs: 40_000 } });
 const openai = await startFakeOpenAI({ port: 0 });
 const gemini = await startFakeGemini({ port: 0 });
+const augment = await startFakeAugment({ port: 0 });
 let failed = false;
 // Each CLI on its own: one that fails (a dialog that never came) does not stop the others.
 const section = async (name: string, run: () => Promise<void>) => {
@@ -51,11 +54,13 @@ try {
   if (wanted.includes("copilot")) await section("copilot", () => captureCopilot(tmux));
   // droid only when asked for by name or when DROID_BIN names an installed one (else node_modules/.bin/droid, a devDependency).
   if (wanted.includes("droid") || process.env["DROID_BIN"]) await section("droid", () => captureDroid(tmux, anthropic));
+  await section("auggie", () => captureAuggie(tmux, augment));
 } finally {
   tmux.stop();
   await anthropic.close();
   await openai.close();
   await gemini.close();
+  await augment.close();
   if (!process.env["KEEP"]) rmSync(tmux.root, { recursive: true, force: true });
 }
 process.exit(failed ? 1 : 0);

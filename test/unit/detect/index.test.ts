@@ -50,6 +50,7 @@ const codexScreen = (above: string[]) => ["  >_ OpenAI Codex (v0.171.0)", "", ..
 const opencodeScreen = (above: string[], footer: string) => ["", "  ┃", "  ┃  Say hello", "  ┃", "", ...above, "", "  ┃", "  ┃  Build · Claude Sonnet 4.5 (latest) Anthropic", `  ╹${"▀".repeat(60)}`, footer].join("\n");
 const piScreen = (above: string[], box: string[] = [""]) => [" pi v0.73.1", "", ...above, "", rule, ...box, rule, "/home/dev/work", "↑12 ↓20 0.0%/200k (auto)          claude-sonnet-4-5"].join("\n");
 const copilotScreen = (above: string[], footer = " ← open sidebar · Interactive · Manual Approval · / commands · ? help · tab next tab", input = "❯") => ["  ╭─╮╭─╮", "  ╰─╯╰─╯  Copilot v1.0.102 uses AI.", "", ...above, "", " ~/work", rule, input, rule, footer].join("\n");
+const auggieScreen = (above: string[]) => ["Get started with Auggie", "", ...above, rule, "›  ", rule, " ? to show shortcuts                /work"].join("\n");
 const geminiScreen = (above: string[]) => [" ▝▜▄     Gemini CLI v0.61.0", "", ...above, rule, " Shift+Tab to accept edits", "", " >   Type your message or @path/to/file", "", " workspace (/directory)      sandbox      /model", " ~/work                      no sandbox   Auto"].join("\n");
 const qwenScreen = (above: string[]) => ["  │ >_ Qwen Code (v0.15.10)  │", "", ...above, rule, ">   Type your message or @path/to/file", rule, "  ? for shortcuts"].join("\n");
 
@@ -176,6 +177,14 @@ const rows: Row[] = [
   { name: "the input box after a turn", agent: "droid", screen: real("droid-after-turn"), title: "⛬ x", state: "idle", rule: "input-box" },
   { name: "its last frame after exit, under the resume line: no rule", agent: "droid", screen: real("droid-after-exit"), title: "⛬ x", state: "unknown" },
 
+  // Auggie
+  { name: "tool approval", agent: "auggie", screen: real("auggie-permission"), title: "x", state: "blocked", rule: "tool-approval", cause: "permission" },
+  { name: "workspace indexing question", agent: "auggie", screen: real("auggie-dialog-indexing"), title: "auggie", state: "blocked", rule: "indexing", cause: "trust" },
+  { name: "onboarding tips", agent: "auggie", screen: real("auggie-onboarding-tips"), title: "auggie", state: "blocked", rule: "onboarding", cause: "onboarding" },
+  { name: "sending request over the footer", agent: "auggie", screen: real("auggie-working"), title: "x", state: "working", rule: "esc-to-interrupt" },
+  { name: "processing a streamed answer", agent: "auggie", screen: auggieScreen(["› E2E_SLOW go", " ⠙ Processing response... (6s • esc to interrupt)"]), state: "working", rule: "esc-to-interrupt" },
+  { name: "footer", agent: "auggie", screen: real("auggie-after-turn"), title: "x", state: "idle", rule: "footer" },
+  { name: "prose: tool approval required … allow", agent: "auggie", screen: auggieScreen(["● Tool Approval Required? Answer [A]llow [D]eny in the dialog, or press return to continue, or esc to skip."]), state: "idle", rule: "footer" },
 ];
 
 describe("resolution", () => {
@@ -330,6 +339,7 @@ describe("the real screens", () => {
       gemini: ["node /usr/bin/gemini"],
       copilot: ["node /usr/bin/copilot", "/usr/lib/node_modules/@github/copilot-linux-x64/copilot"],
       droid: ["node /usr/lib/node_modules/@factory/cli/bin/droid", "/usr/lib/node_modules/@factory/cli-linux-x64/bin/droid"],
+      auggie: ["node /usr/bin/auggie"],
     };
     for (const name of screens) {
       const row = expected.get(name);
