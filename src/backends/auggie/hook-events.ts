@@ -20,14 +20,14 @@ function stopCause(payload: Payload): Cause {
  * order agentmux installs them. Every payload names the conversation as `conversation_id`.
  * Auggie 0.36 has no event at its tool-approval prompt (its Notification event is declared but
  * never sent): a blocked session is read from the screen. PromptSubmit reports the prompt as
- * `user_prompt`, not `prompt`, so it is not marked as reporting one.
+ * `user_prompt`.
  */
 export const AUGGIE_HOOKS: HookTable = {
   base: (payload) => ({ sessionId: stringField(payload, "conversation_id") }),
   unknownNamesSession: true,
   events: {
     SessionStart: { install: true, meaning: (_payload, base) => ({ ...base, events: [{ kind: "started" }] }) },
-    PromptSubmit: { install: true, meaning: (_payload, base) => ({ ...base, events: [{ kind: "submit" }] }) },
+    PromptSubmit: { install: true, prompt: "user_prompt", meaning: (_payload, base) => ({ ...base, events: [{ kind: "submit" }] }) },
     PreToolUse: { install: true, ...activity },
     PostToolUse: { install: true, ...activity },
     Stop: { install: true, cause: stopCause, meaning: (_payload, base) => ({ ...base, events: [{ kind: "stop" }] }) },

@@ -10,8 +10,8 @@ export type HookBase = Pick<HookMeaning, "sessionId" | "promptId">;
 export interface HookEvent {
   /** agentmux installs it in the CLI's hook configuration (false: known, and reaching agentmux some other way or not worth a hook). */
   install: boolean;
-  /** The payload's `prompt` is the text of the prompt just submitted. */
-  prompt?: true;
+  /** The payload's `prompt` (or the field named here: Auggie's `user_prompt`) is the text of the prompt just submitted. */
+  prompt?: true | string;
   meaning(payload: Payload, base: HookBase): HookMeaning;
   /** Why the session needs the user after it, for the notification; undefined: it gives no cause. */
   cause?(payload: Payload): Cause | undefined;
@@ -45,7 +45,13 @@ export function meaningOf(table: HookTable, event: string, payload: Payload): Ho
   return table.unknownNamesSession ? namesSession(payload, base) : NOTHING;
 }
 
-/** Whether an event of the table reports a submitted prompt in its payload's `prompt`. */
+/** The payload field in which an event of the table reports a submitted prompt, or undefined when it reports none. */
+export function promptField(table: HookTable, event: string): string | undefined {
+  const prompt = Object.hasOwn(table.events, event) ? table.events[event]?.prompt : undefined;
+  return prompt === true ? "prompt" : prompt;
+}
+
+/** Whether an event of the table reports a submitted prompt in its payload. */
 export function reportsPrompt(table: HookTable, event: string): boolean {
-  return Object.hasOwn(table.events, event) && table.events[event]?.prompt === true;
+  return promptField(table, event) !== undefined;
 }

@@ -13,6 +13,10 @@ describe("submittedPrompt", () => {
     assert.equal(submittedPrompt("UserPromptSubmit", { prompt }), prompt);
     assert.equal(submittedPrompt("BeforeAgent", { prompt }), prompt);
   });
+  it("Auggie's PromptSubmit reports it as user_prompt", () => {
+    assert.equal(submittedPrompt("PromptSubmit", { user_prompt: "E2E_SLOW go", prompt: "not this" }), "E2E_SLOW go");
+    assert.equal(submittedPrompt("PromptSubmit", { prompt: "text" }), undefined);
+  });
   it("a real Codex UserPromptSubmit payload gives its prompt", () => {
     const submit = realCodex.find((l) => l.event === "UserPromptSubmit");
     assert.equal(submittedPrompt("UserPromptSubmit", submit?.payload ?? {}), "Say hello please");
