@@ -1,0 +1,17 @@
+// The end-to-end test files of one lane, one a line: `node scripts/e2e-files.mjs concurrent|serial`.
+// The concurrent lane holds the e2e files of the CLIs whose whole test is one file of its own
+// against its own fake on a free port (nothing shared: run two at a time, which keeps the suite
+// near ten minutes). The serial lane holds the rest: Claude Code and Codex, whose situation
+// matrices time dialogs and interrupts, and the files that drive several CLIs.
+import process from "node:process";
+import { testFiles } from "./test-files.mjs";
+
+const CONCURRENT = new Set(["pi", "qwen", "cline", "kilo", "copilot", "auggie", "droid"].map((name) => `test/e2e/${name}.test.ts`));
+
+const lane = process.argv[2];
+if (lane !== "concurrent" && lane !== "serial") {
+  console.error("usage: node scripts/e2e-files.mjs concurrent|serial");
+  process.exit(2);
+}
+const files = testFiles(["test/e2e"]).filter((f) => CONCURRENT.has(f) === (lane === "concurrent"));
+console.log(files.join("\n"));
