@@ -20,6 +20,8 @@ let queue = Promise.resolve();
 
 function forward(hook, agent, name, properties) {
   if (!process.env.AGENTMUX_SOCK) return;
+  // agentmux_at: when the bus said it; the forwarders run one after another and may come late.
+  const body = JSON.stringify({ ...(properties ?? {}), agentmux_at: Date.now() });
   queue = queue.then(() => new Promise((resolve) => {
     const timer = setTimeout(resolve, HOOK_WAIT_MS);
     timer.unref?.();
@@ -28,7 +30,7 @@ function forward(hook, agent, name, properties) {
       child.on("error", () => resolve());
       child.on("close", () => resolve());
       child.stdin.on("error", () => {});
-      child.stdin.end(JSON.stringify(properties ?? {}));
+      child.stdin.end(body);
     } catch {
       // the agent's work never depends on agentmux
       resolve();

@@ -76,7 +76,8 @@ export default function agentmux(pi) {
     // so its id is not reported (agentmux then refuses a restart rather than start one that fails).
     // A session without a file at all (--no-session) never reports one.
     const known = sessionFile !== undefined && existsSync(sessionFile);
-    const body = JSON.stringify({ session_id: known ? sessionId : undefined, ...payload });
+    // agentmux_at: when Pi said it; the forwarders run one after another and may come late.
+    const body = JSON.stringify({ session_id: known ? sessionId : undefined, ...payload, agentmux_at: Date.now() });
     queue = queue.then(() => new Promise((resolve) => {
       const timer = setTimeout(resolve, HOOK_WAIT_MS);
       timer.unref?.();

@@ -135,6 +135,20 @@ function list(dir: string, ignored: ReadonlySet<string>): Entry[] | null {
   return entries.sort(byOrder);
 }
 
+/** How much earlier than its file an event may say it was sent. */
+const STATED_MAX_MS = 120_000;
+
+/**
+ * When an event was sent: its file's creation time, or earlier where the payload says so
+ * (`agentmux_at`, ms: agentmux's plugins for opencode, Kilo and Pi forward their events one after
+ * another, and on a loaded machine one reaches the spool seconds after its CLI said it). A stated
+ * time after the file's, or long before it, is not believed.
+ */
+export function sentAt(payload: Record<string, unknown>, fileAt: number): number {
+  const stated = payload["agentmux_at"];
+  return typeof stated === "number" && Number.isFinite(stated) && stated <= fileAt && fileAt - stated <= STATED_MAX_MS ? stated : fileAt;
+}
+
 export interface SpoolRead { events: SpooledEvent[]; pending: boolean; dropped: DroppedFile[]; tookOver: string[]; unmovable: string[] }
 
 /**
@@ -192,8 +206,7 @@ export function readSpool(dir: string, now = Date.now(), ignored: ReadonlySet<st
     }
     const parsed = parseSpoolContent(read.content, read.truncated);
     if (!parsed) { drop(e, "it has no agentmux1 header"); continue; }
-    const at = Number(e.order / 1000n) / 1000;
-    out.events.push({ file, ...parsed, pane: parsed.pane || e.pane, at, pid: e.pid, key: `${e.name} ${e.ino}` });
+    out.events.push({ file, ...parsed, pane: parsed.pane || e.pane, at: sentAt(parsed.payload, Number(e.order / 1000n) / 1000), pid: e.pid, key: `${e.name} ${e.ino}` });
   }
   return out;
 }

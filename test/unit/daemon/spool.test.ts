@@ -4,9 +4,28 @@ import { existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { spoolDir } from "../../helpers/spool-dir.ts";
 import { execFileSync } from "node:child_process";
-import { comparePids, parseSpoolContent, parseSpoolName, readSpool, STALLED_MS } from "../../../src/daemon/spool.ts";
+import { comparePids, parseSpoolContent, parseSpoolName, readSpool, sentAt, STALLED_MS } from "../../../src/daemon/spool.ts";
+import { transition, INITIAL } from "../../../src/core/state-machine.ts";
 
 const DEAD = 2 ** 22 + 12345; // beyond pid_max: never a live process
+describe("when an event was sent", () => {
+  it("is its file's time, or the earlier time its payload states (a plugin's forwarders come late); never later, nor long before", () => {
+    assert.equal(sentAt({}, 10_000), 10_000);
+    assert.equal(sentAt({ agentmux_at: 4_000 }, 10_000), 4_000);
+    assert.equal(sentAt({ agentmux_at: 12_000 }, 10_000), 10_000, "not in the future of its file");
+    assert.equal(sentAt({ agentmux_at: 10_000 - 200_000 }, 10_000), 10_000, "not minutes before it");
+    for (const bad of ["4000", null, Number.NaN, Infinity]) assert.equal(sentAt({ agentmux_at: bad }, 10_000), 10_000, String(bad));
+  });
+
+  it("so a busy report of a turn the screen already saw end, forwarded late, does not open it again", () => {
+    // The screen: working from 1 s, waiting from 3 s. The plugin's busy, said at 1.2 s, arrives at 5 s.
+    const working = transition(INITIAL, { kind: "activity", at: 1000 }).next;
+    const waiting = transition(working, { kind: "stop", at: 3000 }).next;
+    assert.equal(transition(waiting, { kind: "activity", at: sentAt({ agentmux_at: 1200 }, 5000) }).next.state, "waiting");
+    assert.equal(transition(waiting, { kind: "activity", at: sentAt({}, 5000) }).next.state, "working", "without a stated time it is news");
+  });
+});
+
 describe("spool names and contents", () => {
   it("parses names and contents", () => {
     assert.deepEqual(parseSpoolName("%12.4567.Stop.sh"), { pane: "%12", pid: 4567, event: "Stop", complete: false });

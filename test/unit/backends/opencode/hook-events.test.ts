@@ -74,6 +74,8 @@ describe("the opencode plugin (etc/opencode/agentmux.js)", () => {
       assert.ok((OPENCODE_HOOK_EVENTS as readonly string[]).includes(name), `${name} is in the table`);
       const meaning = opencodeHookMeaning(name, JSON.parse(payload ?? "{}") as Record<string, unknown>);
       assert.equal(meaning.sessionId, "ses_1");
+      const at = (JSON.parse(payload ?? "{}") as { agentmux_at?: unknown }).agentmux_at;
+      assert.ok(typeof at === "number" && Date.now() - at < 60_000, `${name} says when the bus said it (agentmux_at)`);
       kinds.set(`${name}:${JSON.stringify(JSON.parse(payload ?? "{}").status ?? null)}`, meaning.events.map((e) => e.kind).join());
     }
     // "retry" is opencode trying the model again: still working, never a stop.

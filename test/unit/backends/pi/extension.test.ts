@@ -88,7 +88,9 @@ describe("agentmux's Pi extension (etc/pi/agentmux.js)", () => {
     assert.ok(got.every((g) => g.body["session_id"] === "01a2349b-3868-70a3-95d6-b0fb7aa3e817"));
     assert.deepEqual([...new Set(names)].sort(), [...PI_HOOK_EVENTS].sort(), "the table knows every name it forwards");
     assert.equal(got[1]?.body["prompt"], "E2E_TOOL please");
-    assert.deepEqual(got[4]?.body, { session_id: "01a2349b-3868-70a3-95d6-b0fb7aa3e817", dialog: "select", title: "Allow bash command?\n\n  touch m", options: ["Yes", "No"], tool_name: "bash", tool_input: { command: "touch m" } });
+    const { agentmux_at: at, ...body } = got[4]?.body ?? {};
+    assert.ok(typeof at === "number" && at <= Date.now() && Date.now() - at < 60_000, "each event says when Pi said it (agentmux_at)");
+    assert.deepEqual(body, { session_id: "01a2349b-3868-70a3-95d6-b0fb7aa3e817", dialog: "select", title: "Allow bash command?\n\n  touch m", options: ["Yes", "No"], tool_name: "bash", tool_input: { command: "touch m" } });
     assert.equal(got[5]?.body["idle"], false);
     assert.equal(got[7]?.body["last_assistant_message"], "Tool finished");
     assert.equal(got[7]?.body["stop_reason"], "stop");
