@@ -5,6 +5,9 @@ import type { Logger } from "./log.ts";
 import { ScreenWatch, type ScreenSighting } from "./screen-watch.ts";
 import type { Tracked } from "./tracked.ts";
 
+/** Programs that run an agent CLI given as a script (pane_current_command names them, not the CLI). */
+const INTERPRETER = /^(?:node|nodejs|bun|deno|python[0-9.]*|ruby)$/;
+
 /** The third channel: manifests run on captured screens; each verdict goes to the session table as evidence. */
 export class ScreenState {
   private readonly manifests: Manifest[];
@@ -60,7 +63,9 @@ export class ScreenState {
    * changes, and used from the next look on; undefined until then.
    */
   private treeOf(t: Tracked, command: string): string[] | undefined {
-    if (t.panePid <= 0) return undefined;
+    // Only an interpreter says nothing by its name (node runs Kilo, Copilot, Auggie, Qwen): a shell
+    // or `sleep` is what it says, and 200 such panes must not cost 200 ps runs.
+    if (t.panePid <= 0 || !INTERPRETER.test(command)) return undefined;
     const key = `${t.panePid}|${command}`;
     const known = this.trees.get(t.pane);
     if (known?.key === key) return known.processes ?? undefined;

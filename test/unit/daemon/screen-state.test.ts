@@ -64,6 +64,15 @@ describe("the screen channel's manifests", () => {
     assert.deepEqual(reads, [4242], "ps ran once for that command");
   });
 
+  it("a plain command that is no interpreter (a shell, sleep) is what it says: no ps for it", async () => {
+    const tmux = new FakeTmux({ "%42": "sleep", "%43": "bash" });
+    const screens = new ScreenState(tmux as unknown as Tmux, () => undefined, async () => undefined);
+    let reads = 0;
+    screens.processesOf = async () => { reads += 1; return []; };
+    await screens.tick(new Map([["%42", session("%42", "generic", "4243")], ["%43", session("%43", "generic", "4244")]]));
+    assert.equal(reads, 0);
+  });
+
   it("a user manifest that does not load is logged, naming its file, and the built-in ones still work", async () => {
     const lines: string[] = [];
     const tmux = new FakeTmux({ "%31": "claude" });
