@@ -10,8 +10,8 @@ const CONCURRENT = new Set(["pi", "qwen", "cline", "kilo", "copilot", "auggie", 
 
 const lane = process.argv[2];
 if (lane !== "concurrent" && lane !== "serial") {
-  console.error("usage: node scripts/e2e-files.mjs concurrent|serial");
+  process.stderr.write("usage: node scripts/e2e-files.mjs concurrent|serial\n");
   process.exit(2);
 }
 const files = testFiles(["test/e2e"]).filter((f) => CONCURRENT.has(f) === (lane === "concurrent"));
-console.log(files.join("\n"));
+process.stdout.write(`${files.join("\n")}\n`);
