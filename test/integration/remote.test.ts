@@ -201,7 +201,8 @@ describe("the phone page's server (agentmux remote)", () => {
     const ask = { kind: "permission", summary: "Bash: touch \"marker\" ü", text: ["touch marker"], options: ["Yes", "No"], dialog: "d1", source: "hook", at: Date.now() };
     await server.tmux(["set-option", "-p", "-t", two, "@agentmux-ask", JSON.stringify(ask)]);
     const withAsk = await c.next("the ask pushed", (m) => m.type === "sessions" && rowsOf(m).some((s) => s.pane === two && (s as { ask?: { summary?: string } | null }).ask?.summary === ask.summary), 8000);
-    assert.deepEqual((rowsOf(withAsk).find((s) => s.pane === two) as unknown as { ask: unknown }).ask, ask);
+    // With the keys that pick each option, for the page's option buttons (here the digits).
+    assert.deepEqual((rowsOf(withAsk).find((s) => s.pane === two) as unknown as { ask: unknown }).ask, { ...ask, keys: [["1"], ["2"]] });
     assert.equal((await call("POST", "/api/send", { body: { pane: one, text: "   " } })).status, 400);
     c.ws.close();
   });
@@ -210,7 +211,7 @@ describe("the phone page's server (agentmux remote)", () => {
     const c = open();
     await c.opened;
     c.ws.send(JSON.stringify({ type: "watch", pane: one }));
-    for (const bad of [["q"], ["C-b"], ["Escape", "F12"], "Enter"]) {
+    for (const bad of [["Q"], ["C-b"], ["M-x"], ["Escape", "F12"], "Enter"]) {
       const r = await call("POST", "/api/keys", { body: { pane: one, keys: bad } });
       assert.equal(r.status, 400, JSON.stringify(bad));
     }

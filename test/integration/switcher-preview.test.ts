@@ -92,7 +92,8 @@ describe("the switcher's state glyphs, wants column and preview", () => {
     await person.waitForScreen(/── beta ─[\s\S]*screen of beta/);
     await person.type("Tab");
     await person.waitForScreen(/^(?![\s\S]*── beta)/);
-    assert.deepEqual(JSON.parse(readFileSync(prefFile(), "utf8")), { preview: false });
+    // Written once the popup has redrawn: under load a moment after the screen shows it.
+    await server.waitFor("the preference saved", () => JSON.stringify(JSON.parse(readFileSync(prefFile(), "utf8"))) === JSON.stringify({ preview: false }));
     await close();
     const screen = await open();
     await new Promise((r) => setTimeout(r, 500));
