@@ -6,12 +6,11 @@ import { execa } from "execa";
 import { CLI, TestServer } from "../helpers/tmux-server.ts";
 import { paneOption, waitForState } from "../helpers/agentmux-session.ts";
 import { writeConfig } from "../helpers/config.ts";
-import { waitForRead, LONG } from "./harness.ts";
+import { journalOf, LONG, waitForRead } from "./harness.ts";
 import { auggieEnv, findAuggie, seedAuggieHome } from "./auggie-home.ts";
 import { startFakeAugment, type FakeAugment } from "./fake-augment.ts";
 import { HELLO } from "./fake-model.ts";
 
-interface Journaled { pane: string; event: string; result: string }
 
 const auggie = findAuggie();
 const READY = /\? to show shortcuts/;
@@ -63,10 +62,7 @@ describe("the real Auggie in tmux against a fake Augment backend, with the hooks
     }
   });
 
-  const events = (target: string): Journaled[] => existsSync(journal)
-    ? readFileSync(journal, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as Journaled).filter((e) => e.pane === target) : [];
-  const waitForEvents = (s: TestServer, target: string, wanted: string[]) => s.waitFor(`events ${wanted.join(", ")} from ${target}`, () => wanted.every((w) => events(target).some((e) => e.event === w)), LONG)
-    .catch((e: Error) => { throw new Error(`${e.message}; journal had: ${events(target).map((j) => j.event).join(", ") || "nothing"}`); });
+  const { events, waitForEvents } = journalOf(() => journal, LONG);
   const cli = async (s: TestServer, args: string[]) => {
     const r = await s.cli(args);
     assert.equal(r.exitCode, 0, String(r.stderr));

@@ -5,12 +5,11 @@ import { dirname, join } from "node:path";
 import { execa } from "execa";
 import { CLI, TestServer } from "../helpers/tmux-server.ts";
 import { listJson, paneOption, waitForState } from "../helpers/agentmux-session.ts";
-import { transitions, waitForRead, LONG } from "./harness.ts";
+import { journalOf, LONG, transitions, waitForRead } from "./harness.ts";
 import { clineEnv, findCline, hubDaemonsOf, seedClineHome, snapshot } from "./cline-home.ts";
 import { startFakeChat, type FakeChat } from "./fake-openai-chat.ts";
 import { HELLO } from "./fake-model.ts";
 
-interface Journaled { pane: string; event: string; result: string }
 
 const cline = findCline();
 const SLOW = 90_000;
@@ -66,10 +65,7 @@ describe("the real Cline CLI in tmux against a fake Chat Completions API, with t
     }
   });
 
-  const events = (target: string): Journaled[] => existsSync(journal)
-    ? readFileSync(journal, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as Journaled).filter((e) => e.pane === target) : [];
-  const waitForEvents = (s: TestServer, target: string, wanted: string[]) => s.waitFor(`events ${wanted.join(", ")} from ${target}`, () => wanted.every((w) => events(target).some((e) => e.event === w)), SLOW)
-    .catch((e: Error) => { throw new Error(`${e.message}; journal had: ${events(target).map((j) => j.event).join(", ") || "nothing"}`); });
+  const { events, waitForEvents } = journalOf(() => journal, SLOW);
   const cli = async (s: TestServer, args: string[]) => {
     const r = await s.cli(args);
     assert.equal(r.exitCode, 0, String(r.stderr));

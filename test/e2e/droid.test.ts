@@ -5,12 +5,11 @@ import { join } from "node:path";
 import { execa } from "execa";
 import { CLI, TestServer } from "../helpers/tmux-server.ts";
 import { listJson, paneOption, waitForState } from "../helpers/agentmux-session.ts";
-import { waitForRead, LONG } from "./harness.ts";
+import { journalOf, LONG, waitForRead } from "./harness.ts";
 import { droidEnv, findDroid, seedDroidHome } from "./droid-home.ts";
 import { startFakeAnthropic, type FakeAnthropic } from "./fake-anthropic.ts";
 import { HELLO, SLOW_TEXT } from "./fake-model.ts";
 
-interface Journaled { pane: string; event: string; result: string }
 
 const droid = findDroid();
 // droid starts slowly on a busy machine (a 250 MB native binary): generous waits, never sleeps.
@@ -63,10 +62,7 @@ describe("the real droid in tmux against a fake Anthropic API, with the hooks ag
     }
   });
 
-  const events = (target: string): Journaled[] => existsSync(journal)
-    ? readFileSync(journal, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as Journaled).filter((e) => e.pane === target) : [];
-  const waitForEvents = (s: TestServer, target: string, wanted: string[]) => s.waitFor(`events ${wanted.join(", ")} from ${target}`, () => wanted.every((w) => events(target).some((e) => e.event === w)), SLOW)
-    .catch((e: Error) => { throw new Error(`${e.message}; journal had: ${events(target).map((j) => j.event).join(", ") || "nothing"}`); });
+  const { events, waitForEvents } = journalOf(() => journal, SLOW);
   const cli = async (s: TestServer, args: string[]) => {
     const r = await s.cli(args);
     assert.equal(r.exitCode, 0, String(r.stderr));

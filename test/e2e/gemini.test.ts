@@ -5,11 +5,10 @@ import { dirname, join } from "node:path";
 import { ROOT, TestServer } from "../helpers/tmux-server.ts";
 import { waitForState } from "../helpers/agentmux-session.ts";
 import type { LocalServer } from "../helpers/fake-http.ts";
-import { waitForRead, LONG } from "./harness.ts";
+import { journalOf, LONG, waitForRead } from "./harness.ts";
 import { startFakeGemini } from "./fake-gemini.ts";
 import { HELLO } from "./fake-model.ts";
 
-interface Journaled { pane: string; event: string; result: string }
 
 // Gemini CLI from npm (a devDependency); AGENTMUX_E2E_GEMINI names another bin.
 function findGemini(): string | null {
@@ -62,10 +61,7 @@ describe("the real Gemini CLI in tmux against a fake Gemini API, with the hooks 
     }
   });
 
-  const events = (target: string): Journaled[] => existsSync(journal)
-    ? readFileSync(journal, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as Journaled).filter((e) => e.pane === target) : [];
-  const waitForEvents = (s: TestServer, target: string, wanted: string[]) => s.waitFor(`events ${wanted.join(", ")} from ${target}`, () => wanted.every((w) => events(target).some((e) => e.event === w)), LONG)
-    .catch((e: Error) => { throw new Error(`${e.message}; journal had: ${events(target).map((j) => j.event).join(", ") || "nothing"}`); });
+  const { events, waitForEvents } = journalOf(() => journal, LONG);
   const cli = async (s: TestServer, args: string[]) => {
     const r = await s.cli(args);
     assert.equal(r.exitCode, 0, String(r.stderr));

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { existsSync, readFileSync } from "node:fs";
 import type { TestServer } from "../helpers/tmux-server.ts";
 
 /** The real CLIs are slow to start on a loaded machine. */
@@ -23,4 +24,16 @@ export async function waitForRead(s: TestServer, target: string, pattern: RegExp
 export async function transitions(s: TestServer, target: string): Promise<string[]> {
   const logs = String((await s.cli(["daemon", "logs", "-n", "2000"])).stdout);
   return logs.split("\n").map((l) => new RegExp(` ${target} ([a-z+]+)$`).exec(l)?.[1]).filter((x): x is string => x !== undefined);
+}
+
+/** One event the daemon took, as its journal (AGENTMUX_EVENT_LOG) records it. */
+export interface Journaled { pane: string; event: string; result: string }
+
+/** A pane's events in the daemon's journal file, and a wait for some of them whose error says what the journal had. */
+export function journalOf(file: () => string, timeoutMs = LONG) {
+  const events = (target: string): Journaled[] => existsSync(file())
+    ? readFileSync(file(), "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as Journaled).filter((e) => e.pane === target) : [];
+  const waitForEvents = (s: TestServer, target: string, wanted: string[]) => s.waitFor(`events ${wanted.join(", ")} from ${target}`, () => wanted.every((w) => events(target).some((e) => e.event === w)), timeoutMs)
+    .catch((e: Error) => { throw new Error(`${e.message}; journal had: ${events(target).map((j) => j.event).join(", ") || "nothing"}`); });
+  return { events, waitForEvents };
 }

@@ -6,7 +6,7 @@ import { execa } from "execa";
 import { CLI, TestServer } from "../helpers/tmux-server.ts";
 import { writeConfig } from "../helpers/config.ts";
 import { listJson, paneOption, waitForState } from "../helpers/agentmux-session.ts";
-import { transitions, waitForRead } from "./harness.ts";
+import { journalOf, transitions, waitForRead } from "./harness.ts";
 import { startFakeAnthropic, type FakeAnthropic } from "./fake-anthropic.ts";
 import { HELLO } from "./fake-model.ts";
 import { findKilo, kiloEnv, seedKiloHome } from "./kilo-home.ts";
@@ -16,7 +16,6 @@ const LONG = 90_000;
 
 const kilo = findKilo();
 
-interface Journaled { pane: string; event: string; result: string }
 
 describe("the real Kilo CLI in tmux against a fake Anthropic API, with agentmux's plugin", () => {
   let fake: FakeAnthropic | undefined;
@@ -67,10 +66,7 @@ describe("the real Kilo CLI in tmux against a fake Anthropic API, with agentmux'
     }
   });
 
-  const events = (target: string): Journaled[] => existsSync(journal)
-    ? readFileSync(journal, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as Journaled).filter((e) => e.pane === target) : [];
-  const waitForEvents = (s: TestServer, target: string, wanted: string[]) => s.waitFor(`events ${wanted.join(", ")} from ${target}`, () => wanted.every((w) => events(target).some((e) => e.event === w)), LONG)
-    .catch((e: Error) => { throw new Error(`${e.message}; journal had: ${events(target).map((j) => j.event).join(", ") || "nothing"}`); });
+  const { events, waitForEvents } = journalOf(() => journal, LONG);
   const cli = async (s: TestServer, args: string[]): Promise<string> => {
     const r = await s.cli(args);
     assert.equal(r.exitCode, 0, String(r.stderr));
