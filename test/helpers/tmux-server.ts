@@ -145,8 +145,10 @@ export class TestServer {
     // Whatever the panes started and outlived the server (an agent's background work, a process
     // that ignores SIGHUP) still writes into this home: every process with it in its environment goes.
     killProcessesOf(this.home);
-    // An agent killed with the server may still be writing its files for a moment: retry.
-    rmSync(this.home, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+    // An agent killed with the server may still be writing its files for a moment: retry. Kept
+    // for a post-mortem when AGENTMUX_TEST_KEEP is set (its path goes to stderr).
+    if (process.env["AGENTMUX_TEST_KEEP"]) process.stderr.write(`kept ${this.home}\n`);
+    else rmSync(this.home, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
     if (leaks.length > 0) throw new Error(`the daemon logged ${leaks.length} leak(s):\n${leaks.join("\n")}`);
   }
 }

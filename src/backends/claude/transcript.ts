@@ -3,6 +3,7 @@ import { visitLines } from "../../util/head-lines.ts";
 import { isJsonObject, parseJsonLine } from "../../util/json.ts";
 import { LINEAGE_HEAD_BYTES } from "../shared/lineage-scan.ts";
 import { parseTime, promptLine } from "../shared/history-text.ts";
+import { inConversationOrder, parentsFirst } from "./record-order.ts";
 
 // SDK forks name forkedFrom in their first records; the first line may be a title or a queued prompt.
 const FORK_RECORDS = 10;
@@ -78,7 +79,8 @@ export function readTranscriptHead(file: string): TranscriptHead {
         if (typeof record["uuid"] === "string" && record["parentUuid"] === null) {
           head.root = record["uuid"];
           head.copied = sawMode || (at !== null && newest !== null && newest > at);
-        } else {
+        } else if (typeof record["parentUuid"] !== "string") {
+          // A message record before the first message is one written out of order, not the copy's own.
           if (at !== null && (newest === null || at > newest)) newest = at;
           if (record["type"] === "mode") sawMode = true;
         }
@@ -93,20 +95,21 @@ export function readTranscriptHead(file: string): TranscriptHead {
   return head;
 }
 
-/** The message records of a transcript in order, as uuid and time, read within maxBytes (a fork's copy of its parent is matched on them). */
+/** The message records of a transcript in conversation order, as uuid and time, read within maxBytes (a fork's copy of its parent is matched on them). */
 export function readMessageIds(file: string, maxBytes = LINEAGE_HEAD_BYTES): { uuid: string; at: number | null }[] {
-  const ids: { uuid: string; at: number | null }[] = [];
+  const ids: { uuid: string; at: number | null; parent: string | undefined }[] = [];
   visitLines(file, maxBytes, (line) => {
     // Cheap: only records that name a uuid are parsed.
     if (!line.includes("\"uuid\"")) return true;
     const record = parse(line);
-    if (record && typeof record["uuid"] === "string") ids.push({ uuid: record["uuid"], at: parseTime(record["timestamp"]) });
+    const parent = record?.["parentUuid"];
+    if (record && typeof record["uuid"] === "string") ids.push({ uuid: record["uuid"], at: parseTime(record["timestamp"]), parent: typeof parent === "string" ? parent : undefined });
     return true;
   });
-  return ids;
+  return parentsFirst(ids, (m) => m.uuid, (m) => m.parent).map(({ uuid, at }) => ({ uuid, at }));
 }
 
-/** Every record of a transcript, in order; null when it is larger than TRANSCRIPT_READ_MAX or cannot be read. */
+/** Every record of a transcript, in conversation order (record-order.ts); null when it is larger than TRANSCRIPT_READ_MAX or cannot be read. */
 export function readRecords(file: string): Record_[] | null {
   let text: string;
   try {
@@ -115,8 +118,8 @@ export function readRecords(file: string): Record_[] | null {
     return null;
   }
   if (text.length > TRANSCRIPT_READ_MAX) return null;
-  return text.split("\n").flatMap((line) => {
+  return inConversationOrder(text.split("\n").flatMap((line) => {
     const record = line === "" ? null : parse(line);
     return record ? [record] : [];
-  });
+  }));
 }

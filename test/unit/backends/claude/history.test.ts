@@ -159,6 +159,20 @@ describe("Claude Code history: shapes written by hand", () => {
     assert.equal(claudeHistory.lastAnswer("no-such", place), null);
   });
 
+  it("a transcript whose answer was flushed before its prompt (Claude Code under load) still holds the exchange", () => {
+    // Captured in the e2e branch test under load: the assistant record is written before the user
+    // record it answers; its parentUuid chain gives the order.
+    const real = join(ROOT, "test", "fixtures", "real", "transcripts", "claude-out-of-order");
+    const id = "d2d3af69-7160-4e32-b143-65c27b07c217";
+    const realDir = "/home/dev/my project #1 %d";
+    const ooo = join(tmp, "claude-out-of-order");
+    write(join(ooo, "projects", claudeProjectName(realDir), `${id}.jsonl`), readFileSync(join(real, `${id}.jsonl`), "utf8"));
+    const at = { dir: realDir, since: null, env: { CLAUDE_CONFIG_DIR: ooo } };
+    assert.equal(claudeHistory.hasExchange(id, at), true);
+    assert.equal(claudeHistory.lastAnswer(id, at), "Hello from the fake model.");
+    assert.deepEqual(claudeHistory.turns?.(id, at)?.map((t) => [t.role, t.text]), [["user", "remember MARK-tulip please"], ["assistant", "Hello from the fake model."]]);
+  });
+
   it("find looks in place.dir's project directory, then in every one; never outside", () => {
     const other = join(config, "projects", claudeProjectName("/elsewhere"));
     write(join(other, "far.jsonl"), jsonl({ ...parentRecords[0], cwd: "/elsewhere" }));
