@@ -11,13 +11,16 @@ import { kilo } from "./kilo/index.ts";
 import { opencode } from "./opencode/index.ts";
 import { pi } from "./pi/index.ts";
 import { qwen } from "./qwen/index.ts";
-import type { AccountSupport, Backend } from "./shared/types.ts";
+import { BACKEND_NAMES, isBackendName, type BackendName } from "./names.ts";
+import type { Backend } from "./shared/types.ts";
+
+export { BACKEND_NAMES, COMMAND_BACKEND, DEFAULT_BACKEND, isBackendName, type BackendName } from "./names.ts";
 
 /**
- * The registry: every agent CLI agentmux knows, one line each (README "Adding an agent"). The
- * order is the order of help texts and listings.
+ * The registry: every agent CLI agentmux knows, one line each (README "Adding an agent"), under
+ * the names of names.ts (its type holds them equal), whose order is the order of listings.
  */
-const REGISTRY = {
+const REGISTRY: { readonly [K in BackendName]: Backend } = {
   claude,
   codex,
   opencode,
@@ -32,25 +35,10 @@ const REGISTRY = {
   generic,
 };
 
-export type BackendName = keyof typeof REGISTRY;
-/** The backends that run under accounts (those with an accounts capability). */
-export type AccountBackend = { [K in BackendName]: (typeof REGISTRY)[K] extends { accounts: AccountSupport } ? K : never }[BackendName];
-
 /** A registered backend: its name is its registry key (test/unit/backends/index.test.ts holds them equal). */
 export type RegisteredBackend = Backend & { readonly name: BackendName };
 
 export const BACKENDS = REGISTRY as Readonly<Record<BackendName, RegisteredBackend>>;
-export const BACKEND_NAMES = Object.keys(BACKENDS) as BackendName[];
-
-/**
- * The backend of `agentmux new` without --backend (config defaultBackend), and the agent of a
- * global hook event that names none (hooks installed before they passed --agent).
- */
-export const DEFAULT_BACKEND: BackendName = "claude";
-
-export function isBackendName(name: string): name is BackendName {
-  return Object.hasOwn(BACKENDS, name);
-}
 
 export function getBackend(name: string): RegisteredBackend {
   if (!isBackendName(name)) {
@@ -58,9 +46,6 @@ export function getBackend(name: string): RegisteredBackend {
   }
   return BACKENDS[name];
 }
-
-/** The backend that runs a plain command (`agentmux new --command`). */
-export const COMMAND_BACKEND: BackendName = "generic";
 
 /** Whether a session's backend is a plain command (or unknown): not an agent with a conversation. */
 export function isPlainCommand(backend: string): boolean {

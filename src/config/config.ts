@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from "node:fs";
-import { BACKEND_NAMES, DEFAULT_BACKEND } from "../backends/index.ts";
+import { BACKEND_NAMES, DEFAULT_BACKEND } from "../backends/names.ts";
 import { AgentmuxError, EXIT } from "../util/errors.ts";
 import { configFile } from "./cached.ts";
 import { ACCOUNT_CONFIG_SCHEMA, ACCOUNTS_SCHEMA, checkAccountConfig } from "./accounts.ts";

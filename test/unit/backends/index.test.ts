@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { readdirSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { ACCOUNT_BACKENDS, HOME_FACTS } from "../../../src/backends/account-homes.ts";
 import { BACKEND_NAMES, BACKENDS, getBackend } from "../../../src/backends/index.ts";
 import { builtinManifestDir, findManifest, loadManifests } from "../../../src/detect/load.ts";
 import type { BackendName } from "../../../src/backends/index.ts";
@@ -51,6 +52,15 @@ describe("the backend registry", () => {
       if (BACKENDS[name].plainCommand) continue;
       assert.equal(findManifest(manifests, name)?.name, name, `manifests/${name}.yml`);
     }
+  });
+
+  it("lists its backends in the order of names.ts (the order of listings)", () => {
+    assert.deepEqual(Object.keys(BACKENDS), [...BACKEND_NAMES]);
+  });
+
+  it("the backends that run under accounts (account-homes.ts) are exactly those with an accounts capability, the same object", () => {
+    assert.deepEqual([...ACCOUNT_BACKENDS], BACKEND_NAMES.filter((name) => BACKENDS[name].accounts !== undefined));
+    for (const name of ACCOUNT_BACKENDS) assert.equal(HOME_FACTS[name], BACKENDS[name].accounts, name);
   });
 
   it("is the only list of agents: one folder per registered backend, and no other", () => {
