@@ -13,8 +13,8 @@ import { socketAlive } from "./socket-server.ts";
  * V8's young generation for the daemon: at most 4 MB per semi-space (Node's default grows to 16).
  * Start-up (one 2.6 MB bundle, twelve manifests compiled) and a burst of new sessions grow a
  * default young generation that is never given back; capped, the daemon with 200 sessions holds
- * about 101 MB resident instead of 135 (bench P7). 2 MB saved no more memory and made P8's storm
- * backlog larger (more scavenges while events pour in).
+ * about 101 MB resident instead of 135 (bench P7). 2 MB saved only 1 MB more and, in one run each,
+ * left P8's storm a larger backlog (more scavenges while events pour in).
  */
 const DAEMON_NODE_FLAGS = ["--max-semi-space-size=4"];
 
