@@ -1,7 +1,8 @@
 // The end-to-end test files of one lane, one a line: `node scripts/e2e-files.mjs concurrent|serial`.
 // The concurrent lane holds the e2e files of the CLIs whose whole test is one file of its own
-// against its own fake on a free port (nothing shared: run two at a time, which keeps the suite
-// near ten minutes). The serial lane holds the rest: Claude Code and Codex, whose situation
+// against its own fake on a free port. They ran two at a time until two clean-clone CI runs in a
+// row left Auggie's and droid's TUIs without their input box (each passes alone); npm test now runs
+// this lane one file at a time as well, and the lane stays apart for when that is understood. The serial lane holds the rest: Claude Code and Codex, whose situation
 // matrices time dialogs and interrupts, and the files that drive several CLIs.
 import process from "node:process";
 import { testFiles } from "./test-files.mjs";
