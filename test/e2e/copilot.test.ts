@@ -51,7 +51,7 @@ describe("the real GitHub Copilot CLI in tmux against a fake Chat Completions AP
     seedCopilotDir(userDir, [project], userSettings);
     writeConfig(server.home, {});
     await server.start();
-    await server.setServerEnv({ ...env, CI: undefined });
+    await server.setServerEnv(env);
   });
 
   after(async () => {

@@ -48,8 +48,7 @@ describe("the real Gemini CLI in tmux against a fake Gemini API, with the hooks 
     writeFileSync(userSettings, userText);
     writeFileSync(join(userDir, "trustedFolders.json"), JSON.stringify({ [project]: "TRUST_FOLDER" }));
     await server.start();
-    // CI=true (as .ci/run has it) makes Gemini CLI run non-interactively and exit 42: a user's pane has no CI.
-    await server.setServerEnv({ GOOGLE_GEMINI_BASE_URL: fake.url, GEMINI_API_KEY: "dummy", GEMINI_CLI_NO_RELAUNCH: "true", GOOGLE_API_KEY: undefined, GOOGLE_CLOUD_PROJECT: undefined, CI: undefined, CONTINUOUS_INTEGRATION: undefined });
+    await server.setServerEnv({ GOOGLE_GEMINI_BASE_URL: fake.url, GEMINI_API_KEY: "dummy", GEMINI_CLI_NO_RELAUNCH: "true", GOOGLE_API_KEY: undefined, GOOGLE_CLOUD_PROJECT: undefined });
   });
 
   after(async () => {

@@ -43,6 +43,13 @@ function killProcessesOf(home: string): void {
   }
 }
 
+/**
+ * Variables a CI runner sets (.ci/run has CI=true) that no user's pane has. Ink-based CLIs seeing
+ * one draw only their final frame, so Auggie's and droid's input boxes never appear; Gemini CLI
+ * runs non-interactively and exits. Tests run the CLIs as a user's tmux would, without them.
+ */
+const isCiMarker = (k: string): boolean => k === "CI" || k === "CONTINUOUS_INTEGRATION" || k === "BUILD_NUMBER" || k === "RUN_ID" || k.startsWith("CI_");
+
 /** A private tmux server for one test file, plus a temporary AGENTMUX_HOME and a PATH with the fake agents first. */
 export class TestServer {
   readonly name = `agentmux-test-${process.pid}-${++counter}`;
@@ -53,7 +60,7 @@ export class TestServer {
   constructor(extraEnv: Record<string, string> = {}) {
     if (counter === 1) sweepDeadSockets();
     const env: Record<string, string> = {};
-    for (const [k, v] of Object.entries(process.env)) if (v !== undefined && k !== "TMUX" && k !== "TMUX_PANE" && !k.startsWith("AGENTMUX_")) env[k] = v;
+    for (const [k, v] of Object.entries(process.env)) if (v !== undefined && k !== "TMUX" && k !== "TMUX_PANE" && !k.startsWith("AGENTMUX_") && !isCiMarker(k)) env[k] = v;
     env["PATH"] = `${FIXTURE_BIN}:${env["PATH"] ?? "/usr/bin:/bin"}`;
     env["AGENTMUX_HOME"] = this.home;
     // agentmux prepares Codex's home at launch: never the real ~/.codex in a test.
