@@ -34,15 +34,25 @@ describe("the inbox popup (prefix N)", () => {
   /** The popup's rows as the person sees them, spaces collapsed. */
   const popup = async (pattern: RegExp) => boxed(await person.waitForScreen(pattern)).map((l) => l.replace(/\s+/g, " ").trim());
   const item = (items: InboxItem[], pane: string) => items.find((i) => i.pane === pane);
-  /** Move the popup's highlight onto the row holding text (the list is short: at most 5 presses). */
+  /** The highlighted item's row ("›" before its glyph), or "" when none is drawn. */
+  const highlighted = (rows: string[]) => rows.find((r) => /^›[⚠●◍]/.test(r)) ?? "";
+  /**
+   * Move the popup's highlight onto the row holding text (the list is short: at most 5 presses).
+   * After each j it waits for the highlight to move: read before the popup redraws, the old
+   * screen would send a second j, and the highlight (which wraps) would step past the row.
+   */
   const highlight = async (text: string) => {
+    let rows = await popup(/Needs you/);
     for (let i = 0; i < 6; i++) {
-      const rows = await popup(/Needs you/);
-      if (rows.some((r) => r.startsWith("›") && r.includes(text))) return;
+      const now = highlighted(rows);
+      if (now.includes(text)) return;
       await person.type("j");
-      await person.waitForScreen(/Needs you/);
+      await server.waitFor("the highlight to move", async () => {
+        rows = boxed(await person.screen()).map((l) => l.replace(/\s+/g, " ").trim());
+        return rows.some((r) => r.includes("Needs you")) && highlighted(rows) !== now;
+      }, 20_000).catch((e: Error) => { throw new Error(`${e.message}; popup was:\n${rows.join("\n")}`); });
     }
-    throw new Error(`no row with ${text} in the popup`);
+    throw new Error(`no row with ${text} in the popup:\n${rows.join("\n")}`);
   };
 
   before(async () => {
