@@ -97,8 +97,8 @@ describe("the real Qwen Code in tmux against a fake Chat Completions API, with t
     // Not in the project: the fake reads E2E_CMD= up to a space, and the project's name has one.
     const marker = join(s.home, "marker-from-qwen");
     await cli(s, ["send", pane, `E2E_TOOL E2E_CMD=${marker} please`]);
-    const dialog = await waitForRead(s, pane, /Allow execution of: 'touch'\?/, LONG);
-    assert.match(dialog, /1\. Yes, allow once/);
+    // The question and its first option together: Qwen draws the dialog in more than one write.
+    await waitForRead(s, pane, /Allow execution of: 'touch'\?[\s\S]*1\. Yes, allow once/, LONG);
     assert.ok(!existsSync(marker), "nothing runs before the approval");
     await waitForEvents(s, pane, ["PermissionRequest"]);
     await waitForState(s, pane, "blocked", LONG);
