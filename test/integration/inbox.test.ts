@@ -31,8 +31,9 @@ describe("the inbox popup (prefix N)", () => {
     await server.waitFor(what, async () => ok((items = await inbox())), 20_000).catch((e: Error) => { throw new Error(`${e.message}; inbox: ${JSON.stringify(items)}`); });
     return items;
   };
-  /** The popup's rows as the person sees them, spaces collapsed. */
-  const popup = async (pattern: RegExp) => boxed(await person.waitForScreen(pattern)).map((l) => l.replace(/\s+/g, " ").trim());
+  /** A screen's popup rows as the person sees them, spaces collapsed. */
+  const rowsOf = (screen: string) => boxed(screen).map((l) => l.replace(/\s+/g, " ").trim());
+  const popup = async (pattern: RegExp) => rowsOf(await person.waitForScreen(pattern));
   const item = (items: InboxItem[], pane: string) => items.find((i) => i.pane === pane);
   /** The highlighted item's row ("›" before its glyph), or "" when none is drawn. */
   const highlighted = (rows: string[]) => rows.find((r) => /^›[⚠●◍]/.test(r)) ?? "";
@@ -48,7 +49,7 @@ describe("the inbox popup (prefix N)", () => {
       if (now.includes(text)) return;
       await person.type("j");
       await server.waitFor("the highlight to move", async () => {
-        rows = boxed(await person.screen()).map((l) => l.replace(/\s+/g, " ").trim());
+        rows = rowsOf(await person.screen());
         return rows.some((r) => r.includes("Needs you")) && highlighted(rows) !== now;
       }, 20_000).catch((e: Error) => { throw new Error(`${e.message}; popup was:\n${rows.join("\n")}`); });
     }
