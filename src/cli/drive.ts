@@ -35,7 +35,7 @@ export function registerDrive(program: Command): void {
       const session = await findSession(ctx.tmux, target, { includeExited: true });
       if (session.dead) throw new AgentmuxError(`session ${session.name} (${session.pane}) has exited`, { hint: "start it again with agentmux new" });
       const typing = Date.now();
-      const result = await sendText(ctx.tmux, session.pane, text, { enter: options.enter, promptLine: promptLineOf(session.backend) });
+      const result = await sendText(ctx.tmux, session.pane, text, { enter: options.enter, promptLine: promptLineOf(session.backend), label: `${session.name} (${session.pane})` });
       if (options.enter) await notifyTyped(ctx, session.pane, "submit", typing);
       if (options.json) printJson({ pane: session.pane, name: session.name, submitted: options.enter, enters: result.enters });
     });

@@ -4,7 +4,7 @@ import { killPanes } from "../daemon/asks.ts";
 import { ensureDaemon } from "../daemon/start.ts";
 import { STATES } from "../core/states.ts";
 import { promptLineOf } from "../backends/index.ts";
-import { sendText } from "../session/send.ts";
+import { DraftInTheWay, sendText } from "../session/send.ts";
 import { findSession, listSessions, type NamedSession } from "../session/store.ts";
 import { AgentmuxError, EXIT } from "../util/errors.ts";
 import { notifyTyped } from "./typed.ts";
@@ -53,13 +53,23 @@ export function registerOrchestrate(program: Command): void {
       if (running.length === 0) throw new AgentmuxError(`every session of group "${group}" has exited`, { hint: "start new ones with agentmux new --group" });
       // At most LIMITS.groupSend sessions at once (docs/limits.md); p-queue is loaded here only.
       const { LIMITS, mapLimited } = await import("../util/limit.ts");
+      // A session with a draft in its input line is left out (and named); the others get the text.
+      const refused: DraftInTheWay[] = [];
+      const sent: string[] = [];
       await mapLimited(running, LIMITS.groupSend, async (s) => {
         const typing = Date.now();
-        await sendText(ctx.tmux, s.pane, words.join(" "), { enter: options.enter, promptLine: promptLineOf(s.backend) });
+        try {
+          await sendText(ctx.tmux, s.pane, words.join(" "), { enter: options.enter, promptLine: promptLineOf(s.backend), label: `${s.name} (${s.pane})` });
+        } catch (error) {
+          if (error instanceof DraftInTheWay) { refused.push(error); return; }
+          throw error;
+        }
+        sent.push(s.pane);
         if (options.enter) await notifyTyped(ctx, s.pane, "submit", typing);
       });
-      if (options.json) printJson({ ok: true, group, sent: running.map((s) => s.pane) });
-      else process.stdout.write(`sent to ${running.length} session${running.length === 1 ? "" : "s"}\n`);
+      if (options.json) printJson({ ok: refused.length === 0, group, sent, refused: refused.map((r) => ({ session: r.label, draft: r.draft })) });
+      else process.stdout.write(`sent to ${sent.length} session${sent.length === 1 ? "" : "s"}\n`);
+      if (refused.length > 0) throw new AgentmuxError(refused.map((r) => r.message).join("; "), { hint: refused[0]?.hint });
     });
 
   program.command("group-kill").description("end every session of a group (they stay listed as exited)").argument("<group>").option("--json", "print the result as JSON")

@@ -2,7 +2,7 @@ import { adoptServerHomes } from "../accounts/server-homes.ts";
 import { promptLineOf } from "../backends/index.ts";
 import { agentHeader, messageRef, unrecordedError, waitForRecord, withHeader, type Sender } from "../lifecycle/agent-message.ts";
 import { recordsRefusal, sessionRecords } from "../lifecycle/session-records.ts";
-import { callerSession } from "../session/caller.ts";
+import { callerSession, verified } from "../session/caller.ts";
 import { sendText } from "../session/send.ts";
 import { listSessions, type NamedSession } from "../session/store.ts";
 import { resolveTarget } from "../session/target.ts";
@@ -11,10 +11,16 @@ import { printJson, type Context } from "./context.ts";
 import { formatTable } from "./list.ts";
 import { notifyTyped } from "./typed.ts";
 
-/** The session the caller runs in (its pane and display name), or null outside every agentmux session. */
+/**
+ * The session the caller runs in (its pane and display name), or null outside every agentmux
+ * session: from its process ancestry and terminal, never from its environment alone (an agent could
+ * set AGENTMUX_SESSION to another session's pane and speak in its name). `pane` is any session it
+ * runs in or claims to, which it may not message (an agent never messages itself by mistake).
+ */
 async function senderOf(ctx: Context, sessions: readonly NamedSession[]): Promise<{ sender: Sender; pane: string | null }> {
   const inside = await callerSession(ctx.tmux);
-  const own = inside ? sessions.find((s) => s.pane === inside.pane) : undefined;
+  const from = verified(inside);
+  const own = from ? sessions.find((s) => s.pane === from.pane) : undefined;
   return { sender: own ? { name: own.name, pane: own.pane } : null, pane: inside?.pane ?? null };
 }
 
@@ -58,7 +64,7 @@ export async function runSendFromAgent(ctx: Context, target: string, text: strin
   const ref = messageRef();
   const header = agentHeader(sender, ref);
   const typing = Date.now();
-  await sendText(ctx.tmux, recipient.pane, withHeader(header, text), { enter: true, promptLine: promptLineOf(recipient.backend) });
+  await sendText(ctx.tmux, recipient.pane, withHeader(header, text), { enter: true, promptLine: promptLineOf(recipient.backend), label: `${recipient.name} (${recipient.pane})` });
   await notifyTyped(ctx, recipient.pane, "submit", typing);
   if (!(await waitForRecord(records, header, { timeoutMs: seconds * 1000 }))) throw unrecordedError(recipient, records.label, seconds);
   if (options.json) printJson({ ok: true, pane: recipient.pane, name: recipient.name, ref, recorded: true, from: sender });

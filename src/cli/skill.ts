@@ -109,7 +109,7 @@ export function registerSkill(program: Command): void {
         if (!found.meta.userInvocable) throw new AgentmuxError(`skill ${found.id} is not user-invocable (user-invocable: false): only the model may use it`, { hint: "ask the session to use it, or run it with --exec" });
         const text = invocationText(found, getBackend(session.backend).skillPrefix, await argumentsFor(ctx, found, words));
         const typing = Date.now();
-        await sendText(ctx.tmux, session.pane, text, { enter: true, promptLine: promptLineOf(session.backend) });
+        await sendText(ctx.tmux, session.pane, text, { enter: true, kind: "line", promptLine: promptLineOf(session.backend), label: `${session.name} (${session.pane})` });
         await notifyTyped(ctx, session.pane, "submit", typing);
         if (options.json) printJson({ ok: true, skill: found.id, pane: session.pane, name: session.name, text });
         else process.stdout.write(`ran ${text} in ${session.name} (${session.pane})\n`);

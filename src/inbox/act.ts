@@ -1,7 +1,7 @@
 import type { InboxItem } from "../core/ask.ts";
 import { request } from "../daemon/client.ts";
 import { layoutFor } from "../daemon/start.ts";
-import { sendText } from "../session/send.ts";
+import { DraftInTheWay, sendText } from "../session/send.ts";
 import { SNOOZE_OPTION } from "../session/snooze.ts";
 import type { Tmux } from "../tmux/tmux.ts";
 import { staleVerdict, type ScreenDialog, type Typing } from "./stale.ts";
@@ -51,7 +51,12 @@ export async function replyTo(deps: ActDeps, item: InboxItem, text: string): Pro
   const refused = await check(deps, item, "reply");
   if (refused) return refused;
   const at = Date.now();
-  await sendText(deps.tmux, item.pane, text, { enter: true, promptLine: await deps.promptLine(item.backend) });
+  try {
+    await sendText(deps.tmux, item.pane, text, { enter: true, promptLine: await deps.promptLine(item.backend), label: item.name });
+  } catch (error) {
+    if (error instanceof DraftInTheWay) return { sent: false, notice: `${error.message}: nothing sent` };
+    throw error;
+  }
   await tellDaemon(deps.tmux, item.pane, "submit", at);
   return { sent: true, notice: `${item.name}: reply sent` };
 }

@@ -14,8 +14,8 @@ export type ExitPhase =
   | { kind: "closed" }
   /** A receipt did not allow going on: the session stays. */
   | { kind: "stopped"; reason: string }
-  /** The user typed a prompt into the session. */
-  | { kind: "cancelled" };
+  /** The user typed a prompt into the session, or a skill could not be typed (a draft in the way). */
+  | { kind: "cancelled"; reason: string };
 
 export interface ExitChain { steps: ExitStep[]; phase: ExitPhase }
 
@@ -28,7 +28,9 @@ export type ExitInput =
   /** The watchdog: whether a turn runs now (working or blocked), and the receipt as it is now. */
   | { kind: "watchdog"; busy: boolean; receipt?: ReceiptReading | undefined }
   /** The second look at a missing receipt (see "recheck"). */
-  | { kind: "recheck"; busy: boolean; receipt?: ReceiptReading | undefined };
+  | { kind: "recheck"; busy: boolean; receipt?: ReceiptReading | undefined }
+  /** A skill command could not be typed: why (a draft in the input line, a turn the user began, the pane gone). */
+  | { kind: "refused"; why: string };
 
 export type ExitAction =
   | { type: "submit"; index: number }
@@ -79,8 +81,11 @@ export function stepChain(chain: ExitChain, input: ExitInput): ExitResult {
     case "prompt": {
       const ours = phase.kind === "running" && chain.steps[phase.index] !== undefined && isStepPrompt(chain.steps[phase.index] as ExitStep, input.text);
       if (ours) return same;
-      return { chain: { ...chain, phase: { kind: "cancelled" } }, actions: [{ type: "warn", text: "a prompt was typed into the session: the exit is cancelled" }] };
+      const reason = "a prompt was typed into the session";
+      return { chain: { ...chain, phase: { kind: "cancelled", reason } }, actions: [{ type: "warn", text: `${reason}: the exit is cancelled` }] };
     }
+    case "refused":
+      return { chain: { ...chain, phase: { kind: "cancelled", reason: input.why } }, actions: [{ type: "warn", text: `${input.why}: the exit is cancelled and the session kept` }] };
     case "turn-started":
       return phase.kind === "running" && !phase.started ? { chain: { ...chain, phase: { ...phase, started: true } }, actions: [] } : same;
     case "turn-ended":
@@ -109,6 +114,6 @@ export function describeChain(chain: ExitChain): string {
     case "running": return `running skill ${phase.index + 1}/${chain.steps.length}: ${label(chain, phase.index)}${phase.warned ? " (past the exit timeout)" : ""}`;
     case "closed": return "closed";
     case "stopped": return `stopped: ${phase.reason}`;
-    case "cancelled": return "cancelled";
+    case "cancelled": return `cancelled: ${phase.reason}`;
   }
 }

@@ -8,7 +8,8 @@ import { describeChain, isActive, startChain, stepChain, type ExitAction, type E
 import { parseReceipt, type ReceiptReading } from "./exit-receipt.ts";
 import { exitSteps, stepCommand } from "./exit-steps.ts";
 import type { SessionState } from "../core/states.ts";
-import { sendText } from "../session/send.ts";
+import { DraftInTheWay, readDraft, sendText } from "../session/send.ts";
+import { sleep } from "../util/sleep.ts";
 import { sessionLabel } from "../daemon/labels.ts";
 import type { SessionsPort } from "../daemon/port.ts";
 import type { Logger } from "../daemon/log.ts";
@@ -25,6 +26,9 @@ const CHECK_MS = 400;
 const ENTER_RETRIES = 3;
 // States in which a typed command has not been taken yet (a submitted one makes the session work).
 const AT_PROMPT: ReadonlySet<SessionState> = new Set(["idle", "waiting", "unknown"]);
+// A prompt the user queued during the turn is submitted by the CLI as the turn ends (Claude Code): a
+// skill typed at once would be queued behind it. The chain waits this long, then looks again.
+const QUEUED_SETTLE_MS = 700;
 
 interface Armed {
   pane: string;
@@ -69,6 +73,9 @@ export class ExitChains {
       const prefix = isBackendName(t.backend) ? BACKENDS[t.backend].skillPrefix : undefined;
       const steps = exitSteps(exit, prefix, t.dir || t.record.dir, realPath);
       if (steps.length > 0) {
+        // The skills are typed into the input line: a draft there would be sent with the first one.
+        const draft = await readDraft(this.daemon.tmux, pane, promptLineOf(t.backend)).catch(() => null);
+        if (draft) { const refused = new DraftInTheWay(sessionLabel(t, this.daemon.tracked.values(), config.display.backendSuffix), draft); return { ok: false, error: refused.message, hint: refused.hint }; }
         const a: Armed = { pane, name: sessionLabel(t, this.daemon.tracked.values(), config.display.backendSuffix), chain: { steps, phase: { kind: "armed" } }, seen: t.machine.state, timeoutMs: exit.timeout * 1000, queue: Promise.resolve() };
         this.armed.set(pane, a);
         if (!this.registered.has(pane)) {
@@ -136,7 +143,8 @@ export class ExitChains {
         const command = stepCommand(step, a.receiptDir ? join(a.receiptDir, "receipt.json") : undefined);
         this.log(`exit ${a.pane}: submitting skill ${action.index + 1}/${a.chain.steps.length}: ${command}`);
         this.startWatchdog(a);
-        this.enqueue(a, () => this.type(a.pane, command));
+        const turn = this.daemon.tracked.get(a.pane)?.machine.turnStart ?? null;
+        this.enqueue(a, () => this.type(a, command, turn).catch((e: Error) => this.input(a, { kind: "refused", why: e.message })));
         return;
       }
       case "recheck":
@@ -202,17 +210,23 @@ export class ExitChains {
   }
 
   /**
-   * Type a skill command and submit it; Enter again while the session has not begun a turn and the
-   * command still sits in the prompt. Codex opens its skill list on "$name": the first Enter only
-   * takes the name from the list, the second submits (checked with the real Codex 0.171).
+   * Type a skill command and submit it, unless the user got there first: a turn begun since the
+   * chain decided (a prompt queued during the last turn) or a draft in the input line refuses it,
+   * and the chain is cancelled, saying why. Enter again while the session has not begun a turn and
+   * the command still sits in the prompt. Codex opens its skill list on "$name": the first Enter
+   * only takes the name from the list, the second submits (checked with the real Codex 0.171).
    */
-  private async type(pane: string, text: string): Promise<void> {
+  private async type(a: Armed, text: string, decidedAt: number | null): Promise<void> {
+    const pane = a.pane;
+    await sleep(QUEUED_SETTLE_MS);
+    const now = this.daemon.tracked.get(pane);
+    if (!now || this.armed.get(pane) !== a) return;
+    if (!AT_PROMPT.has(now.machine.state) || now.machine.turnStart !== decidedAt) throw new Error(`${a.name} began another turn (a prompt queued or typed) before ${text} was typed`);
     // A turn that began since (even one already over) took the command.
-    const turnBefore = this.daemon.tracked.get(pane)?.machine.turnStart ?? null;
-    const backend = this.daemon.tracked.get(pane)?.backend ?? "";
+    const turnBefore = now.machine.turnStart;
     const submitted = () => { const t = this.daemon.tracked.get(pane); return !t || !AT_PROMPT.has(t.machine.state) || t.machine.turnStart !== turnBefore; };
     const typing = Date.now();
-    await sendText(this.daemon.tmux, pane, text, { enter: true, settleMs: SETTLE_MS, checkMs: CHECK_MS, retries: ENTER_RETRIES, promptLine: promptLineOf(backend), submitted, whileInPrompt: true });
+    await sendText(this.daemon.tmux, pane, text, { enter: true, kind: "line", settleMs: SETTLE_MS, checkMs: CHECK_MS, retries: ENTER_RETRIES, promptLine: promptLineOf(now.backend), submitted, whileInPrompt: true, label: a.name });
     // Evidence for the session table once the submission is settled (a turn begun by it before would end the retries).
     await this.daemon.typed(pane, "submit", typing);
   }

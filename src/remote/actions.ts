@@ -5,7 +5,7 @@ import { syncAccountHome } from "../accounts/home-sync.ts";
 import { readSelection, saveSelection } from "../accounts/selection.ts";
 import { captureKey, pendingCount } from "../prompts/store.ts";
 import { loadRoster, type RosterEntry } from "../session/roster.ts";
-import { sendText } from "../session/send.ts";
+import { DraftInTheWay, sendText } from "../session/send.ts";
 import { isAgentmuxError } from "../util/errors.ts";
 import { accountChoices, loggedInOf } from "./choices.ts";
 import { fail, type Answer, type RemotePort } from "./port.ts";
@@ -50,7 +50,12 @@ export async function send(port: RemotePort, body: Record<string, unknown>): Pro
   const text = body["text"];
   if (typeof text !== "string" || text.trim() === "") return fail(400, "the reply is empty", "type the text to send");
   const typing = Date.now();
-  await sendText(port.sendTmux, t.pane, text, { enter: true, promptLine: promptLineOf(t.backend) });
+  try {
+    await sendText(port.sendTmux, t.pane, text, { enter: true, promptLine: promptLineOf(t.backend) });
+  } catch (error) {
+    if (error instanceof DraftInTheWay) return fail(409, `${error.message}: nothing was sent`, error.hint);
+    throw error;
+  }
   await port.typed(t.pane, "submit", typing);
   return { status: 200, body: { ok: true } };
 }

@@ -107,7 +107,7 @@ async function runningSession(tmux: Tmux, target: string): Promise<NamedSession>
 
 async function deliverToRunning(tmux: Tmux, session: NamedSession, context: RouteContext, hooks: RouteHooks): Promise<RouteResult> {
   const at = Date.now();
-  await sendText(tmux, session.pane, context.payload, { enter: context.submit, promptLine: promptLineOf(session.backend) });
+  await sendText(tmux, session.pane, context.payload, { enter: context.submit, promptLine: promptLineOf(session.backend), label: `${session.name} (${session.pane})` });
   if (context.submit) await hooks.submitted(session.pane, at);
   runAfter(context, hooks);
   await hooks.show(session.pane).catch(() => undefined);

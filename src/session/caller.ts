@@ -22,20 +22,34 @@ export interface CallerFacts {
 /** How the caller was found to run inside an agent session. */
 export type InsideBy = "AGENTMUX_SESSION" | "TMUX_PANE" | "its process ancestry" | "its terminal";
 
+/** The session a caller runs in; `claimed` when only its environment says so (its process facts could not tell). */
+export interface Inside { pane: string; by: InsideBy; claimed?: true }
+
 /**
- * The agent session a process runs in, from any of: its environment, a process under an agent
- * pane's first process, or its controlling terminal being an agent pane's. Pure: the facts come
- * from /proc and tmux (callerSession).
+ * The agent session a process runs in. Its process ancestry (a process under an agent pane's first
+ * process) and its controlling terminal (an agent pane's) are the kernel's facts and decide; the
+ * environment (AGENTMUX_SESSION, TMUX_PANE) is the process's own word, which an agent can set to
+ * anything: it counts only as a claim (for the control gate, a claim is enough to be treated as an
+ * agent; a message's sender is never taken from one where the facts can be read). Pure: the facts
+ * come from /proc and tmux (callerSession).
  */
-export function insideSession(facts: CallerFacts, panes: readonly AgentPaneIds[]): { pane: string; by: InsideBy } | null {
-  if (facts.session) return { pane: facts.session, by: "AGENTMUX_SESSION" };
-  const byPane = panes.find((p) => p.pane === facts.tmuxPane);
-  if (byPane) return { pane: byPane.pane, by: "TMUX_PANE" };
+export function insideSession(facts: CallerFacts, panes: readonly AgentPaneIds[]): Inside | null {
   const ancestors = new Set(facts.ancestors);
   const byPid = panes.find((p) => p.pid > 0 && ancestors.has(p.pid));
   if (byPid) return { pane: byPid.pane, by: "its process ancestry" };
   const byTty = facts.tty === null ? undefined : panes.find((p) => p.tty === facts.tty);
-  return byTty ? { pane: byTty.pane, by: "its terminal" } : null;
+  if (byTty) return { pane: byTty.pane, by: "its terminal" };
+  // Where the process facts cannot be read at all (no /proc: its ancestry is itself alone), the
+  // environment is all there is; elsewhere it is only a claim the facts did not bear out.
+  const claim = facts.ancestors.length > 1 ? { claimed: true as const } : {};
+  if (facts.session) return { pane: facts.session, by: "AGENTMUX_SESSION", ...claim };
+  const byPane = panes.find((p) => p.pane === facts.tmuxPane);
+  return byPane ? { pane: byPane.pane, by: "TMUX_PANE", ...claim } : null;
+}
+
+/** The session a caller may speak for or act on as its own: one its process facts place it in, never a bare claim. */
+export function verified(inside: Inside | null): Inside | null {
+  return inside && !inside.claimed ? inside : null;
 }
 
 /** pid and its ancestors (Linux /proc; just pid elsewhere). */
@@ -61,12 +75,11 @@ function deviceOf(path: string): number | null {
 }
 
 /**
- * The agent session this process runs in, or null. Asks tmux for the agent panes only when the
- * environment does not say (so that removing AGENTMUX_SESSION is not enough to look like a person).
+ * The agent session this process runs in (decided, or claimed by its environment), or null. Always
+ * asks tmux for the agent panes: the process facts decide, not the environment.
  */
-export async function callerSession(tmux: Tmux, env: Env = process.env, pid = process.pid, listed?: Promise<PaneRecord[]>): Promise<{ pane: string; by: InsideBy } | null> {
-  const facts: CallerFacts = { session: env["AGENTMUX_SESSION"] || undefined, tmuxPane: env["TMUX_PANE"] || undefined, ancestors: [], tty: null };
-  if (facts.session) return insideSession(facts, []);
+export async function callerSession(tmux: Tmux, env: Env = process.env, pid = process.pid, listed?: Promise<PaneRecord[]>): Promise<Inside | null> {
+  const facts: CallerFacts = { session: env["AGENTMUX_SESSION"] || undefined, tmuxPane: env["TMUX_PANE"] || undefined, ancestors: ancestry(pid), tty: controllingTty(pid) };
   const panes: AgentPaneIds[] = [];
   try {
     if (listed) {
@@ -79,8 +92,7 @@ export async function callerSession(tmux: Tmux, env: Env = process.env, pid = pr
       }
     }
   } catch {
-    return null; // no server: there are no sessions to act on either
+    // No server: there are no sessions to act on either; the environment's claim still counts.
   }
-  if (panes.length === 0) return null;
-  return insideSession({ ...facts, ancestors: ancestry(pid), tty: controllingTty(pid) }, panes);
+  return insideSession(facts, panes);
 }

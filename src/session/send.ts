@@ -1,5 +1,8 @@
 import type { Tmux } from "../tmux/tmux.ts";
+import { AgentmuxError } from "../util/errors.ts";
 import { sleep } from "../util/sleep.ts";
+import { draftIn } from "./draft.ts";
+import { needsPaste, typeable, type TypedKind } from "./typing.ts";
 
 export interface SendOptions {
   enter: boolean;
@@ -14,6 +17,32 @@ export interface SendOptions {
   submitted?: () => boolean;
   /** Without a promptLine: Enter again while the text sits at the bottom even when the screen changed. */
   whileInPrompt?: boolean;
+  /** A message keeps its line breaks (as one bracketed paste); a line (a skill invocation, a URL) has none. Default: message. */
+  kind?: TypedKind;
+  /** The session as the user knows it, for the refusal of a draft in the way (default: the pane id). */
+  label?: string;
+}
+
+/** The refusal of a submit onto what the user typed and did not send: nothing was typed. */
+export class DraftInTheWay extends AgentmuxError {
+  constructor(readonly label: string, readonly draft: string) {
+    const shown = draft.length > 60 ? `${draft.slice(0, 59)}…` : draft;
+    super(`${label}'s input line holds a draft ("${shown}"): submitting now would send it together with this text`, {
+      hint: "submit or clear it in the pane first (agentmux attach), then try again",
+    });
+    this.name = "DraftInTheWay";
+  }
+}
+
+/**
+ * The draft in a pane's input line ("" when empty), or null when the CLI's input line is not known
+ * or not on the screen.
+ */
+export async function readDraft(tmux: Tmux, pane: string, promptLine: RegExp | undefined): Promise<string | null> {
+  if (!promptLine) return null;
+  const [screen, at] = await Promise.all([tmux.tryCapture(pane, { escapes: true }), tmux.query(pane, "#{cursor_x} #{cursor_y}").catch(() => "")]);
+  const [x, y] = (at ?? "").split(" ").map(Number);
+  return screen === null ? null : draftIn(screen, promptLine, Number.isInteger(x) && Number.isInteger(y) ? { x: x ?? 0, y: y ?? 0 } : undefined);
 }
 
 /** The last non-empty line of the text, as it would sit in a prompt. */
@@ -40,11 +69,18 @@ export function inPromptLine(screen: string, text: string, promptLine: RegExp): 
 }
 
 /**
- * Type text into a pane and submit it. Multi-line text goes in as a bracketed paste. Enter comes
- * after a settle, and is pressed again while the text still sits in the prompt.
+ * Type text into a pane and submit it: the only way text reaches a pane. The text is what
+ * session/typing.ts lets through (no control bytes; line breaks only inside one bracketed paste).
+ * A submit onto a draft the user left in the input line is refused before anything is typed.
+ * Enter comes after a settle, and is pressed again while the text still sits in the prompt.
  */
-export async function sendText(tmux: Tmux, pane: string, text: string, options: SendOptions): Promise<{ enters: number }> {
-  if (text.includes("\n")) await tmux.paste(pane, text);
+export async function sendText(tmux: Tmux, pane: string, raw: string, options: SendOptions): Promise<{ enters: number }> {
+  const text = typeable(raw, options.kind ?? "message");
+  if (options.enter) {
+    const draft = await readDraft(tmux, pane, options.promptLine);
+    if (draft) throw new DraftInTheWay(options.label ?? pane, draft);
+  }
+  if (needsPaste(text)) await tmux.paste(pane, text);
   else if (text !== "") await tmux.sendLiteral(pane, text);
   if (!options.enter) return { enters: 0 };
   await sleep(options.settleMs ?? 300);

@@ -15,10 +15,12 @@ import { claudeRunner } from "./runner.ts";
 
 /**
  * Claude's input box: "❯" followed by a no-break space (in a "│" box in older versions). Its one
- * definition for the backend (the ready check and the line send watches); the manifest's
- * promptBox (manifests/claude.yml) is the detector's, anchored at column 0.
+ * definition for the backend (the ready check, the line send watches, the draft check); the
+ * manifest's promptBox (manifests/claude.yml) is the detector's, anchored at column 0. An ordinary
+ * space after "❯" is not the input box: the echo of a prompt sent ("❯ Say hello") or a dialog's
+ * selected choice (" ❯ 1. Yes, I trust this folder"), which the ready check once took for it.
  */
-const INPUT_LINE = /^\s*(│\s*)?❯[\s\u00a0]/;
+const INPUT_LINE = /^\s*(?:│\s*❯[\s\u00a0]|❯\u00a0)/;
 
 /** Claude Code: `claude [prompt]`, `--resume ID`, `--resume ID --fork-session`. */
 export const claude: Backend & { readonly accounts: AccountSupport } = {

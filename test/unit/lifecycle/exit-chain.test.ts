@@ -31,10 +31,11 @@ const rows: Row[] = [
   ["…and is ignored while the session works again", run(1), { kind: "recheck", busy: true, receipt: missing }, "same", []],
   ["…and stops the chain when the session is still at its prompt", run(1), { kind: "recheck", busy: false, receipt: missing }, "stopped", ["warn wrote no receipt"]],
   ["a receipt that showed up by the second look is accepted", run(1), { kind: "recheck", busy: false, receipt: ok }, { kind: "closed" }, ["close"]],
-  ["a prompt the user types cancels a running chain", run(0), { kind: "prompt", text: "what about tests?" }, { kind: "cancelled" }, ["warn cancelled"]],
-  ["a prompt the user types cancels an armed chain", armed, { kind: "prompt", text: "/learn" }, { kind: "cancelled" }, ["warn cancelled"]],
+  ["a prompt the user types cancels a running chain", run(0), { kind: "prompt", text: "what about tests?" }, { kind: "cancelled", reason: "a prompt was typed into the session" }, ["warn cancelled"]],
+  ["a prompt the user types cancels an armed chain", armed, { kind: "prompt", text: "/learn" }, { kind: "cancelled", reason: "a prompt was typed into the session" }, ["warn cancelled"]],
+  ["a skill that could not be typed (a draft in the input line) cancels the chain, saying why", run(0, false), { kind: "refused", why: "its input line holds a draft" }, { kind: "cancelled", reason: "its input line holds a draft" }, ["warn its input line holds a draft: the exit is cancelled and the session kept"]],
   ["the chain's own skill command is not the user's", run(1, false), { kind: "prompt", text: "/log --auto --receipt-file /tmp/x/receipt.json" }, "same", []],
-  ["another skill's command is the user's", run(1, false), { kind: "prompt", text: "/logout" }, { kind: "cancelled" }, ["warn"]],
+  ["another skill's command is the user's", run(1, false), { kind: "prompt", text: "/logout" }, { kind: "cancelled", reason: "a prompt was typed into the session" }, ["warn"]],
   ["the watchdog warns once while the skill runs, and the exit stays armed", run(0), { kind: "watchdog", busy: true }, { kind: "running", index: 0, started: true, warned: true }, ["warn longer than the exit timeout"]],
   ["…not twice", run(0, true, true), { kind: "watchdog", busy: true }, "same", []],
   ["the watchdog on a turn the chain waits for says nothing", armed, { kind: "watchdog", busy: true }, "same", []],
@@ -44,7 +45,7 @@ const rows: Row[] = [
   ["stranded on a receipt step: no receipt stops the chain at once", run(1, true, true), { kind: "watchdog", busy: false, receipt: missing }, "stopped", ["warn wrote no receipt"]],
   ["after the watchdog warned, the skill's end still finishes the chain", run(1, true, true), { kind: "turn-ended", receipt: ok }, { kind: "closed" }, ["close"]],
   ["a stopped chain ignores everything", chain({ kind: "stopped", reason: "x" }), { kind: "turn-ended" }, "same", []],
-  ["a cancelled chain ignores everything", chain({ kind: "cancelled" }), { kind: "watchdog", busy: false }, "same", []],
+  ["a cancelled chain ignores everything", chain({ kind: "cancelled", reason: "x" }), { kind: "watchdog", busy: false }, "same", []],
   ["a closed chain ignores everything", chain({ kind: "closed" }), { kind: "prompt", text: "hi" }, "same", []],
 ];
 
