@@ -27,7 +27,7 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
  */
 export function typeable(text: string, kind: TypedKind = "message"): string {
   let clean = text.replace(LONE_SURROGATE, "\uFFFD").replace(/\r\n?|[\u2028\u2029]/g, "\n").replace(CONTROL, "");
-  if (kind === "line") clean = clean.replace(/[\n\t]+/g, " ");
+  if (kind === "line") clean = clean.replace(/[\n\t]+/g, " ").trim();
   return clean.replace(/\n+$/, "");
 }
 
