@@ -1,3 +1,4 @@
+import { safeLine } from "../util/terminal-text.ts";
 import { pad, truncate } from "../util/width.ts";
 import type { EntryState } from "./queue.ts";
 import { firstLineOf, formatCost, formatRunDuration } from "./summary.ts";
@@ -11,8 +12,8 @@ export function progressLine(entry: EntryState<Item>, total: number, now: number
   const elapsed = entry.status === "running" && entry.startedAt !== null ? formatRunDuration(now - entry.startedAt)
     : entry.outcome ? formatRunDuration(entry.outcome.durationMs) : "";
   const cost = entry.outcome && entry.outcome.costUsd !== null ? ` ${formatCost(entry.outcome.costUsd)}` : "";
-  const answer = entry.outcome ? firstLineOf(entry.outcome.text) : "";
-  const text = `${number}  ${pad(entry.status, 7)}  ${pad(elapsed, 6, true)}${cost}  ${entry.item.title}${answer ? ` — ${answer}` : ""}`;
+  const answer = entry.outcome ? safeLine(firstLineOf(entry.outcome.text)) : "";
+  const text = `${number}  ${pad(entry.status, 7)}  ${pad(elapsed, 6, true)}${cost}  ${safeLine(entry.item.title)}${answer ? ` — ${answer}` : ""}`;
   return truncate(text, Math.max(20, columns - 1));
 }
 

@@ -1,3 +1,4 @@
+import { safeLine } from "../util/terminal-text.ts";
 import { formatDuration } from "../util/duration.ts";
 import { pad, truncate } from "../util/width.ts";
 import type { EntryState, EntryStatus } from "./queue.ts";
@@ -94,12 +95,12 @@ export function formatSummary(summary: Summary, columns = 100): string {
       pad(cells[4], COST_WIDTH, true), truncate(cells[5], outputWidth)].join("  ").trimEnd();
   const lines = [row(["#", "entry", "status", "time", "cost", "output"])];
   for (const e of summary.entries) {
-    lines.push(row([String(e.number), e.title, e.status === "queued" ? "skipped" : e.status, formatRunDuration(e.durationMs), formatCost(e.costUsd), e.firstLine || "-"]));
+    lines.push(row([String(e.number), safeLine(e.title), e.status === "queued" ? "skipped" : e.status, formatRunDuration(e.durationMs), formatCost(e.costUsd), safeLine(e.firstLine) || "-"]));
   }
   const t = summary.totals;
   const counts = [`${t.done} done`, `${t.failed} failed`, ...(t.skipped > 0 ? [`${t.skipped} not run`] : [])].join(", ");
   lines.push("");
   lines.push(`${t.entries} ${t.entries === 1 ? "entry" : "entries"}: ${counts} · ${formatRunDuration(summary.durationMs)} · cost ${formatCost(t.costUsd)}${summary.stopped ? " · stopped by Ctrl-C" : ""}`);
-  lines.push(`outputs: ${summary.runDir}`);
+  lines.push(`outputs: ${safeLine(summary.runDir)}`);
   return `${lines.join("\n")}\n`;
 }

@@ -16,6 +16,7 @@ import { runLogin } from "./account-login.ts";
 import { runSelect } from "./account-select.ts";
 import { Context, printJson } from "./context.ts";
 import { formatTable } from "./list.ts";
+import { block, out, shown } from "../util/terminal-text.ts";
 
 /** The agents with accounts, as help text words them ("claude or codex"). */
 const BACKEND_WORDS = ACCOUNT_BACKENDS.join(" or ");
@@ -41,13 +42,13 @@ export function registerAccount(program: Command): void {
         };
       }));
       if (options.json) { printJson(rows); return; }
-      if (rows.length === 0) { process.stdout.write("no accounts (declare them under backends.claude.accounts or backends.codex.accounts in the config)\n"); return; }
+      if (rows.length === 0) { out(shown`no accounts (declare them under backends.claude.accounts or backends.codex.accounts in the config)\n`); return; }
       const table = [["ACCOUNT", "POOL", "HOME", "LOGIN", "SELECTED", "USAGE"]];
       for (const r of rows) {
         const login = r.loggedIn ? "yes" : "no";
         table.push([`${r.backend}/${r.name}`, r.pool ?? "-", r.home, login, r.selected ?? "", r.usage ? `${describeReading(r.usage)} (${formatAge(Date.now() - r.usage.fetchedAt)} ago)` : "-"]);
       }
-      process.stdout.write(`${formatTable(table)}\n`);
+      out(shown`${block(formatTable(table))}\n`);
     });
 
   account.command("route").description("the pool member routing would choose now, and the readings it compared")
@@ -60,7 +61,7 @@ export function registerAccount(program: Command): void {
       const pool = poolFor(config, backend, poolName, stateDir);
       const decision = routeToMember({ config, backend, stateDir, readings: cachedReadings(stateDir) }, pool, false);
       if (options.json) { printJson(routeJson(backend, decision)); return; }
-      process.stdout.write(`${renderRoute(backend, decision)}\n`);
+      out(shown`${block(renderRoute(backend, decision))}\n`);
     });
 
   account.command("select").description("persist the account or pool a backend runs under, and sync its homes; at a terminal, asks for what is not given")
@@ -69,14 +70,14 @@ export function registerAccount(program: Command): void {
     .action(async (backend: string | undefined, name: string | undefined, options: { clear?: boolean }, command: Command) => {
       const interactive = Boolean(process.stdin.isTTY && process.stdout.isTTY);
       const line = await runSelect({ config: Context.of(command).config, stateDir: places().stateDir, backend, name, clear: options.clear ?? false, interactive });
-      process.stdout.write(`${line}\n`);
+      out(shown`${line}\n`);
     });
 
   account.command("login").description("run the CLI's login flow with the account's home, so its credentials land there (inside tmux: in a popup)")
     .argument("<name>", "the account").option("-b, --backend <backend>", `${BACKEND_WORDS} (needed when both declare the name)`)
     .option("--no-popup", "run the login in this terminal even inside tmux").option("--client <name>", "the tmux client to show the popup on")
     .action(async (name: string, options: { backend?: string; popup: boolean; client?: string }, command: Command) => {
-      process.stdout.write(`${await runLogin(Context.of(command), name, options)}\n`);
+      out(shown`${block(await runLogin(Context.of(command), name, options))}\n`);
     });
 
   for (const verb of ["init", "sync"] as const) {
@@ -88,7 +89,7 @@ export function registerAccount(program: Command): void {
         const backend = options.backend === undefined ? undefined : accountBackend(options.backend);
         const found = findAccounts(config, name, backend);
         const lines = found.map(({ backend: b, account: a }) => describeSync(syncAccountHome(b, a, { create: verb === "init" })));
-        process.stdout.write(`${lines.join("\n")}\n`);
+        out(shown`${block(lines.join("\n"))}\n`);
       });
   }
 }

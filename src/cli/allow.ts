@@ -5,6 +5,7 @@ import { AgentmuxError } from "../util/errors.ts";
 import { places } from "../util/paths.ts";
 import { readAllowStore, readProjectFile, writeAllowStore } from "../session/project-allow.ts";
 import { parseProjectFile, PROJECT_FILE } from "../session/project-file.ts";
+import { out, shown, warn } from "../util/terminal-text.ts";
 
 interface AllowOptions { revoke?: boolean }
 
@@ -29,13 +30,13 @@ export function registerAllow(program: Command): void {
       const stateDir = places().stateDir;
       const read = readProjectFile(file);
       const { store, problem } = readAllowStore(stateDir);
-      if (problem) process.stderr.write(`agentmux: warning: ${problem}\n`);
+      if (problem) warn(problem);
       if (options.revoke) {
         const had = store.allowed[read.real] !== undefined;
         delete store.allowed[read.real];
         delete store.told[read.real];
         writeAllowStore(stateDir, store);
-        process.stdout.write(had ? `revoked ${read.real}: it takes no effect until allowed again\n` : `${read.real} was not allowed\n`);
+        out(had ? shown`revoked ${read.real}: it takes no effect until allowed again\n` : shown`${read.real} was not allowed\n`);
         return;
       }
       // A file that would fail at every session start is refused now, before it is trusted.
@@ -44,6 +45,6 @@ export function registerAllow(program: Command): void {
       delete store.told[read.real];
       writeAllowStore(stateDir, store);
       const watches = sessions.reduce((n, s) => n + s.watch.length, 0);
-      process.stdout.write(`allowed ${read.real} (sha256 ${read.hash.slice(0, 12)}…: ${sessions.length} session(s), ${watches} watch(es)); a changed file asks again\n`);
+      out(shown`allowed ${read.real} (sha256 ${read.hash.slice(0, 12)}…: ${sessions.length} session(s), ${watches} watch(es)); a changed file asks again\n`);
     });
 }

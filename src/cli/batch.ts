@@ -12,6 +12,7 @@ import { AgentmuxError } from "../util/errors.ts";
 import { places } from "../util/paths.ts";
 import { confirm } from "./confirm.ts";
 import { Context, printJson } from "./context.ts";
+import { block, err, out, shown } from "../util/terminal-text.ts";
 
 interface BatchOptions { lines?: string; heading?: string; dir?: string; backend?: string; account?: string; concurrency?: string; yes?: boolean; json?: boolean }
 interface AuditOptions { backend?: string; account?: string; yes?: boolean; json?: boolean }
@@ -59,7 +60,7 @@ async function runWithSummary(kind: "batch" | "audit", source: string | null, pr
   try {
     const { summary, exitCode } = await runBatch({ kind, source, prepared, items, concurrency, root: runsRoot(places().stateDir), stop: stop.signal, kill: kill.signal, progress });
     if (json) printJson(summary);
-    else process.stdout.write(formatSummary(summary, process.stdout.columns ?? 100));
+    else out(block(formatSummary(summary, process.stdout.columns ?? 100)));
     process.exitCode = exitCode;
   } finally {
     process.off("SIGINT", onInterrupt);
@@ -107,7 +108,7 @@ export function registerBatch(program: Command): void {
         throw new AgentmuxError(`no open TODO entries in ${path}${scope.kind === "all" ? "" : " within the given scope"}`, { hint: "entries are Markdown \"- [ ] …\" items or Org \"* TODO …\" headings" });
       }
       const prepared = prepareRun(ctx.config, { backend: options.backend, account: options.account, dir: options.dir });
-      if (prepared.notice) process.stderr.write(`agentmux: ${prepared.notice}\n`);
+      if (prepared.notice) err(shown`agentmux: ${prepared.notice}\n`);
       if (scope.kind !== "lines") {
         await confirmStart(`Run ${entries.length} TODO ${entries.length === 1 ? "entry" : "entries"} with ${prepared.backend.label} in ${prepared.dir}?`, options.yes, "batch");
       }
@@ -132,7 +133,7 @@ export function registerBatch(program: Command): void {
       const prepared = prepareRun(ctx.config, { backend: options.backend, account: options.account, dir });
       const prefix = prepared.backend.skillPrefix;
       if (prefix === undefined) throw new AgentmuxError(`${prepared.backend.label} has no skills to run`, { hint: `use ${backendFlags(WITH_RUNNER)}` });
-      if (prepared.notice) process.stderr.write(`agentmux: ${prepared.notice}\n`);
+      if (prepared.notice) err(shown`agentmux: ${prepared.notice}\n`);
       const items = skills.map((name) => ({ title: `${prefix}${name}`, line: null, prompt: `${prefix}${name}` }));
       await confirmStart(`Run ${items.length} audit ${items.length === 1 ? "skill" : "skills"} (${items.map((i) => i.title).join(", ")}) with ${prepared.backend.label} in ${prepared.dir}?`, options.yes, "audit");
       await runWithSummary("audit", null, prepared, items, 1, options.json);

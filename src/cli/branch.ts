@@ -7,6 +7,7 @@ import { refreshRoutedPool } from "../daemon/asks.ts";
 import { Context, printJson } from "./context.ts";
 import { requireControl } from "./permission.ts";
 import { adoptServerHomes } from "../accounts/server-homes.ts";
+import { err, out, shown } from "../util/terminal-text.ts";
 
 interface BranchFlags { worktree?: boolean; instance?: string; json?: boolean }
 
@@ -25,7 +26,7 @@ export function registerBranch(program: Command): void {
       const sessions = await listSessions(ctx.tmux, { includeExited: true });
       const session = resolveTarget(targetOrCurrent(target, "branch"), sessions);
       const plan = await planBranch(session, sessions, ctx.config, { worktree: options.worktree, instance: options.instance }, branchDeps(existsSync));
-      if (plan.prepared.accountNotice) process.stderr.write(`agentmux: ${plan.prepared.accountNotice}\n`);
+      if (plan.prepared.accountNotice) err(shown`agentmux: ${plan.prepared.accountNotice}\n`);
       const done = await runBranch(ctx.tmux, plan, ctx.config);
       await refreshRoutedPool(ctx.tmux, plan.prepared);
       if (options.json) {
@@ -34,6 +35,6 @@ export function registerBranch(program: Command): void {
         return;
       }
       const where = done.worktree ? ` in worktree ${done.worktree.path} (branch ${done.worktree.branch})` : "";
-      process.stdout.write(`branched ${session.name} (${session.pane}) into ${done.pane} as ${plan.instance}${where}${done.account ? ` under ${done.account}` : ""}\n`);
+      out(shown`branched ${session.name} (${session.pane}) into ${done.pane} as ${plan.instance}${where}${done.account ? shown` under ${done.account}` : ""}\n`);
     });
 }

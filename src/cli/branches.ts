@@ -7,6 +7,7 @@ import { Context, printJson } from "./context.ts";
 import { goTo, pickRow, rowById } from "./conversation-picker.ts";
 import { requireControl } from "./permission.ts";
 import { adoptServerHomes } from "../accounts/server-homes.ts";
+import { joinShown, out, shown } from "../util/terminal-text.ts";
 
 interface BranchesFlags { json?: boolean; pick?: string; client?: string }
 
@@ -32,11 +33,11 @@ export function registerBranches(program: Command): void {
       }
       if (options.json) { printJson(rows.map(rowJson)); return; }
       if (!hasRelatives(rows)) {
-        process.stdout.write(`${session.name} (${session.pane}) has no branches: no conversation shares a fork ancestor with it (agentmux branch forks one)\n`);
+        out(shown`${session.name} (${session.pane}) has no branches: no conversation shares a fork ancestor with it (agentmux branch forks one)\n`);
         return;
       }
       if (process.stdin.isTTY !== true || process.stderr.isTTY !== true) {
-        process.stdout.write(`${rows.map((r) => `${formatRow(r, now)}  ·  ${r.id}`).join("\n")}\n`);
+        out(shown`${joinShown(rows.map((r) => shown`${formatRow(r, now)}  ·  ${r.id}`))}\n`);
         return;
       }
       const chosen = await pickRow(`branches of ${session.name}`, rows, now, false);

@@ -1,4 +1,5 @@
 import { Argument, type Command, type Option } from "commander";
+import { out, ownEscapes } from "../util/terminal-text.ts";
 
 /**
  * `agentmux completion bash|zsh|fish`: a completion script made from the commander program
@@ -181,6 +182,6 @@ export function registerCompletion(program: Command): void {
     .description("print a shell completion script: source <(agentmux completion bash), zsh likewise; fish: > ~/.config/fish/completions/agentmux.fish")
     .addArgument(new Argument("<shell>", SHELLS.join(", ")).choices(SHELLS))
     .action((shell: Shell) => {
-      process.stdout.write(completionScript(program, shell));
+      out(ownEscapes(completionScript(program, shell)));
     });
 }

@@ -2,6 +2,7 @@ import type { Command } from "commander";
 import type { Config } from "../config/config.ts";
 import type { TmuxServer } from "../tmux/server.ts";
 import { Tmux } from "../tmux/tmux.ts";
+import { out, safeJson, shown } from "../util/terminal-text.ts";
 
 export interface GlobalOptions { socketName?: string; socketPath?: string }
 
@@ -47,5 +48,5 @@ export function printedJson(): boolean {
 /** Print a value as JSON (the --json form of every command). */
 export function printJson(value: unknown): void {
   jsonPrinted = true;
-  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+  out(shown`${safeJson(value)}\n`);
 }

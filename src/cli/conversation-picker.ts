@@ -5,6 +5,7 @@ import type { NamedSession } from "../session/store.ts";
 import { AgentmuxError } from "../util/errors.ts";
 import { printJson, type Context } from "./context.ts";
 import { jumpTo } from "./on-client.ts";
+import { out, shown } from "../util/terminal-text.ts";
 
 /**
  * Pick a row on the terminal (@inquirer/prompts' select, loaded only then; on stderr, so stdout
@@ -44,5 +45,5 @@ export async function goTo(ctx: Context, row: ConversationRow, sessions: readonl
     for (const s of sessions) if (s.dead && !s.window && s.backend === row.backend && s.id === row.id) await forgetExited(ctx.tmux, s.pane);
   }
   if (options.json) printJson({ ok: true, pane: done.pane, resumed: done.resumed, conversation: rowJson(row) });
-  else process.stdout.write(done.resumed ? `resumed ${row.backend} conversation ${row.id} in ${done.pane}${row.account ? ` under ${row.account}` : ""}\n` : `switched to ${done.pane} (${row.backend} conversation ${row.id})\n`);
+  else out(done.resumed ? shown`resumed ${row.backend} conversation ${row.id} in ${done.pane}${row.account ? shown` under ${row.account}` : ""}\n` : shown`switched to ${done.pane} (${row.backend} conversation ${row.id})\n`);
 }

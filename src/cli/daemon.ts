@@ -10,6 +10,7 @@ import { sleep } from "../util/sleep.ts";
 import { setStateFileReporting } from "../util/state-file.ts";
 import { Context, printJson } from "./context.ts";
 import { requireControl } from "./permission.ts";
+import { block, out, shown } from "../util/terminal-text.ts";
 
 export function registerDaemon(program: Command): void {
   const daemon = program.command("daemon").description("the watcher daemon of this tmux server: start, stop, status, logs");
@@ -18,21 +19,21 @@ export function registerDaemon(program: Command): void {
     const ctx = Context.of(command);
     await ctx.tmux.version();
     const { layout, started } = await ensureDaemon(ctx.tmux);
-    process.stdout.write(`${started ? "started" : "already running"}: pid ${daemonPid(layout) ?? "?"}, socket ${layout.socket}\n`);
+    out(shown`${started ? "started" : "already running"}: pid ${daemonPid(layout) ?? "?"}, socket ${layout.socket}\n`);
   });
 
   daemon.command("stop").description("stop the daemon").action(async (_o: unknown, command: Command) => {
     const ctx = Context.of(command);
     await requireControl(ctx, "daemon stop");
     const layout = await layoutFor(ctx.tmux);
-    if (!(await socketAlive(layout.socket))) { process.stdout.write("not running\n"); return; }
+    if (!(await socketAlive(layout.socket))) { out(shown`not running\n`); return; }
     await request(layout.socket, { op: "stop" });
     const deadline = Date.now() + 15_000;
     while (Date.now() < deadline && (await socketAlive(layout.socket))) await sleep(50);
     if (await socketAlive(layout.socket)) {
       throw new AgentmuxError(`the agentmux daemon (pid ${daemonPid(layout) ?? "?"}) still answers 15 s after it was asked to stop`, { hint: `see ${layout.log}` });
     }
-    process.stdout.write("stopped\n");
+    out(shown`stopped\n`);
   });
 
   daemon.command("status").description("say whether the daemon runs, and what it tracks").option("--json", "print JSON").action(async (options: { json?: boolean }, command: Command) => {
@@ -44,14 +45,14 @@ export function registerDaemon(program: Command): void {
     const answer = await request(layout.socket, { op: "status" });
     if (options.json) { printJson({ running: true, socket: layout.socket, log: layout.log, ...answer }); return; }
     const sessions = answer.ok ? (answer["sessions"] as unknown[]).length : 0;
-    process.stdout.write(`running: pid ${answer.ok ? String(answer["pid"]) : "?"}, ${sessions} session(s), socket ${layout.socket}, log ${layout.log}\n`);
+    out(shown`running: pid ${answer.ok ? String(answer["pid"]) : "?"}, ${sessions} session(s), socket ${layout.socket}, log ${layout.log}\n`);
   });
 
   daemon.command("logs").description("print the daemon's log").option("-n, --tail <n>", "the last N lines", "50").action(async (options: { tail: string }, command: Command) => {
     const layout = await layoutFor(Context.of(command).tmux);
-    if (!existsSync(layout.log)) { process.stdout.write(`no log yet (${layout.log})\n`); return; }
+    if (!existsSync(layout.log)) { out(shown`no log yet (${layout.log})\n`); return; }
     const lines = readFileSync(layout.log, "utf8").trimEnd().split("\n");
-    process.stdout.write(`${lines.slice(-Math.max(1, Number(options.tail) || 50)).join("\n")}\n`);
+    out(shown`${block(lines.slice(-Math.max(1, Number(options.tail) || 50)).join("\n"))}\n`);
   });
 
   daemon.command("run", { hidden: true }).description("run the daemon in the foreground").action(async (_o: unknown, command: Command) => {

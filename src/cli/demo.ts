@@ -8,6 +8,7 @@ import { installDir } from "../util/install-dir.ts";
 import { places } from "../util/paths.ts";
 import { shQuote } from "../util/sh.ts";
 import { Context } from "./context.ts";
+import { out, shown } from "../util/terminal-text.ts";
 
 const ROLES = ["builder", "reviewer", "tester", "scout"];
 
@@ -65,7 +66,7 @@ export function registerDemo(program: Command): void {
       await startDemo(ctx, options.name);
       const tmux = new Tmux({ socketName: options.name });
       if (!options.attach || !process.stdin.isTTY) {
-        process.stdout.write(`the demo runs; attach with: ${tmux.attachCommandLine("demo")}\n`);
+        out(shown`the demo runs; attach with: ${tmux.attachCommandLine("demo")}\n`);
         return;
       }
       await tmux.attach("demo");

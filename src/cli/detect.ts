@@ -8,6 +8,7 @@ import { stripAnsi } from "../util/text.ts";
 import { Context, printJson } from "./context.ts";
 import { daemonExplain } from "./explain.ts";
 import { formatExplain, type Explained } from "./explain-format.ts";
+import { block, out, shown, warn } from "../util/terminal-text.ts";
 
 interface DetectOptions { file?: string; backend?: string; title?: string; explain?: boolean; json?: boolean }
 
@@ -28,7 +29,7 @@ export function registerDetect(program: Command): void {
     .option("--json", "print {agent, state, cause, region, rule, priority, evidence, near, ...} as JSON")
     .action(async (target: string | undefined, options: DetectOptions, command: Command) => {
       const loaded = loadManifests();
-      for (const problem of loaded.problems) process.stderr.write(`agentmux: warning: ${formatProblem(problem)}\n`);
+      for (const problem of loaded.problems) warn(formatProblem(problem));
       const subject = target === undefined ? fromFile(options, loaded) : await fromPane(Context.of(command), target, options, loaded);
       const verdict: Verdict = subject.pane?.exited
         ? { state: "unknown", rule: null, priority: null, evidence: null, near: [], paused: false, cause: null, region: null }
@@ -49,7 +50,7 @@ function print(subject: Subject, verdict: Verdict, options: DetectOptions, decis
   if (pane?.exited) lines.push(`  ${pane.name} (${pane.pane}) has exited: its screen is no longer the agent's`);
   else if (options.explain && pane) lines.splice(1, 0, `  pane: ${pane.pane} (${pane.name}), title ${JSON.stringify(input.title ?? "")}`);
   if (decision && pane) lines.push("the daemon's decision (agentmux explain):", ...formatExplain(pane.name, decision).map((l) => `  ${l}`));
-  process.stdout.write(`${lines.join("\n")}\n`);
+  out(shown`${block(lines.join("\n"))}\n`);
 }
 
 function fromFile(options: DetectOptions, loaded: LoadedManifests): Subject {

@@ -11,6 +11,7 @@ import { Context, printJson } from "./context.ts";
 import { requireControl } from "./permission.ts";
 import { checkSendFlags, parseSeconds, runSendFromAgent, runSendList, type SendOptions } from "./send-agent.ts";
 import { notifyTyped } from "./typed.ts";
+import { block, out, shown } from "../util/terminal-text.ts";
 
 export function registerDrive(program: Command): void {
   program
@@ -74,7 +75,7 @@ export function registerDrive(program: Command): void {
         await adoptServerHomes(ctx.tmux);
         const turns = sessionTurns(ctx.config, session, options.last);
         if (options.json) printJson(turns);
-        else process.stdout.write(turns.length === 0 ? "" : `${formatTurns(turns)}\n`);
+        else if (turns.length > 0) out(shown`${block(formatTurns(turns))}\n`);
         return;
       }
       if (!session.window) throw new AgentmuxError(`session ${session.name} (${session.pane}) has exited and its pane is gone`, { hint: "nothing is left to read" });
@@ -82,7 +83,7 @@ export function registerDrive(program: Command): void {
       let text = trimScreen(stripAnsi(raw));
       if (options.tail !== undefined) text = text.split("\n").slice(-options.tail).join("\n");
       if (options.json) printJson({ pane: session.pane, name: session.name, text });
-      else process.stdout.write(text === "" ? "" : `${text}\n`);
+      else if (text !== "") out(shown`${block(text)}\n`);
     });
 }
 

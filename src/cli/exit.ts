@@ -6,6 +6,7 @@ import { requireControl } from "./permission.ts";
 import { targetOrCurrent } from "../session/target.ts";
 import { guardPendingPrompts } from "../prompts/guard.ts";
 import { confirm } from "./confirm.ts";
+import { out, shown } from "../util/terminal-text.ts";
 
 export function registerExit(program: Command): void {
   program
@@ -22,7 +23,7 @@ export function registerExit(program: Command): void {
       await guardPendingPrompts(session, "exit", { yes: options.yes === true, terminal: process.stdin.isTTY === true, ask: confirm });
       const answer = await exitSession(ctx.tmux, session, options.now === true);
       if (options.json) printJson({ ok: true, pane: session.pane, name: session.name, ...answer });
-      else if (answer.result === "closed") process.stdout.write(answer.already ? `${session.name} (${session.pane}) ${answer.state}: nothing to close\n` : `closed ${session.name} (${session.pane})\n`);
-      else process.stdout.write(`exit ${session.name}${answer.already ? " is under way" : ""}: ${answer.state}\n`);
+      else if (answer.result === "closed") out(answer.already ? shown`${session.name} (${session.pane}) ${answer.state}: nothing to close\n` : shown`closed ${session.name} (${session.pane})\n`);
+      else out(shown`exit ${session.name}${answer.already ? " is under way" : ""}: ${answer.state}\n`);
     });
 }

@@ -6,6 +6,7 @@ import { AgentmuxError } from "../util/errors.ts";
 import { Context, printJson } from "./context.ts";
 import { formatExplain, type Explained } from "./explain-format.ts";
 import { targetOrCurrent } from "../session/target.ts";
+import { block, out, shown } from "../util/terminal-text.ts";
 
 export function registerExplain(program: Command): void {
   program
@@ -21,7 +22,7 @@ export function registerExplain(program: Command): void {
       const response = await request(layout.socket, { op: "explain", pane: session.pane });
       if (!response.ok) throw new AgentmuxError(response.error, response.hint === undefined ? {} : { hint: response.hint });
       if (options.json) printJson({ name: session.name, ...response });
-      else process.stdout.write(`${formatExplain(session.name, response as unknown as Explained).join("\n")}\n`);
+      else out(shown`${block(formatExplain(session.name, response as unknown as Explained).join("\n"))}\n`);
     });
 }
 

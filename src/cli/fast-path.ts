@@ -2,6 +2,7 @@ import { parseArgs } from "node:util";
 import type { TmuxServer } from "../tmux/server.ts";
 import type { Values, VerbMain } from "./fast-verbs/run.ts";
 import { VERSION } from "./version.ts";
+import { out, shown } from "../util/terminal-text.ts";
 
 /**
  * The verbs a key binding or a hook runs (tmux/agentmux.tmux, cli/menu-entries.ts, agents'
@@ -89,7 +90,7 @@ export function parseFastSwitch(args: readonly string[]): { server: TmuxServer; 
 export async function runFast(argv: readonly string[]): Promise<boolean> {
   const parsed = parseFast(argv.slice(2));
   if (!parsed) return false;
-  if (parsed.verb === "--version") process.stdout.write(`${VERSION}\n`);
+  if (parsed.verb === "--version") out(shown`${VERSION}\n`);
   else if (parsed.verb === "hook") await (await import("./fast-verbs/hook.ts")).default(parsed.server, {}, parsed.positionals);
   else await (await FAST_VERBS[parsed.verb]?.load())?.default(parsed.server, parsed.values, parsed.positionals);
   return true;

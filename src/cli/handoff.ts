@@ -8,6 +8,7 @@ import { requireControl } from "./permission.ts";
 import { targetOrCurrent } from "../session/target.ts";
 import { guardPendingPrompts } from "../prompts/guard.ts";
 import { confirm } from "./confirm.ts";
+import { err, out, shown } from "../util/terminal-text.ts";
 
 interface HandoffOptions { to?: string; from?: string; yes?: boolean; json?: boolean }
 
@@ -34,14 +35,14 @@ export function registerHandoff(program: Command): void {
       // An agent handing itself off needs no control API; acting on another session does.
       await requireControl(ctx, "handoff", session.pane);
       const plan = planHandoff(session, ctx.config, { to, cwd: process.cwd() });
-      if (plan.prepared.accountNotice) process.stderr.write(`agentmux: ${plan.prepared.accountNotice}\n`);
+      if (plan.prepared.accountNotice) err(shown`agentmux: ${plan.prepared.accountNotice}\n`);
       await guardPendingPrompts(session, "handoff", { yes: options.yes === true, terminal: process.stdin.isTTY === true, ask: confirm });
       const launched = await replaceSession(ctx.tmux, plan);
       const { dir } = plan.prepared;
       if (options.json) {
         printJson({ ok: true, from: session.pane, pane: launched.pane, backend: plan.prepared.backend.name, dir, directoryFrom: plan.directory.origin, account: plan.prepared.account ?? null, file: plan.file });
       } else {
-        process.stdout.write(`handed off ${session.name} (${session.pane}) → ${launched.pane} in ${dir}\n`);
+        out(shown`handed off ${session.name} (${session.pane}) → ${launched.pane} in ${dir}\n`);
       }
     });
 }

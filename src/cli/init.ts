@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import { agentsConfig } from "../backends/agents-config.ts";
+import { block, out, shown } from "../util/terminal-text.ts";
 
 export function registerInit(program: Command): void {
   program
@@ -8,9 +9,9 @@ export function registerInit(program: Command): void {
     .option("--agents", "the hooks for Claude Code, Codex, Gemini CLI and opencode")
     .action((options: { agents?: boolean }) => {
       if (!options.agents) {
-        process.stdout.write("agentmux init --agents prints the hooks to paste into Claude Code, Codex, Gemini CLI and opencode\n");
+        out(shown`agentmux init --agents prints the hooks to paste into Claude Code, Codex, Gemini CLI and opencode\n`);
         return;
       }
-      process.stdout.write(agentsConfig());
+      out(block(agentsConfig()));
     });
 }

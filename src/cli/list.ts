@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { block, out, safeLine, shown } from "../util/terminal-text.ts";
 import type { NamedSession } from "../session/store.ts";
 import { listSessions } from "../session/store.ts";
 import { formatAge } from "../util/text.ts";
@@ -36,8 +37,10 @@ export function sessionJson(s: NamedSession, now = Date.now()) {
 }
 
 export function formatTable(rows: string[][]): string {
-  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => [...(r[i] ?? "")].length))) ?? [];
-  return rows.map((r) => r.map((cell, i) => (i === r.length - 1 ? cell : cell.padEnd(widths[i] ?? 0))).join("  ").trimEnd()).join("\n");
+  // Each cell one safe line: a name with a newline forges no row, an escape moves nothing.
+  const safe = rows.map((r) => r.map((cell) => safeLine(cell)));
+  const widths = safe[0]?.map((_, i) => Math.max(...safe.map((r) => [...(r[i] ?? "")].length))) ?? [];
+  return safe.map((r) => r.map((cell, i) => (i === r.length - 1 ? cell : cell.padEnd(widths[i] ?? 0))).join("  ").trimEnd()).join("\n");
 }
 
 /**
@@ -61,10 +64,10 @@ export async function runList(ctx: Context, options: ListCommandOptions): Promis
   const now = Date.now();
   if (options.json) { printJson(sessions.map((s) => sessionJson(s, now))); return; }
   if (sessions.length === 0) {
-    process.stdout.write(options.group === undefined ? "no agent sessions (start one with: agentmux new)\n" : `no sessions in group ${options.group}\n`);
+    out(options.group === undefined ? shown`no agent sessions (start one with: agentmux new)\n` : shown`no sessions in group ${options.group}\n`);
     return;
   }
-  process.stdout.write(`${formatTable(listRows(sessions, now))}\n`);
+  out(shown`${block(formatTable(listRows(sessions, now)))}\n`);
 }
 
 export function registerList(program: Command): void {

@@ -5,6 +5,7 @@ import { AgentmuxError } from "../util/errors.ts";
 import { Context } from "./context.ts";
 import { menuItems } from "./menu-entries.ts";
 import { selfCommand } from "./on-client.ts";
+import { out, safeJson, shown } from "../util/terminal-text.ts";
 
 /** Every command path the program registers: "new", "daemon", "daemon logs" … */
 export function commandPaths(program: Command, prefix = ""): Set<string> {
@@ -35,7 +36,7 @@ export async function runMenu(ctx: Context, options: MenuOptions, available: Rea
   const session = roster.find((s) => s.pane === pane) ?? null;
   const items = menuItems({ self: selfCommand(ctx), client, pane, session, dir, available });
   const args = menuArgs({ title: "agentmux", client: client || undefined, pane: pane || undefined, items });
-  if (options.print) { process.stdout.write(`${JSON.stringify(args, null, 2)}\n`); return; }
+  if (options.print) { out(shown`${safeJson(args)}\n`); return; }
   await ctx.tmux.run(args);
 }
 

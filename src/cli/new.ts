@@ -5,6 +5,7 @@ import { BACKEND_NAMES } from "../backends/index.ts";
 import { AgentmuxError } from "../util/errors.ts";
 import { Context, printJson } from "./context.ts";
 import { requireControl } from "./permission.ts";
+import { err, out, shown } from "../util/terminal-text.ts";
 
 interface NewOptions {
   backend?: string; command?: string; dir?: string; account?: string; instance?: string;
@@ -36,12 +37,12 @@ export function registerNew(program: Command): void {
         instance: options.instance, prompt: options.prompt, submit: options.submit, split: options.split ?? false,
       };
       const prepared = prepareLaunch(request, ctx.config);
-      if (prepared.accountNotice) process.stderr.write(`agentmux: ${prepared.accountNotice}\n`);
-      const launched = await startSession(ctx.tmux, request, prepared, (text) => process.stderr.write(`agentmux: ${text}\n`));
+      if (prepared.accountNotice) err(shown`agentmux: ${prepared.accountNotice}\n`);
+      const launched = await startSession(ctx.tmux, request, prepared, (text) => err(shown`agentmux: ${text}\n`));
       // Never steal the keyboard from an agent driving us; a person inside tmux is taken to the new session.
       const focus = !options.detached && !process.env["AGENTMUX_SESSION"] && process.env["TMUX"] && !ctx.server.socketName && !ctx.server.socketPath;
       if (focus) await ctx.tmux.focus(launched.pane).catch(() => undefined);
       if (options.json) printJson({ ok: true, pane: launched.pane, backend: prepared.backend.name, dir: prepared.dir, group: options.group ?? null });
-      else process.stdout.write(`${launched.pane}\n`);
+      else out(shown`${launched.pane}\n`);
     });
 }

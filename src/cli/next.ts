@@ -5,6 +5,7 @@ import { loadRoster } from "../session/roster.ts";
 import { AgentmuxError } from "../util/errors.ts";
 import { Context, printJson } from "./context.ts";
 import { currentPane, jumpTo, tell } from "./on-client.ts";
+import { out, shown } from "../util/terminal-text.ts";
 
 export interface NextOptions { client?: string; from?: string; json?: boolean; notified?: boolean; cycle?: boolean }
 
@@ -36,7 +37,7 @@ export async function runNext(ctx: Context, options: NextOptions): Promise<void>
   }
   await jumpTo(ctx, target.pane, options.client);
   if (options.json) printJson({ pane: target.pane, name: target.name, key: target.key || null, state: target.state, notified: told ? told.notice.text : null });
-  else if (!options.client) process.stdout.write(`${target.name} (${target.pane}) ${target.state}${told ? ` (notified: ${told.notice.text})` : ""}\n`);
+  else if (!options.client) out(shown`${target.name} (${target.pane}) ${target.state}${told ? shown` (notified: ${told.notice.text})` : ""}\n`);
 }
 
 /** The socket of the server $TMUX names, when that is the one talked to (key bindings run with it set). */

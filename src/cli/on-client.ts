@@ -1,6 +1,7 @@
 import { serverArgs } from "../tmux/server.ts";
 import { shQuote } from "../util/sh.ts";
 import type { Context } from "./context.ts";
+import { out, shown } from "../util/terminal-text.ts";
 
 /** Inside tmux, talking to the server $TMUX names (no -L/-S given). */
 function insideOwnServer(ctx: Context): boolean {
@@ -10,7 +11,7 @@ function insideOwnServer(ctx: Context): boolean {
 /** Say something: in the status line of the client a key binding named, else on stdout. */
 export async function tell(ctx: Context, client: string | undefined, text: string): Promise<void> {
   if (client) await ctx.tmux.displayMessage(text, client);
-  else process.stdout.write(`${text}\n`);
+  else out(shown`${text}\n`);
 }
 
 /** Show a pane on the client (named, or the current one inside tmux); outside tmux only select it. */

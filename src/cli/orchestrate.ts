@@ -10,6 +10,7 @@ import { AgentmuxError, EXIT } from "../util/errors.ts";
 import { notifyTyped } from "./typed.ts";
 import { Context, printJson } from "./context.ts";
 import { requireControl } from "./permission.ts";
+import { out, shown } from "../util/terminal-text.ts";
 
 const GROUP = /^[\w.-]{1,64}$/;
 
@@ -68,7 +69,7 @@ export function registerOrchestrate(program: Command): void {
         if (options.enter) await notifyTyped(ctx, s.pane, "submit", typing);
       });
       if (options.json) printJson({ ok: refused.length === 0, group, sent, refused: refused.map((r) => ({ session: r.label, draft: r.draft })) });
-      else process.stdout.write(`sent to ${sent.length} session${sent.length === 1 ? "" : "s"}\n`);
+      else out(shown`sent to ${sent.length} session${sent.length === 1 ? "" : "s"}\n`);
       if (refused.length > 0) throw new AgentmuxError(refused.map((r) => r.message).join("; "), { hint: refused[0]?.hint });
     });
 
@@ -80,7 +81,7 @@ export function registerOrchestrate(program: Command): void {
       if (running.length === 0) throw new AgentmuxError(`every session of group "${group}" has exited already`);
       const killed = await killPanes(ctx.tmux, running.map((s) => s.pane));
       if (options.json) printJson({ ok: true, group, killed });
-      else process.stdout.write(`killed ${killed} session${killed === 1 ? "" : "s"}\n`);
+      else out(shown`killed ${killed} session${killed === 1 ? "" : "s"}\n`);
     });
 
   program.command("wait").description("wait until a session (or the first of a group) reaches a state")
@@ -106,6 +107,6 @@ export function registerOrchestrate(program: Command): void {
         answer = reply;
       }
       if (options.json) printJson(answer);
-      else process.stdout.write(`${String(answer["pane"])} ${String(answer["state"])}\n`);
+      else out(shown`${String(answer["pane"])} ${String(answer["state"])}\n`);
     });
 }

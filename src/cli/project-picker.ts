@@ -7,6 +7,7 @@ import { sgr } from "../util/color.ts";
 import { AgentmuxError } from "../util/errors.ts";
 import { displayWidth, pad, truncate } from "../util/width.ts";
 import type { Context } from "./context.ts";
+import { warn } from "../util/terminal-text.ts";
 
 export interface ProjectPickRequest {
   candidates: ProjectCandidate[];
@@ -100,14 +101,14 @@ export interface ProjectChoiceRequest {
  * Answers the directory chosen; throws when the sources yield nothing, without a terminal, or when dismissed.
  */
 export async function chooseProject(ctx: Context, request: ProjectChoiceRequest): Promise<string> {
-  const warn = request.warn ?? ((line: string) => process.stderr.write(`agentmux: warning: ${line}\n`));
+  const warnOf = request.warn ?? ((line: string) => warn(line));
   const env = request.env ?? process.env;
   const found = projectCandidates(request.account, ctx.config, env);
-  for (const problem of found.problems) warn(problem);
+  for (const problem of found.problems) warnOf(problem);
   let candidates = found.candidates;
   if (request.suggested === null || request.suggested.trim() === "") {
     const ranked = await rankCandidates(candidates, request.text, { ask: rankingAsker(request.backend, ctx.config, env) });
-    if (ranked.problem) warn(ranked.problem);
+    if (ranked.problem) warnOf(ranked.problem);
     candidates = ranked.candidates;
   }
   return pickProject(ctx, { candidates, suggested: request.suggested, ...(request.title === undefined ? {} : { title: request.title }) });

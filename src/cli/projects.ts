@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { block, out, safeLine, shown, warn } from "../util/terminal-text.ts";
 import { BACKEND_NAMES, getBackend } from "../backends/index.ts";
 import { projectAccount } from "../projects/account.ts";
 import { abbreviate, projectCandidates, type ProjectCandidate } from "../projects/candidates.ts";
@@ -10,7 +11,7 @@ interface ProjectsFlags { account?: string; backend?: string; json?: boolean }
 
 /** Pure: one line per candidate: label, directory (~ abbreviated), description, in columns. */
 export function formatProjects(candidates: readonly ProjectCandidate[], env: Record<string, string | undefined> = process.env): string {
-  const rows = candidates.map((c) => [c.label, abbreviate(c.directory, env), (c.description ?? "").replace(/\s+/g, " ").trim()] as const);
+  const rows = candidates.map((c) => [safeLine(c.label), safeLine(abbreviate(c.directory, env)), safeLine((c.description ?? "").replace(/\s+/g, " ").trim())] as const);
   const widths = [0, 1].map((i) => Math.max(0, ...rows.map((r) => displayWidth(r[i] as string))));
   return rows.map(([label, dir, description]) => `${pad(label, widths[0] as number)}  ${description ? `${pad(dir, widths[1] as number)}  ${description}` : dir}`).join("\n");
 }
@@ -27,8 +28,8 @@ export function registerProjects(program: Command): void {
       const backend = getBackend(options.backend ?? ctx.config.defaultBackend);
       const account = projectAccount(backend.name, options.account, places().stateDir);
       const { candidates, problems } = projectCandidates(account, ctx.config);
-      for (const problem of problems) process.stderr.write(`agentmux: warning: ${problem}\n`);
+      for (const problem of problems) warn(problem);
       if (options.json) { printJson(candidates); return; }
-      process.stdout.write(`${formatProjects(candidates)}\n`);
+      out(shown`${block(formatProjects(candidates))}\n`);
     });
 }

@@ -10,6 +10,7 @@ import { AgentmuxError } from "../util/errors.ts";
 import { Context, printJson } from "./context.ts";
 import { tell } from "./on-client.ts";
 import { requireControl } from "./permission.ts";
+import { out, shown } from "../util/terminal-text.ts";
 
 const entryJson = (e: CapturedEntry) => ({ id: entryId(e), time: e.time, title: e.title, body: e.body });
 const entryLine = (e: CapturedEntry) => `${entryId(e)}  ${e.time}  ${e.title}`;
@@ -47,10 +48,10 @@ async function list(ctx: Context, target: string | undefined, options: { all?: b
     if (target !== undefined) throw new AgentmuxError("prompt list --all takes no TARGET", { hint: "drop the TARGET or --all" });
     const files = allCaptures().map(({ path, file }) => ({ ...file.key, file: path, entries: pendingEntries(file) })).filter((f) => f.entries.length > 0);
     if (options.json) { printJson(files.map((f) => ({ ...f, entries: f.entries.map(entryJson) }))); return; }
-    if (files.length === 0) { process.stdout.write("no captured prompts\n"); return; }
+    if (files.length === 0) { out(shown`no captured prompts\n`); return; }
     for (const f of files) {
-      process.stdout.write(`${f.backend}${f.account ? ` (${f.account})` : ""} ${f.dir}${f.instance ? ` [${f.instance}]` : ""}\n`);
-      for (const e of f.entries) process.stdout.write(`  ${entryLine(e)}\n`);
+      out(shown`${f.backend}${f.account ? shown` (${f.account})` : ""} ${f.dir}${f.instance ? shown` [${f.instance}]` : ""}\n`);
+      for (const e of f.entries) out(shown`  ${entryLine(e)}\n`);
     }
     return;
   }
@@ -58,8 +59,8 @@ async function list(ctx: Context, target: string | undefined, options: { all?: b
   const key = captureKey(s);
   const entries = pendingEntries(loadCapture(key));
   if (options.json) printJson({ pane: s.pane, name: s.name, ...key, file: captureFile(key), entries: entries.map(entryJson) });
-  else if (entries.length === 0) process.stdout.write(`${s.name} has no captured prompts\n`);
-  else for (const e of entries) process.stdout.write(`${entryLine(e)}\n`);
+  else if (entries.length === 0) out(shown`${s.name} has no captured prompts\n`);
+  else for (const e of entries) out(shown`${entryLine(e)}\n`);
 }
 
 export function registerPrompt(program: Command): void {
@@ -97,7 +98,7 @@ export function registerPrompt(program: Command): void {
       const choice = options.pick !== undefined ? { kind: "id" as const, id: options.pick } : options.first ? { kind: "first" as const } : { kind: "ask" as const, ask };
       const entry = await insertPrompt(ctx.tmux, { session: s, choice });
       if (options.json) printJson({ ok: true, pane: s.pane, inserted: entry ? entryJson(entry) : null });
-      else process.stdout.write(entry ? `typed into ${s.name} (${s.pane}), not submitted: ${entry.title}\n` : "nothing inserted\n");
+      else out(entry ? shown`typed into ${s.name} (${s.pane}), not submitted: ${entry.title}\n` : shown`nothing inserted\n`);
     });
   prompt.command("list").description("the captured prompts waiting to be inserted")
     .argument("[target]", "pane id, display name or instance name (default: the current pane)")

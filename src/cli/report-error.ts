@@ -1,5 +1,6 @@
 import { EXIT, isAgentmuxError } from "../util/errors.ts";
 import { printedJson } from "./context.ts";
+import { block, err, out, safeJson, shown } from "../util/terminal-text.ts";
 
 /** commander's own errors (usage, help, --version), told by their code: the fast verbs report errors here too, without loading commander. */
 function isCommanderError(error: unknown): error is Error & { exitCode: number; code: string } {
@@ -35,12 +36,12 @@ export function reportError(error: unknown, argv: readonly string[]): number {
     code = error.exitCode;
     message = error.message;
     hint = error.hint;
-    if (!json) process.stderr.write(`agentmux: ${error.oneLine()}\n`);
+    if (!json) err(shown`agentmux: ${block(error.oneLine())}\n`);
   } else {
     code = EXIT.unexpected;
     message = `unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
-    if (!json) process.stderr.write(`agentmux: ${message}\n`);
+    if (!json) err(shown`agentmux: ${block(message)}\n`);
   }
-  if (json) process.stdout.write(`${JSON.stringify({ ok: false, error: message, ...(hint ? { hint } : {}), exitCode: code }, null, 2)}\n`);
+  if (json) out(shown`${safeJson({ ok: false, error: message, ...(hint ? { hint } : {}), exitCode: code })}\n`);
   return code;
 }

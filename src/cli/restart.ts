@@ -13,6 +13,7 @@ import { isAccountBackend } from "../backends/account-homes.ts";
 import { places } from "../util/paths.ts";
 import { applySelection } from "./account-select.ts";
 import { offersPicker, pickRestartAccount } from "./restart-picker.ts";
+import { err, out, shown, warn } from "../util/terminal-text.ts";
 
 export function registerRestart(program: Command): void {
   program
@@ -35,7 +36,7 @@ export function registerRestart(program: Command): void {
       if (account === undefined && terminal && !options.json && offersPicker(session, ctx.config)) {
         // At a terminal without --account: the backend's pools and accounts with their usage (never without one).
         const pick = await pickRestartAccount(session, ctx.config, places().stateDir);
-        if (pick.kind === "cancel") { process.stdout.write(`${session.name} not restarted\n`); return; }
+        if (pick.kind === "cancel") { out(shown`${session.name} not restarted\n`); return; }
         if (pick.kind === "account") account = select = pick.name;
       } else {
         // Another account selected since the session started: ask which one (never without a terminal).
@@ -43,22 +44,22 @@ export function registerRestart(program: Command): void {
         if (offer && process.stdin.isTTY === true && await confirm(`${session.name} runs under ${session.account}, but ${offer} is selected for ${session.backend}. Restart it under ${offer}?`)) account = offer;
       }
       const plan = planRestart(session, ctx.config, { account });
-      if (plan.prepared.accountNotice) process.stderr.write(`agentmux: ${plan.prepared.accountNotice}\n`);
+      if (plan.prepared.accountNotice) err(shown`agentmux: ${plan.prepared.accountNotice}\n`);
       const done = await restartSession(ctx.tmux, plan);
       // Under another account the session has another key: its captured prompts go with it.
       if ((done.account ?? "") !== session.account) {
         try {
           const moved = carryCaptures(session, { ...session, account: done.account ?? "" });
-          if (moved > 0) process.stderr.write(`agentmux: moved ${moved} captured prompt${moved === 1 ? "" : "s"} along to ${done.account ?? "the default account"}\n`);
+          if (moved > 0) err(shown`agentmux: moved ${moved} captured prompt${moved === 1 ? "" : "s"} along to ${done.account ?? "the default account"}\n`);
         } catch (error) {
-          process.stderr.write(`agentmux: warning: the captured prompts stayed with the old account: ${(error as Error).message}\n`);
+          warn(`the captured prompts stayed with the old account: ${(error as Error).message}`);
         }
       }
       // Its pane was gone: the new one takes its place in the list.
       if (!session.window) await forgetExited(ctx.tmux, session.pane);
-      if (select !== undefined && isAccountBackend(session.backend)) process.stderr.write(`agentmux: ${applySelection(ctx.config, session.backend, select, places().stateDir)}\n`);
+      if (select !== undefined && isAccountBackend(session.backend)) err(shown`agentmux: ${applySelection(ctx.config, session.backend, select, places().stateDir)}\n`);
       await refreshRoutedPool(ctx.tmux, plan.prepared);
       if (options.json) printJson({ ok: true, pane: done.pane, id: done.id, account: done.account ?? null });
-      else process.stdout.write(`restarted ${session.name} (${done.pane}), resuming ${done.id}${done.account ? ` under ${done.account}` : ""}\n`);
+      else out(shown`restarted ${session.name} (${done.pane}), resuming ${done.id}${done.account ? shown` under ${done.account}` : ""}\n`);
     });
 }

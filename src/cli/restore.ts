@@ -5,6 +5,7 @@ import { AgentmuxError } from "../util/errors.ts";
 import { confirm } from "./confirm.ts";
 import { Context, printJson } from "./context.ts";
 import { requireControl } from "./permission.ts";
+import { block, out, shown, warn } from "../util/terminal-text.ts";
 
 /** One line per recorded session: what it is and where it ran. */
 export function describeCandidate(c: Candidate): string {
@@ -34,11 +35,11 @@ export function registerRestore(program: Command): void {
       const interactive = !options.all && process.stdin.isTTY === true && !options.json;
       if (!options.all && !interactive) {
         if (options.json) printJson({ ok: true, restorable: found.candidates.map((c) => ({ ...c.entry, live: c.live })) });
-        else if (found.candidates.length === 0) process.stdout.write("nothing to restore\n");
-        else process.stdout.write(`${found.candidates.map(describeCandidate).join("\n")}\n(resume them with: agentmux restore --all)\n`);
+        else if (found.candidates.length === 0) out(shown`nothing to restore\n`);
+        else out(shown`${block(found.candidates.map(describeCandidate).join("\n"))}\n(resume them with: agentmux restore --all)\n`);
         return;
       }
-      if (found.candidates.length > 0) await ensureDaemon(ctx.tmux).catch((error: Error) => process.stderr.write(`agentmux: warning: ${error.message}\n`));
+      if (found.candidates.length > 0) await ensureDaemon(ctx.tmux).catch((error: Error) => warn(error.message));
       const choose = options.all ? async () => true : (c: Candidate) => confirm(`restore ${describeCandidate(c)}?`);
       const outcomes = await restoreAll(ctx.tmux, ctx.config, found, choose);
       const failed = outcomes.filter((o) => o.error !== undefined);
@@ -50,7 +51,7 @@ export function registerRestore(program: Command): void {
           failed: failed.map((o) => ({ ...o.candidate.entry, error: o.error })),
         });
       } else {
-        process.stdout.write(outcomes.length === 0 ? "nothing to restore\n" : `${report(outcomes)}\n`);
+        out(outcomes.length === 0 ? shown`nothing to restore\n` : shown`${block(report(outcomes))}\n`);
       }
       if (failed.length > 0) {
         throw new AgentmuxError(`${failed.length} session${failed.length === 1 ? "" : "s"} could not be restored: ${failed[0]?.error ?? ""}`, {

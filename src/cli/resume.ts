@@ -8,6 +8,7 @@ import { Context, printJson } from "./context.ts";
 import { goTo, pickRow, rowById } from "./conversation-picker.ts";
 import { requireControl } from "./permission.ts";
 import { adoptServerHomes } from "../accounts/server-homes.ts";
+import { err, joinShown, out, shown } from "../util/terminal-text.ts";
 
 interface ResumeFlags { backend?: string; dir?: string; all?: boolean; last?: boolean; pick?: string; account?: string; json?: boolean; client?: string }
 
@@ -32,7 +33,7 @@ export function registerResume(program: Command): void {
       const sessions = await listSessions(ctx.tmux, { includeExited: true }).catch(() => []);
       const notes: string[] = [];
       const rows = pastConversations(ctx.config, { backend: options.backend, dir, account: options.account }, sessions, { notes });
-      for (const note of new Set(notes)) process.stderr.write(`agentmux: ${note}\n`);
+      for (const note of new Set(notes)) err(shown`agentmux: ${note}\n`);
       const now = Date.now();
       const where = dir === null ? "any directory" : dir;
       if (options.last || options.pick !== undefined) {
@@ -43,9 +44,9 @@ export function registerResume(program: Command): void {
         return;
       }
       if (options.json) { printJson(rows.map(rowJson)); return; }
-      if (rows.length === 0) { process.stdout.write(`no past conversation in ${where}\n`); return; }
+      if (rows.length === 0) { out(shown`no past conversation in ${where}\n`); return; }
       if (process.stdin.isTTY !== true || process.stderr.isTTY !== true) {
-        process.stdout.write(`${rows.map((r) => `${formatRow(r, now, { showBackend: true })}  ·  ${r.id}`).join("\n")}\n`);
+        out(shown`${joinShown(rows.map((r) => shown`${formatRow(r, now, { showBackend: true })}  ·  ${r.id}`))}\n`);
         return;
       }
       const chosen = await pickRow(`resume a conversation of ${where}`, rows, now, true);

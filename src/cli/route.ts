@@ -11,6 +11,7 @@ import { currentPane, jumpTo } from "./on-client.ts";
 import { requireControl } from "./permission.ts";
 import { chooseProject } from "./project-picker.ts";
 import { notifyTyped } from "./typed.ts";
+import { err, out, shown } from "../util/terminal-text.ts";
 
 interface RouteFlags { to?: string; pick?: boolean; backend?: string; account?: string; dir?: string; selection?: boolean; pane?: string; client?: string; json?: boolean }
 
@@ -39,11 +40,11 @@ export function registerRoute(program: Command): void {
         chooseProject: (question) => chooseProject(ctx, { ...question, backend: getBackend(question.backend), title: "route to which project?", env: homeEnv(ctx.config, question.backend, question.account ?? "") }),
         show: (pane) => jumpTo(ctx, pane, options.client),
         submitted: (pane, at) => notifyTyped(ctx, pane, "submit", at),
-        note: (text) => process.stderr.write(`agentmux: ${text}\n`),
+        note: (text) => err(shown`agentmux: ${text}\n`),
       };
       const result = await route(ctx.tmux, ctx.config, { thing, to: options.to, pick: options.pick, backend: options.backend, account: options.account, dir: options.dir }, hooks);
       if (options.json) printJson({ ok: true, ...result });
-      else process.stdout.write(`${result.kind}: ${DELIVERED[result.delivered]} ${result.pane} (${result.dir})${result.delivered === "new" || result.delivered === "running" ? (result.submitted ? ", submitted" : ", waiting for your words") : ""}\n`);
+      else out(shown`${result.kind}: ${DELIVERED[result.delivered]} ${result.pane} (${result.dir})${result.delivered === "new" || result.delivered === "running" ? (result.submitted ? ", submitted" : ", waiting for your words") : ""}\n`);
     });
 }
 

@@ -1,4 +1,5 @@
 import { adoptServerHomes } from "../accounts/server-homes.ts";
+import { block, out, shown } from "../util/terminal-text.ts";
 import { promptLineOf } from "../backends/index.ts";
 import { agentHeader, messageRef, unrecordedError, waitForRecord, withHeader, type Sender } from "../lifecycle/agent-message.ts";
 import { recordsRefusal, sessionRecords } from "../lifecycle/session-records.ts";
@@ -68,7 +69,7 @@ export async function runSendFromAgent(ctx: Context, target: string, text: strin
   await notifyTyped(ctx, recipient.pane, "submit", typing);
   if (!(await waitForRecord(records, header, { timeoutMs: seconds * 1000 }))) throw unrecordedError(recipient, records.label, seconds);
   if (options.json) printJson({ ok: true, pane: recipient.pane, name: recipient.name, ref, recorded: true, from: sender });
-  else process.stdout.write(`ok: ${recipient.name} (${recipient.pane}) received the message; its ${records.label} transcript recorded it\n`);
+  else out(shown`ok: ${recipient.name} (${recipient.pane}) received the message; its ${records.label} transcript recorded it\n`);
 }
 
 /** `send --list`: the live sessions an agent may address, without the caller's own. */
@@ -78,7 +79,7 @@ export async function runSendList(ctx: Context, json: boolean): Promise<void> {
   const others = sessions.filter((s) => !s.dead && s.pane !== pane);
   const rows = others.map((s) => ({ name: s.name, pane: s.pane, backend: s.backend, state: s.state === "unknown" ? null : s.state, dir: s.dir, confirms: recordsRefusal(s) === null }));
   if (json) { printJson(rows); return; }
-  if (rows.length === 0) { process.stdout.write("no other live agent sessions (start one with: agentmux new)\n"); return; }
+  if (rows.length === 0) { out(shown`no other live agent sessions (start one with: agentmux new)\n`); return; }
   const table = [["PANE", "NAME", "BACKEND", "STATE", "CONFIRMS", "DIR"], ...rows.map((r) => [r.pane, r.name, r.backend, r.state ?? "-", r.confirms ? "yes" : "no", r.dir])];
-  process.stdout.write(`${formatTable(table)}\n`);
+  out(shown`${block(formatTable(table))}\n`);
 }

@@ -8,6 +8,7 @@ import { AgentmuxError } from "../util/errors.ts";
 import { installDir } from "../util/install-dir.ts";
 import { confirm } from "./confirm.ts";
 import { Context, printJson } from "./context.ts";
+import { block, out, shown } from "../util/terminal-text.ts";
 
 interface Options { yes?: boolean; json?: boolean }
 
@@ -71,6 +72,6 @@ export function registerSetupSkills(setup: Command): void {
         return;
       }
       const lines = results.flatMap(({ plan, declined }) => describe(plan, linked, declined));
-      process.stdout.write(lines.length > 0 ? `${lines.join("\n")}\n` : "no bundled skills found\n");
+      out(lines.length > 0 ? shown`${block(lines.join("\n"))}\n` : shown`no bundled skills found\n`);
     });
 }

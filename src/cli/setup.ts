@@ -2,6 +2,7 @@ import type { Command } from "commander";
 import { BACKEND_NAMES, BACKENDS } from "../backends/index.ts";
 import { AgentmuxError } from "../util/errors.ts";
 import { registerSetupSkills } from "./setup-skills.ts";
+import { out, shown } from "../util/terminal-text.ts";
 
 interface SetupOptions { global?: boolean; removeGlobal?: boolean }
 
@@ -20,7 +21,7 @@ export function registerSetup(program: Command): void {
         if (Boolean(options.global) === Boolean(options.removeGlobal)) {
           throw new AgentmuxError(`setup ${name} needs one of --global or --remove-global`, { hint: `agentmux setup ${name} --global, or agentmux setup ${name} --remove-global` });
         }
-        process.stdout.write(`${options.global ? global.add() : global.remove()}\n`);
+        out(shown`${options.global ? global.add() : global.remove()}\n`);
       });
   }
 }

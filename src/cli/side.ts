@@ -17,6 +17,7 @@ import { currentPane, jumpTo, tell } from "./on-client.ts";
 import { requireControl } from "./permission.ts";
 import { notifyTyped } from "./typed.ts";
 import { adoptServerHomes } from "../accounts/server-homes.ts";
+import { err, out, shown, warn } from "../util/terminal-text.ts";
 
 interface KeyOptions { client?: string; json?: boolean }
 
@@ -83,7 +84,7 @@ async function openSide(ctx: Context, target: string | undefined, options: OpenO
     if (quote === undefined) throw new AgentmuxError(`nothing to quote: ${parent.name} (${parent.pane}) has no copy-mode selection and tmux has no paste buffer`, { hint: "select text in copy mode (prefix [), or pass --quote TEXT" });
   }
   const plan = planSide(parent, ctx.config, { windowWidth: width, quote, message: options.message });
-  if (plan.prepared.accountNotice) process.stderr.write(`agentmux: ${plan.prepared.accountNotice}\n`);
+  if (plan.prepared.accountNotice) err(shown`agentmux: ${plan.prepared.accountNotice}\n`);
   const at = Date.now();
   const { pane } = await startSide(ctx.tmux, { request: plan.request, prepared: plan.prepared, typed: plan.typed, title: plan.title, ownWindow: plan.placement === "window" });
   if (plan.request.prompt !== undefined) await notifyTyped(ctx, pane, "submit", at);
@@ -143,12 +144,12 @@ export function registerSide(program: Command): void {
       try {
         kept = readSideLinks(sideLinksFile(places().stateDir));
       } catch (error) {
-        process.stderr.write(`agentmux: warning: ${(error as Error).message}\n`);
+        warn((error as Error).message);
       }
       if (options.json) { printJson({ open: rows, kept }); return; }
-      if (rows.length === 0 && kept.length === 0) { process.stdout.write("no side conversation is open\n"); return; }
-      for (const r of rows) process.stdout.write(`${r.pane}\t${r.name}\tof ${r.parentName}${r.parentPane ? ` (${r.parentPane})` : ""}\tparent ${r.parentState}\topen ${r.openFor}\n`);
-      for (const k of kept) process.stdout.write(`kept\t${k.fork}\tof ${k.parentName || k.parent || "(unknown)"}\t${k.backend}\t${k.dir}\tkept ${new Date(k.keptAt).toISOString()}\n`);
+      if (rows.length === 0 && kept.length === 0) { out(shown`no side conversation is open\n`); return; }
+      for (const r of rows) out(shown`${r.pane}\t${r.name}\tof ${r.parentName}${r.parentPane ? shown` (${r.parentPane})` : ""}\tparent ${r.parentState}\topen ${r.openFor}\n`);
+      for (const k of kept) out(shown`kept\t${k.fork}\tof ${k.parentName || k.parent || "(unknown)"}\t${k.backend}\t${k.dir}\tkept ${new Date(k.keptAt).toISOString()}\n`);
     });
 
   side.command("describe").description("say what the current pane is (a side, a parent with sides, neither) and how to leave it")
@@ -208,10 +209,10 @@ export function registerSide(program: Command): void {
       const options = { ...own, ...command.optsWithGlobals<{ json?: boolean }>() };
       await requireControl(ctx, "side resume");
       const done = await resumeSide(ctx.tmux, ctx.config, id);
-      if (done.note) process.stderr.write(`agentmux: ${done.note}\n`);
+      if (done.note) err(shown`agentmux: ${done.note}\n`);
       if (focusing(ctx, undefined)) await jumpTo(ctx, done.pane, undefined).catch(() => undefined);
       if (options.json) printJson({ ok: true, pane: done.pane, id: done.link.fork, consumed: done.consumed, olderPolicy: done.olderPolicy });
-      else process.stdout.write(`${done.pane}: resumed side ${done.link.fork}${done.consumed ? "" : " (it did not report its conversation yet: its record is kept)"}\n`);
+      else out(shown`${done.pane}: resumed side ${done.link.fork}${done.consumed ? "" : " (it did not report its conversation yet: its record is kept)"}\n`);
       if (!done.consumed) process.exitCode = EXIT.failure;
     });
 }

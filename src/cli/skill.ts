@@ -13,6 +13,7 @@ import { Context, printJson } from "./context.ts";
 import { requireControl } from "./permission.ts";
 import { askArguments } from "./skill-ask.ts";
 import { notifyTyped } from "./typed.ts";
+import { block, err, out, safeLine, shown, warn } from "../util/terminal-text.ts";
 
 interface ListOptions { backend?: string; dir?: string; json?: boolean }
 interface RunOptions { backend?: string; to?: string; exec?: boolean; dir?: string; json?: boolean }
@@ -72,14 +73,14 @@ export function registerSkill(program: Command): void {
       const found = discover(ctx, resolve(options.dir ?? process.cwd()), skillBackend(options.backend));
       const problems = found.problems.map((p) => ({ name: p.name, backend: p.backend, file: p.file, error: p.error.message }));
       if (options.json) { printJson({ skills: found.skills.map(skillJson), problems }); return; }
-      for (const problem of problems) process.stderr.write(`agentmux: warning: ${problem.error}\n`);
-      if (found.skills.length === 0) { process.stdout.write("no skills found\n"); return; }
+      for (const problem of problems) warn(problem.error);
+      if (found.skills.length === 0) { out(shown`no skills found\n`); return; }
       const width = Math.max(...found.skills.map((s) => s.id.length), 4);
       for (const s of found.skills) {
         const where = `${s.backend ?? "any"} ${s.scope}`;
         const hint = s.meta.argumentHint ? ` ${s.meta.argumentHint}` : "";
         const flag = s.meta.userInvocable ? "" : " (model only)";
-        process.stdout.write(`${s.id.padEnd(width)}  ${where.padEnd(14)}  ${oneLine(`${s.meta.description}${flag}`, 70)}${hint}\n`);
+        out(shown`${safeLine(s.id).padEnd(width)}  ${where.padEnd(14)}  ${oneLine(`${s.meta.description}${flag}`, 70)}${hint}\n`);
       }
     });
 
@@ -112,18 +113,18 @@ export function registerSkill(program: Command): void {
         await sendText(ctx.tmux, session.pane, text, { enter: true, kind: "line", promptLine: promptLineOf(session.backend), label: `${session.name} (${session.pane})` });
         await notifyTyped(ctx, session.pane, "submit", typing);
         if (options.json) printJson({ ok: true, skill: found.id, pane: session.pane, name: session.name, text });
-        else process.stdout.write(`ran ${text} in ${session.name} (${session.pane})\n`);
+        else out(shown`ran ${text} in ${session.name} (${session.pane})\n`);
         return;
       }
       const dir = resolve(options.dir ?? process.cwd());
       const found = resolveSkill(discover(ctx, dir, wanted), name, wanted);
       const prepared = prepareRun(ctx.config, { backend: wanted ?? found.backend ?? undefined, dir });
-      if (prepared.notice) process.stderr.write(`agentmux: ${prepared.notice}\n`);
+      if (prepared.notice) err(shown`agentmux: ${prepared.notice}\n`);
       const runWith = getBackend(prepared.backend.name);
       const text = invocationText(found, runWith.skillPrefix, await argumentsFor(ctx, found, words));
       const result = await runOnce(runWith, prepared.program, text, { ...prepared.options, model: found.meta.model ?? prepared.options.model, cwd: prepared.dir, env: prepared.env });
       if (options.json) printJson({ ok: result.ok, text: result.text, costUsd: result.costUsd, sessionId: result.sessionId, exitCode: result.exitCode, skill: found.id, backend: runWith.name, prompt: text });
-      else if (result.ok) process.stdout.write(result.text.endsWith("\n") || result.text === "" ? result.text : `${result.text}\n`);
+      else if (result.ok && result.text !== "") out(shown`${block(result.text.replace(/\n$/, ""))}\n`);
       if (!result.ok) throw new AgentmuxError(`skill ${found.id} failed: ${result.text.split("\n")[0] ?? ""}`, { hint: `run it again, or in a session with --to; ${runWith.label} answered with a failure` });
     });
 }

@@ -8,6 +8,7 @@ import { colorAllowed } from "../util/color.ts";
 import { places } from "../util/paths.ts";
 import { Context, printJson } from "./context.ts";
 import { liveUsage, type LiveUsageOptions } from "./usage-live.ts";
+import { out, ownEscapes } from "../util/terminal-text.ts";
 
 async function refreshAll(config: Config, stateDir: string): Promise<void> {
   const poller = new UsagePoller({ config, stateDir, targets: () => allTargets(config) });
@@ -49,6 +50,6 @@ export function registerUsage(program: Command): void {
       const now = Date.now();
       const rows = usageRows(config, (backend, account) => records.get(recordKey(backend, account)), now);
       if (options.json) { printJson(rows); return; }
-      process.stdout.write(`${renderUsage(rows, { color, now })}\n`);
+      out(ownEscapes(`${renderUsage(rows, { color, now })}\n`));
     });
 }

@@ -3,6 +3,7 @@ import { armWatcher } from "../daemon/watch-arm.ts";
 import { findSession } from "../session/store.ts";
 import { Context, printJson } from "./context.ts";
 import { requireControl } from "./permission.ts";
+import { out, shown } from "../util/terminal-text.ts";
 
 export function registerWatch(program: Command): void {
   program
@@ -17,6 +18,6 @@ export function registerWatch(program: Command): void {
       const s = await findSession(ctx.tmux, target);
       await armWatcher(ctx.tmux, s.pane, pattern);
       if (options.json) printJson({ ok: true, pane: s.pane, pattern: pattern || null });
-      else process.stdout.write(pattern ? `watching ${s.name} for /${pattern}/\n` : `stopped watching ${s.name}\n`);
+      else out(pattern ? shown`watching ${s.name} for /${pattern}/\n` : shown`stopped watching ${s.name}\n`);
     });
 }

@@ -3,6 +3,7 @@ import type { Tmux } from "../tmux/tmux.ts";
 import { AgentmuxError } from "../util/errors.ts";
 import { request } from "./client.ts";
 import { ensureDaemon, layoutFor } from "./start.ts";
+import { warn } from "../util/terminal-text.ts";
 
 /** What commands ask the daemon of their tmux server to do for them (the daemon owns the state). */
 
@@ -20,7 +21,7 @@ export async function forgetExited(tmux: Tmux, pane: string): Promise<void> {
     const layout = await layoutFor(tmux);
     await request(layout.socket, { op: "forget", pane }, 2000);
   } catch (error) {
-    process.stderr.write(`agentmux: warning: ${pane} stays listed as exited (${(error as Error).message})\n`);
+    warn(`${pane} stays listed as exited (${(error as Error).message})`);
   }
 }
 

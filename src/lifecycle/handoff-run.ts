@@ -6,6 +6,7 @@ import { launchSession, windowNameFor, type Launched } from "../session/launch.t
 import { listSessions, type NamedSession } from "../session/store.ts";
 import type { Tmux } from "../tmux/tmux.ts";
 import { sessionWindowName, soleSessionIn, type HandoffPlan } from "./handoff.ts";
+import { warn } from "../util/terminal-text.ts";
 
 /** Carrying out a handoff planned by handoff.ts: find the source session, start its successor, end it. */
 
@@ -30,7 +31,7 @@ export async function handoffSource(tmux: Tmux, pane: string, backendSuffix: boo
  */
 export async function replaceSession(tmux: Tmux, plan: HandoffPlan): Promise<Launched> {
   const old = plan.session.pane;
-  await ensureDaemon(tmux).catch((error: Error) => process.stderr.write(`agentmux: warning: ${error.message}\n`));
+  await ensureDaemon(tmux).catch((error: Error) => warn(error.message));
   if (!plan.session.window) {
     // It exited and its pane is gone: nothing to close, the new session opens as new would open it.
     const launched = await launchSession(tmux, plan.request, plan.prepared);
@@ -67,7 +68,7 @@ export async function replaceSession(tmux: Tmux, plan: HandoffPlan): Promise<Lau
     process.stdout.on("error", () => undefined);
   }
   const killed = await killPanes(tmux, [old]).catch((error: Error) => {
-    process.stderr.write(`agentmux: warning: the daemon did not end ${old} (${error.message}); closing its pane\n`);
+    warn(`the daemon did not end ${old} (${error.message}); closing its pane`);
     return 0;
   });
   if (killed === 0) await tmux.killPane(old).catch(() => undefined);

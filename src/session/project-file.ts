@@ -5,6 +5,7 @@ import { AgentmuxError } from "../util/errors.ts";
 import { places } from "../util/paths.ts";
 import { shQuote } from "../util/sh.ts";
 import { allowVerdict, readAllowStore, readProjectFile, writeAllowStore, type ProjectFileRead } from "./project-allow.ts";
+import { err, shown } from "../util/terminal-text.ts";
 
 export const PROJECT_FILE = ".agentmux.yml";
 
@@ -41,7 +42,7 @@ export interface ProjectFileOptions {
   stateDir?: string;
 }
 
-const toStderr = (line: string) => { process.stderr.write(`agentmux: ${line}\n`); };
+const toStderr = (line: string) => { err(shown`agentmux: ${line}\n`); };
 
 /**
  * The project file of dir as read, when the user allowed exactly this content (agentmux allow);

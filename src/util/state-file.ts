@@ -1,5 +1,6 @@
 import { readFileSync, statSync } from "node:fs";
 import { moveAside } from "./backup.ts";
+import { warn } from "./terminal-text.ts";
 
 /** The tag of a state file kept aside because it could not be read. */
 export const CORRUPT_TAG = "agentmux-corrupt";
@@ -21,7 +22,7 @@ export interface StateFileReporting {
 }
 
 const reporting: StateFileReporting = {
-  warn: (line) => process.stderr.write(`agentmux: warning: ${line}\n`),
+  warn: (line) => warn(line),
   keepAside: true,
 };
 const warned = new Set<string>();

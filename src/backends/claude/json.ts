@@ -4,6 +4,7 @@ import { basename, dirname, join } from "node:path";
 import { writeFileAtomic } from "../../util/atomic-write.ts";
 import { keepSibling } from "../../util/backup.ts";
 import { detectIndent, isJsonObject, type JsonObject } from "../../util/json.ts";
+import { warn } from "../../util/terminal-text.ts";
 
 export const SNAPSHOT_TAG = "agentmux-snapshot";
 
@@ -26,7 +27,7 @@ export interface ReadOptions {
 
 // Synchronous: account sync, its only caller, runs before a launch and is synchronous throughout.
 const blockFor = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
-const stderrWarn = (text: string) => process.stderr.write(`agentmux: warning: ${text}\n`);
+const stderrWarn = (text: string) => warn(text);
 const warned = new Set<string>();
 
 function parse(text: string): JsonObject | string {
