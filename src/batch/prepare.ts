@@ -8,6 +8,7 @@ import type { Config } from "../config/config.ts";
 import { AgentmuxError } from "../util/errors.ts";
 import { places } from "../util/paths.ts";
 import { which } from "../util/which.ts";
+import { sharedDirProblem } from "../util/private-dir.ts";
 
 /** Everything a batch or an audit needs before its first entry runs, checked up front. */
 export interface PreparedRun {
@@ -30,9 +31,11 @@ export function prepareRun(config: Config, request: { backend?: string | undefin
     throw new AgentmuxError(`${backend.label} has no non-interactive mode for batch runs`, { hint: `use ${backendFlags(WITH_RUNNER)}` });
   }
   const dir = resolve(request.dir ?? ".");
-  let isDir = false;
-  try { isDir = statSync(dir).isDirectory(); } catch { /* missing */ }
-  if (!isDir) throw new AgentmuxError(`directory ${dir} does not exist`, { hint: "create it, or pass an existing directory" });
+  let stats = null;
+  try { stats = statSync(dir); } catch { /* missing */ }
+  if (!stats?.isDirectory()) throw new AgentmuxError(`directory ${dir} does not exist`, { hint: "create it, or pass an existing directory" });
+  const shared = sharedDirProblem(dir, stats);
+  if (shared) throw shared;
   const program = config.backends[backend.name]?.program ?? backend.defaultProgram;
   if (!which(program, env["PATH"] ?? "")) {
     throw new AgentmuxError(`${backend.label} is not installed: "${program}" is not on PATH`, { hint: backend.installHint });

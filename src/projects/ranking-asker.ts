@@ -1,7 +1,8 @@
-import { tmpdir } from "node:os";
 import { execa } from "execa";
 import type { Backend } from "../backends/shared/types.ts";
 import type { Config } from "../config/config.ts";
+import { places } from "../util/paths.ts";
+import { inPrivateRunDir } from "../util/run-dir.ts";
 
 type Env = Record<string, string | undefined>;
 
@@ -18,13 +19,18 @@ function killGroup(pid: number | undefined, signal: NodeJS.Signals): void {
 }
 
 /**
- * Run one program with the request on stdin, from the temporary directory (the caller's may be
- * gone), in a process group of its own that is stopped when the ranking timeout runs out.
+ * Run one program with the request on stdin, in a private directory of its own (never a shared
+ * one: the CLI loads hooks and instructions from where it runs), in a process group of its own
+ * that is stopped when the ranking timeout runs out.
  */
-async function run(file: string, args: string[], options: { shell: boolean; input: string | null; timeout: number; env: Env }): Promise<Outcome> {
+function run(file: string, args: string[], options: { shell: boolean; input: string | null; timeout: number; env: Env }): Promise<Outcome> {
+  return inPrivateRunDir(places(options.env).stateDir, (cwd) => runIn(cwd, file, args, options));
+}
+
+async function runIn(cwd: string, file: string, args: string[], options: { shell: boolean; input: string | null; timeout: number; env: Env }): Promise<Outcome> {
   const subprocess = execa(file, args, {
     shell: options.shell,
-    cwd: tmpdir(),
+    cwd,
     env: options.env,
     extendEnv: false,
     ...(options.input === null ? { stdin: "ignore" as const } : { input: options.input }),
@@ -79,7 +85,7 @@ export function rankingAsker(backend: Backend, config: Config, env: Env = proces
     if (!runner) throw new Error(`${backend.label} has no non-interactive mode to rank with: set ranking.command in the config`);
     const program = config.backends[backend.name as keyof typeof config.backends]?.program ?? backend.defaultProgram;
     const model = config.ranking.model ?? runner.rankingModel;
-    const { args, stdin } = runner.args(prompt, { model });
+    const { args, stdin } = runner.args(prompt, { model, withoutProject: true });
     const outcome = await run(program, args, { shell: false, input: stdin ? prompt : null, timeout, env });
     if (outcome.timedOut) throw new Error(`${program} took longer than ${timeout} s (ranking.timeout) and was stopped`);
     if (outcome.exitCode === undefined) throw new Error(`${program} could not be run: ${outcome.message}`);

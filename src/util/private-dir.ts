@@ -66,3 +66,17 @@ export function ownPrivateFile(path: string): void {
   const stats = lstatSync(path);
   if ((stats.mode & 0o077) !== 0 && stats.uid === myUid()) chmodSync(path, 0o600);
 }
+
+/**
+ * Why a model CLI may not run in dir (a batch entry, a skill run with --exec): it is writable by
+ * other users (/tmp, a world-writable folder) or belongs to someone else, who could have planted
+ * the hooks and instructions the CLI loads from where it runs. Null when it is the user's own.
+ */
+export function sharedDirProblem(dir: string, stats: Stats): AgentmuxError | null {
+  const uid = myUid();
+  const shared = (stats.mode & 0o002) !== 0 ? "anyone may write in it" : uid >= 0 && stats.uid !== uid ? `it belongs to uid ${stats.uid}, not to you` : null;
+  if (!shared) return null;
+  return new AgentmuxError(`${dir} is not a directory of your own (${shared}): a model CLI run there loads whatever hooks and instructions were put in it`, {
+    hint: "run it in a project directory of your own (--dir DIR)",
+  });
+}

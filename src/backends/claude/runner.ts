@@ -20,6 +20,8 @@ export function claudeRunArgs(_prompt: string, options: RunOptions): { args: str
   if (options.allowedTools && options.allowedTools.length > 0) args.push("--allowedTools", options.allowedTools.join(","));
   if (options.model) args.push("--model", options.model);
   if (options.appendSystemPrompt) args.push(...claudeSystemPromptArgs(options.appendSystemPrompt));
+  // Checked with Claude Code 2.1.197: neither the directory's .claude/settings.json hooks nor any CLAUDE.md of it or its parents load.
+  if (options.withoutProject) args.push("--setting-sources", "user");
   return { args, stdin: true };
 }
 

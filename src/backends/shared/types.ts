@@ -91,6 +91,11 @@ export interface RunOptions {
   maxTurns?: number | undefined;
   allowedTools?: readonly string[] | undefined;
   appendSystemPrompt?: string | undefined;
+  /**
+   * A run about no project (ranking, triage): the CLI loads no settings, hooks or instructions of
+   * the directory it runs in or its parents, where it has such a switch (Claude: --setting-sources user).
+   */
+  withoutProject?: boolean | undefined;
 }
 
 /** What one non-interactive run answered, read from the CLI's JSON output. */

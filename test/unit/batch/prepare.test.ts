@@ -16,6 +16,10 @@ for (const name of ["claude", "codex", "gemini"]) {
 }
 const project = join(tmp, "my project #1");
 mkdirSync(project);
+// A directory anyone may write in, as /tmp is: a model CLI run there loads what anyone planted.
+const shared = join(tmp, "shared");
+mkdirSync(shared);
+chmodSync(shared, 0o1777);
 const env = { PATH: bin, HOME: tmp, AGENTMUX_HOME: join(tmp, "home"), AGENTMUX_TOKEN: "t", AGENTMUX_TOKEN_HASH: "h", AGENTMUX_SESSION: "s", KEEP: "yes" };
 
 describe("prepareRun", () => {
@@ -42,6 +46,8 @@ describe("prepareRun", () => {
     ["a directory that does not exist", { backend: "claude", dir: join(tmp, "missing") }, env, /directory .*missing does not exist/],
     ["a CLI that is not installed", { backend: "claude", dir: project }, { ...env, PATH: join(tmp, "nothing") }, /Claude Code is not installed/],
     ["an unknown backend", { backend: "nope", dir: project }, env, /nope/],
+    ["a directory anyone may write in (a model CLI loads the hooks and instructions planted there)", { backend: "claude", dir: shared }, env, /shared is not a directory of your own \(anyone may write in it\)/],
+    ["the shared temporary directory itself", { backend: "claude", dir: "/tmp" }, env, /\/tmp is not a directory of your own/],
   ];
   for (const [name, request, e, message] of refusals) {
     it(`refuses ${name}`, () => assert.throws(() => prepareRun(config, request, e), message));

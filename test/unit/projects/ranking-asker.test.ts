@@ -1,8 +1,8 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { chmodSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { rankingAsker } from "../../../src/projects/ranking-asker.ts";
 import { rankCandidates } from "../../../src/projects/rank.ts";
 import { DEFAULT_CONFIG, type Config } from "../../../src/config/config.ts";
@@ -10,12 +10,19 @@ import type { Backend, RunnerSupport } from "../../../src/backends/shared/types.
 import { BACKENDS } from "../../../src/backends/index.ts";
 
 const ranking = (r: Partial<Config["ranking"]>): Config => ({ ...DEFAULT_CONFIG, ranking: { ...DEFAULT_CONFIG.ranking, ...r } }) as Config;
-const ENV = { PATH: process.env["PATH"] ?? "/usr/bin:/bin", HOME: tmpdir() };
+const AGENTMUX_HOME = realpathSync(mkdtempSync(join(tmpdir(), "agentmux-asker-home-")));
+const ENV = { PATH: process.env["PATH"] ?? "/usr/bin:/bin", HOME: tmpdir(), AGENTMUX_HOME };
+const RUNS = join(AGENTMUX_HOME, "state", "runs");
 
 describe("ranking.command", () => {
-  it("gets the request on stdin, runs from the temporary directory, answers its stdout", async () => {
-    const ask = rankingAsker({} as Backend, ranking({ command: "pwd; tr a-z A-Z" }), ENV);
-    assert.equal(await ask("web, api"), `${realpathSync(tmpdir())}\nWEB, API`);
+  it("gets the request on stdin, runs in a private directory of its own (never /tmp, where anyone can plant a CLI's hooks), answers its stdout", async () => {
+    const ask = rankingAsker({} as Backend, ranking({ command: "pwd; stat -c %a .; tr a-z A-Z" }), ENV);
+    const [cwd = "", mode, answer] = (await ask("web, api")).split("\n");
+    assert.equal(dirname(cwd), RUNS);
+    assert.equal(mode, "700");
+    assert.equal(answer, "WEB, API");
+    assert.ok(!existsSync(cwd), "removed afterwards");
+    assert.notEqual(dirname(cwd), realpathSync(tmpdir()));
   });
 
   it("a failing command is a rejection with its exit status and first stderr line", async () => {
@@ -54,7 +61,8 @@ describe("the backend's runner", () => {
       chmodSync(program, 0o755);
       const backend = { name: "claude", label: "Fake", defaultProgram: program, runner: fakeRunner() } as unknown as Backend;
       assert.equal(await rankingAsker(backend, DEFAULT_CONFIG, ENV)("the request"), "web");
-      assert.deepEqual(readFileSync(log, "utf8").split("\n"), ["--model small-fast", realpathSync(tmpdir()), "the request"]);
+      const [args, cwd, request] = readFileSync(log, "utf8").split("\n");
+      assert.deepEqual([args, dirname(cwd ?? ""), request], ["--model small-fast", RUNS, "the request"]);
       await rankingAsker(backend, ranking({ model: "chosen" }), ENV)("again");
       assert.match(readFileSync(log, "utf8"), /^--model chosen\n/);
     } finally {
@@ -82,7 +90,7 @@ describe("the real runners (the fake claude and codex of test/fixtures/bin)", ()
   const bin = join(import.meta.dirname, "..", "..", "fixtures", "bin");
   for (const name of ["claude", "codex"] as const) {
     const backend = BACKENDS[name];
-    it(`${name}: one non-interactive run with the ranking model, from the temporary directory`, async () => {
+    it(`${name}: one non-interactive run with the ranking model, in a private directory, without the project's settings`, async () => {
       const dir = realpathSync(mkdtempSync(join(tmpdir(), "agentmux-asker-")));
       try {
         const log = join(dir, "log");
@@ -91,8 +99,9 @@ describe("the real runners (the fake claude and codex of test/fixtures/bin)", ()
         assert.equal(answer, "received: Which project?");
         const run = readFileSync(log, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as { event: string; args: string[]; cwd: string; prompt: string }).find((e) => e.event === "print");
         assert.ok(run, "the fake CLI ran non-interactively");
-        assert.equal(run.cwd, realpathSync(tmpdir()));
+        assert.equal(dirname(run.cwd), RUNS);
         assert.ok(run.args.includes("tiny"), run.args.join(" "));
+        if (name === "claude") assert.match(run.args.join(" "), /--setting-sources user/);
         assert.match(run.prompt, /- b/);
       } finally {
         rmSync(dir, { recursive: true, force: true });

@@ -15,6 +15,7 @@ describe("claudeRunArgs", () => {
     ["every option", { permissionMode: "auto", maxTurns: 30, allowedTools: ["Read", "Bash(git:*)"], model: "haiku", appendSystemPrompt: "Be brief. 'quoted' #%" },
       ["-p", "--output-format", "json", "--permission-mode", "auto", "--max-turns", "30", "--allowedTools", "Read,Bash(git:*)", "--model", "haiku", "--append-system-prompt", "Be brief. 'quoted' #%"]],
     ["an empty tool list adds nothing", { allowedTools: [] }, ["-p", "--output-format", "json"]],
+    ["a run about no project loads only the user's settings (no hooks or CLAUDE.md of the directory)", { withoutProject: true }, ["-p", "--output-format", "json", "--setting-sources", "user"]],
   ];
   for (const [name, options, expected] of cases) {
     it(name, () => {
