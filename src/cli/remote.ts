@@ -7,6 +7,7 @@ import { DeviceStore, devicesFile } from "../remote/devices.ts";
 import { AgentmuxError, EXIT } from "../util/errors.ts";
 import { places } from "../util/paths.ts";
 import { Context, printJson } from "./context.ts";
+import { requireControl } from "./permission.ts";
 import { block, out, ownEscapes, shown } from "../util/terminal-text.ts";
 
 const store = () => new DeviceStore(devicesFile(places().stateDir));
@@ -15,7 +16,10 @@ export function registerRemote(program: Command): void {
   const remote = program.command("remote").description("the phone page: watch and unblock sessions from a phone over Tailscale (docs/remote.md)");
 
   remote.command("start").description("serve the phone page from this tmux server's daemon").option("--json", "print JSON").action(async (options: { json?: boolean }, command: Command) => {
-    const { layout } = await ensureDaemon(Context.of(command).tmux);
+    const ctx = Context.of(command);
+    // The page types into every session: an agent opens it only with the control API on.
+    await requireControl(ctx, "remote start");
+    const { layout } = await ensureDaemon(ctx.tmux);
     const answer = await request(layout.socket, { op: "remote-start" }, 15_000);
     if (!answer.ok) throw new AgentmuxError(`remote start: ${answer.error}`, { hint: answer.hint ?? "see agentmux daemon logs" });
     if (options.json) { printJson(answer); return; }
@@ -23,7 +27,9 @@ export function registerRemote(program: Command): void {
   });
 
   remote.command("stop").description("stop serving the phone page").action(async (_o: unknown, command: Command) => {
-    const layout = await layoutFor(Context.of(command).tmux);
+    const ctx = Context.of(command);
+    await requireControl(ctx, "remote stop");
+    const layout = await layoutFor(ctx.tmux);
     if (!(await socketAlive(layout.socket))) { out(shown`not serving (the daemon is not running)\n`); return; }
     const answer = await request(layout.socket, { op: "remote-stop" }, 15_000);
     if (!answer.ok) throw new AgentmuxError(`remote stop: ${answer.error}`);
@@ -44,9 +50,12 @@ export function registerRemote(program: Command): void {
   });
 
   remote.command("pair").description("print a one-time code (valid 10 minutes) a phone exchanges for its own token").option("--json", "print JSON").action(async (options: { json?: boolean }, command: Command) => {
+    const ctx = Context.of(command);
+    // A code is a device token to be: an agent with it could type into every session through the page.
+    await requireControl(ctx, "remote pair");
     const { code, expires } = store().createCode();
     let url: string | null = null;
-    const layout = await layoutFor(Context.of(command).tmux);
+    const layout = await layoutFor(ctx.tmux);
     if (await socketAlive(layout.socket)) {
       const answer = await request(layout.socket, { op: "remote-status" }, 10_000).catch(() => null);
       if (answer?.ok && typeof answer["url"] === "string") url = answer["url"];
@@ -62,7 +71,8 @@ export function registerRemote(program: Command): void {
     for (const d of devices) out(shown`${d.name}\tpaired ${new Date(d.pairedAt).toISOString()}\n`);
   });
 
-  remote.command("revoke").description("end a paired device's token (it has to pair again)").argument("<name>", "the device's name (agentmux remote devices)").action((name: string) => {
+  remote.command("revoke").description("end a paired device's token (it has to pair again)").argument("<name>", "the device's name (agentmux remote devices)").action(async (name: string, _o: unknown, command: Command) => {
+    await requireControl(Context.of(command), "remote revoke");
     const devices = store();
     if (!devices.revoke(name)) {
       const names = devices.list().map((d) => d.name);

@@ -1,6 +1,7 @@
 import type { Socket } from "node:net";
 import { STATES, type SessionState } from "../core/states.ts";
 import { tokenHash } from "../util/token.ts";
+import { gateRequest } from "./gate.ts";
 import type { DaemonPort } from "./port.ts";
 import { cleanLine } from "../tmux/safe-text.ts";
 import { MAX_PUBLISH, type Request, type Response } from "./protocol.ts";
@@ -11,6 +12,8 @@ export function handleRequest(daemon: DaemonPort, req: Request, socket?: Socket)
 export async function handleRequest(daemon: DaemonPort, req: Request, socket?: Socket): Promise<Response | null> {
   // A session started a moment ago may not be tracked yet (its pane options were set after the
   // window-add the daemon last looked on): look again before answering about it.
+  const refused = await gateRequest(daemon, req, socket);
+  if (refused) return refused;
   const panes = "panes" in req ? req.panes : "pane" in req ? [req.pane] : [];
   if (panes.some((p) => !daemon.tracked.has(p))) await daemon.reconcile().catch(() => undefined);
   switch (req.op) {

@@ -1,4 +1,4 @@
-import { statSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { statFields } from "../util/proc.ts";
 import type { PaneRecord } from "../tmux/formats.ts";
 import type { Tmux } from "../tmux/tmux.ts";
@@ -74,12 +74,28 @@ function deviceOf(path: string): number | null {
   try { return statSync(path).rdev || null; } catch { return null; }
 }
 
-/**
- * The agent session this process runs in (decided, or claimed by its environment), or null. Always
- * asks tmux for the agent panes: the process facts decide, not the environment.
- */
-export async function callerSession(tmux: Tmux, env: Env = process.env, pid = process.pid, listed?: Promise<PaneRecord[]>): Promise<Inside | null> {
-  const facts: CallerFacts = { session: env["AGENTMUX_SESSION"] || undefined, tmuxPane: env["TMUX_PANE"] || undefined, ancestors: ancestry(pid), tty: controllingTty(pid) };
+/** The facts of a process: its ancestry, its terminal, and what its environment says (its own, or read from /proc for another). */
+export function processFacts(pid: number, env?: Env): CallerFacts {
+  const vars = env ?? environOf(pid);
+  return { session: vars["AGENTMUX_SESSION"] || undefined, tmuxPane: vars["TMUX_PANE"] || undefined, ancestors: ancestry(pid), tty: controllingTty(pid) };
+}
+
+/** Another process's environment (Linux /proc, the user's own processes); empty when it cannot be read. */
+function environOf(pid: number): Env {
+  try {
+    const vars: Env = {};
+    for (const entry of readFileSync(`/proc/${pid}/environ`, "latin1").split("\0")) {
+      const at = entry.indexOf("=");
+      if (at > 0) vars[entry.slice(0, at)] = entry.slice(at + 1);
+    }
+    return vars;
+  } catch {
+    return {};
+  }
+}
+
+/** The agent panes of the server: each one's first process and terminal. Empty without a server. */
+export async function agentPanes(tmux: Tmux, listed?: Promise<PaneRecord[]>): Promise<AgentPaneIds[]> {
   const panes: AgentPaneIds[] = [];
   try {
     if (listed) {
@@ -94,5 +110,13 @@ export async function callerSession(tmux: Tmux, env: Env = process.env, pid = pr
   } catch {
     // No server: there are no sessions to act on either; the environment's claim still counts.
   }
-  return insideSession(facts, panes);
+  return panes;
+}
+
+/**
+ * The agent session this process runs in (decided, or claimed by its environment), or null. Always
+ * asks tmux for the agent panes: the process facts decide, not the environment.
+ */
+export async function callerSession(tmux: Tmux, env: Env = process.env, pid = process.pid, listed?: Promise<PaneRecord[]>): Promise<Inside | null> {
+  return insideSession(processFacts(pid, env), await agentPanes(tmux, listed));
 }

@@ -65,11 +65,34 @@ describe("the control gate looks past the environment", () => {
   it("daemon stop is gated; an agent may still snooze its own session", async () => {
     const stop = await typed(agent, (out) => `env -u AGENTMUX_SESSION ${am("daemon stop")} > ${out} 2>&1; echo rc=$? >> ${out}`);
     assert.equal(stop.rc, 1, stop.out);
-    assert.match(stop.out, /daemon stop from inside an agent session \(%\d+, known by TMUX_PANE\) needs the control API/);
+    assert.match(stop.out, /daemon stop from inside an agent session \(%\d+, known by its process ancestry\) needs the control API/);
     assert.match(String((await server.cli(["daemon", "status"])).stdout), /^running:/, "the daemon still runs");
     const own = await typed(agent, (out) => `env -u AGENTMUX_SESSION ${am(`snooze ${agent} --on`)} > ${out} 2>&1; echo rc=$? >> ${out}`);
     assert.equal(own.rc, 0, own.out);
     assert.equal(await paneOption(server, agent, "@agentmux-snoozed"), "1");
+  });
+
+  /** A one-liner that writes one request to the daemon's socket ($AGENTMUX_SOCK, as every agent pane has it) and prints the answer. */
+  const raw = (request: Record<string, unknown>) =>
+    `'${node}' -e 'const s=require("net").connect(process.env.AGENTMUX_SOCK);s.on("data",(d)=>{process.stdout.write(d);s.end()});s.write(process.argv[1]+"\\n")' '${JSON.stringify(request)}'`;
+
+  it("the daemon's socket refuses an acting op from a process inside an agent session, whatever it claims", async () => {
+    const kill = await typed(agent, (out) => `env -u AGENTMUX_SESSION -u TMUX_PANE ${raw({ op: "kill", panes: [other] })} > ${out} 2>&1; echo rc=$? >> ${out}`);
+    assert.match(kill.out, new RegExp(`"ok":false,"error":"kill from inside an agent session \\(${agent}, known by its process ancestry\\) needs the control API, which is off"`), kill.out);
+    assert.notEqual(await paneOption(server, other, "@agentmux-state"), "exited", "the other session still runs");
+    const start = await typed(agent, (out) => `${raw({ op: "remote-start" })} > ${out} 2>&1; echo rc=$? >> ${out}`);
+    assert.match(start.out, /"ok":false,"error":"remote start from inside an agent session/, start.out);
+    // Reading is open to every caller.
+    const status = await typed(agent, (out) => `${raw({ op: "status" })} > ${out} 2>&1; echo rc=$? >> ${out}`);
+    assert.match(status.out, /"ok":true,"pid":\d+,"sessions":\[/, status.out);
+  });
+
+  it("remote start and remote pair from inside an agent session need the control API: the page types into every session", async () => {
+    for (const verb of ["remote start", "remote pair"]) {
+      const r = await typed(agent, (out) => `${am(verb)} > ${out} 2>&1; echo rc=$? >> ${out}`);
+      assert.equal(r.rc, 1, r.out);
+      assert.match(r.out, new RegExp(`^agentmux: ${verb} from inside an agent session \\(${agent}, known by its process ancestry\\) needs the control API`), r.out);
+    }
   });
 
   it("a person's plain shell pane is not limited", async () => {
