@@ -1,4 +1,5 @@
 import { EXIT, isAgentmuxError } from "../util/errors.ts";
+import { fsFailure } from "../util/fs-failure.ts";
 import { printedJson } from "./context.ts";
 import { block, err, out, safeJson, shown } from "../util/terminal-text.ts";
 
@@ -19,8 +20,10 @@ export function wantsJson(argv: readonly string[]): boolean {
  * stderr, or under --json the daemon's shape {ok: false, error, hint} on stdout, unless the
  * command already printed its JSON answer (which says ok: false itself).
  */
-export function reportError(error: unknown, argv: readonly string[]): number {
+export function reportError(thrown: unknown, argv: readonly string[]): number {
   const json = wantsJson(argv) && !printedJson();
+  // A full disk or a read-only directory is the machine's state, not a bug: said plainly.
+  const error = fsFailure(thrown) ?? thrown;
   let code: number;
   let message: string;
   let hint: string | undefined;

@@ -3,7 +3,7 @@ import { STATES, type SessionState } from "../core/states.ts";
 import { tokenHash } from "../util/token.ts";
 import { gateRequest } from "./gate.ts";
 import type { DaemonPort } from "./port.ts";
-import { cleanLine } from "../tmux/safe-text.ts";
+import { formatLiteral } from "../tmux/safe-text.ts";
 import { MAX_PUBLISH, type Request, type Response } from "./protocol.ts";
 
 /** Answer one request from the daemon's socket (null: the request writes its own answers, as subscribe does). */
@@ -83,7 +83,8 @@ async function publish(daemon: DaemonPort, pane: string, token: string, text: st
   if (!t) return { ok: false, error: `no agentmux session in pane ${pane}` };
   if (!t.tokenHash || tokenHash(token) !== t.tokenHash) return { ok: false, error: `the token does not match the process in ${pane}`, hint: "only the session's own process may publish its status" };
   if ([...text].length > MAX_PUBLISH) return { ok: false, error: `the status is longer than ${MAX_PUBLISH} characters` };
-  await daemon.setOptions(pane, { "@agentmux-status-text": cleanLine(text) });
+  // Users show it in pane-border-format as it is: stored escaped, so a "#[...]" in it styles nothing.
+  await daemon.setOptions(pane, { "@agentmux-status-text": formatLiteral(text) });
   await daemon.published(pane);
   return { ok: true, pane };
 }

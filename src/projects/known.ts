@@ -6,7 +6,7 @@ import { writeFileAtomic } from "../util/atomic-write.ts";
 import { isJsonObject } from "../util/json.ts";
 import { withFileLock } from "../util/lock-file.ts";
 import { places } from "../util/paths.ts";
-import { readStateFile } from "../util/state-file.ts";
+import { readStateFile, type ReadStateOptions } from "../util/state-file.ts";
 import { which } from "../util/which.ts";
 import { isDirectory } from "./patterns.ts";
 
@@ -29,7 +29,8 @@ export function rememberStarted(stateDir: string, dir: string, now = Date.now())
   const file = startedFile(stateDir);
   try {
     withFileLock(file, () => {
-      const kept = startedIn(file).filter((s) => s.dir !== dir).sort((a, b) => b.at - a.at);
+      // A file it cannot read is kept aside and reported before it is replaced, like every state file.
+      const kept = startedIn(file, { keepAside: true }).filter((s) => s.dir !== dir).sort((a, b) => b.at - a.at);
       const sessions = [{ dir, started: now }, ...kept.map((s) => ({ dir: s.dir, started: s.at }))].slice(0, KEEP);
       writeFileAtomic(file, `${JSON.stringify({ sessions }, null, 1)}\n`, 0o600);
     }, { waitMs: 1000 });
@@ -44,8 +45,9 @@ function sessionsOf(value: unknown): unknown[] {
   return Array.isArray(value["sessions"]) ? value["sessions"] : [];
 }
 
-function startedIn(file: string): Started[] {
-  const read = readStateFile(file, { silent: true, keepAside: false });
+/** The directories a state file records; a corrupt file is warned about unless it is another part's (the registry, the exited lists). */
+function startedIn(file: string, options: ReadStateOptions = { silent: true, keepAside: false }): Started[] {
+  const read = readStateFile(file, options);
   if (read.kind !== "ok") return [];
   return sessionsOf(read.value).flatMap((s) => {
     if (!isJsonObject(s) || typeof s["dir"] !== "string" || s["dir"] === "") return [];
@@ -65,7 +67,8 @@ export function startedDirectories(stateDir: string): string[] {
   } catch {
     // no state yet
   }
-  const all = [startedFile(stateDir), registryFile(stateDir), ...exited].flatMap(startedIn).sort((a, b) => b.at - a.at);
+  const own = startedIn(startedFile(stateDir), {});
+  const all = [...own, ...[registryFile(stateDir), ...exited].flatMap((f) => startedIn(f))].sort((a, b) => b.at - a.at);
   return [...new Set(all.map((s) => s.dir))];
 }
 

@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { writeFileAtomic } from "../util/atomic-write.ts";
 import { AgentmuxError } from "../util/errors.ts";
+import { writeFailure } from "../util/fs-failure.ts";
 import { isJsonObject } from "../util/json.ts";
 
 /** How long a pairing code from `agentmux remote pair` can be exchanged. */
@@ -68,7 +69,7 @@ export class DeviceStore {
   }
 
   private write(data: DeviceFile): void {
-    mkdirSync(dirname(this.path), { recursive: true, mode: 0o700 });
+    try { mkdirSync(dirname(this.path), { recursive: true, mode: 0o700 }); } catch (error) { throw writeFailure(this.path, error); }
     writeFileAtomic(this.path, `${JSON.stringify(data, null, 2)}\n`, 0o600);
     this.cache = null;
   }

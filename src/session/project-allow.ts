@@ -1,7 +1,9 @@
 import { createHash } from "node:crypto";
-import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, realpathSync, renameSync, unlinkSync, writeSync } from "node:fs";
+import { mkdirSync, readFileSync, realpathSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { writeFileAtomic } from "../util/atomic-write.ts";
 import { moveAside } from "../util/backup.ts";
+import { writeFailure } from "../util/fs-failure.ts";
 import { isJsonObject } from "../util/json.ts";
 
 /**
@@ -51,19 +53,12 @@ export function readAllowStore(stateDir: string, now = new Date()): { store: All
 /** Write the store through a temporary file, fsynced and renamed into place (0600). */
 export function writeAllowStore(stateDir: string, store: AllowStore): void {
   const file = allowStoreFile(stateDir);
-  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-  const tmp = join(dirname(file), `.allowed-projects.json.${process.pid}.${Date.now()}.tmp`);
   try {
-    const fd = openSync(tmp, "wx", 0o600);
-    try {
-      writeSync(fd, `${JSON.stringify(store, null, 2)}\n`);
-      fsyncSync(fd);
-    } finally { closeSync(fd); }
-    renameSync(tmp, file);
+    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
   } catch (error) {
-    try { unlinkSync(tmp); } catch { /* already gone */ }
-    throw error;
+    throw writeFailure(file, error);
   }
+  writeFileAtomic(file, `${JSON.stringify(store, null, 2)}\n`, 0o600);
 }
 
 /** allowed: this content was allowed; changed: another content of this file was; new: never allowed. */

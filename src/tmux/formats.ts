@@ -82,6 +82,12 @@ export function buildFormat(fields: Record<string, string>): string {
   return `${Object.values(fields).map((name) => `#{${name}}`).join(SEP)}${END}`;
 }
 
+/**
+ * Options whose value is stored escaped for formats (`#` doubled, safe-text.ts's escapeFormat), since
+ * users put them in pane-border-format as they are: read back as the text itself.
+ */
+const STORED_ESCAPED: ReadonlySet<string> = new Set(["@agentmux-status-text"]);
+
 /** Parse the records printed with buildFormat(fields). A record with the wrong field count is skipped. */
 export function parseRecords<F extends Record<string, string>>(fields: F, output: string | string[]): Array<{ [K in keyof F]: string }> {
   const keys = Object.keys(fields) as Array<keyof F>;
@@ -93,7 +99,10 @@ export function parseRecords<F extends Record<string, string>>(fields: F, output
     const values = line.split(SEP);
     if (values.length !== keys.length) continue;
     const record = {} as { [K in keyof F]: string };
-    keys.forEach((key, i) => { record[key] = values[i] ?? ""; });
+    keys.forEach((key, i) => {
+      const value = values[i] ?? "";
+      record[key] = STORED_ESCAPED.has(fields[key] as string) ? value.replaceAll("##", "#") : value;
+    });
     records.push(record);
   }
   return records;

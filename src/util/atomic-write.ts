@@ -1,5 +1,6 @@
 import { closeSync, cpSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
 import { dirname, join, basename } from "node:path";
+import { writeFailure } from "./fs-failure.ts";
 
 const tempSibling = (path: string) => join(dirname(path), `.${basename(path)}.${process.pid}.${Date.now()}.tmp`);
 
@@ -19,9 +20,9 @@ function fsyncDir(dir: string): void {
  * never sees half of it, and a crash leaves the old file or the new one, never an empty one.
  */
 export function writeFileAtomic(path: string, data: string | Uint8Array, mode = 0o644): void {
-  mkdirSync(dirname(path), { recursive: true });
   const tmp = tempSibling(path);
   try {
+    mkdirSync(dirname(path), { recursive: true });
     const fd = openSync(tmp, "w", mode);
     try {
       writeFileSync(fd, data);
@@ -32,7 +33,7 @@ export function writeFileAtomic(path: string, data: string | Uint8Array, mode = 
     renameSync(tmp, path);
   } catch (error) {
     try { unlinkSync(tmp); } catch { /* already gone */ }
-    throw error;
+    throw writeFailure(path, error);
   }
   fsyncDir(dirname(path));
 }

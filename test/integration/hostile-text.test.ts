@@ -104,13 +104,17 @@ describe("hostile text never runs or styles anything in tmux", () => {
     assert.deepEqual(markers(), []);
   });
 
-  it("publish: the status is kept as text; the border shows it and the name literally, unstyled", async () => {
+  it("publish: the status is kept as text, escaped for the formats users show it in; the border shows it and the name literally, unstyled", async () => {
     const env = await sessionEnv(server, pane);
     // printf writes bytes that are not UTF-8 (\377) into the argument, as a crafted agent could.
     const text = `${ran("publish")}#[fg=red]s #{pane_id} %4' \\377 "q"`;
     const r = await execa("sh", ["-c", `exec node "$0" -L "$1" publish "$(printf '%s' "$2" | sed 's/\\\\377/\\xff/')"`, CLI, server.name, text], { env: { ...server.env, ...env }, extendEnv: false, reject: false });
     assert.equal(r.exitCode, 0, String(r.stderr));
-    const stored = await paneOption(server, pane, "@agentmux-status-text");
+    const option = await paneOption(server, pane, "@agentmux-status-text");
+    // In pane-border-format as it is (README), "#{@agentmux-status-text}" draws the text, styled by nothing.
+    assert.deepEqual(liveFormats(option), [], option);
+    assert.deepEqual(drawn(option).styles, [], option);
+    const stored = drawn(option).text;
     assert.equal(stored, `${ran("publish")}#[fg=red]s #{pane_id} %4' \uFFFD "q"`);
     let border = "";
     await server.waitFor("the border with the status", async () => drawn(border = await paneOption(server, pane, "@agentmux-border")).text.includes("#[fg=red]s"));

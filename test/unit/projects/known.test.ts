@@ -4,7 +4,9 @@ import { chmodSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { knownDirectories, rememberStarted, startedDirectories, startedFile, zoxideDirectories } from "../../../src/projects/known.ts";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
+import { setStateFileReporting } from "../../../src/util/state-file.ts";
+import { warn } from "../../../src/util/terminal-text.ts";
 
 describe("the known source", () => {
   it("rememberStarted: newest first, each directory once, the last 200 kept, before the registry's older ones", () => {
@@ -32,6 +34,27 @@ describe("the known source", () => {
       writeFileSync(join(root, "file"), "");
       assert.doesNotThrow(() => rememberStarted(join(root, "file", "state"), "/x"));
     } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it("a truncated started-directories.json is kept aside and reported before it is replaced", () => {
+    const root = realpathSync(mkdtempSync(join(tmpdir(), "agentmux-known-")));
+    const warned: string[] = [];
+    setStateFileReporting({ warn: (line) => warned.push(line) });
+    try {
+      const state = join(root, "state");
+      mkdirSync(state);
+      const truncated = `{"sessions": [{"dir": "/a", "started": 1}, {"dir": "/b", "sta`;
+      writeFileSync(startedFile(state), truncated);
+      rememberStarted(state, "/c", 5);
+      const aside = readdirSync(state).filter((f) => f.startsWith("started-directories.json.agentmux-corrupt-"));
+      assert.equal(aside.length, 1, readdirSync(state).join(" "));
+      assert.equal(readFileSync(join(state, aside[0] ?? ""), "utf8"), truncated, "kept as it was");
+      assert.match(warned.join("\n"), /started-directories\.json is corrupt \(not valid JSON.*\); kept it as .*agentmux-corrupt-/);
+      assert.deepEqual(startedDirectories(state), ["/c"]);
+    } finally {
+      setStateFileReporting({ warn: (line) => warn(line) });
       rmSync(root, { recursive: true, force: true });
     }
   });

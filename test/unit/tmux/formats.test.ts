@@ -14,4 +14,9 @@ describe("formats", () => {
     ]);
     assert.deepEqual(parseRecords(fields, out.split("\n")).length, 3, "control-mode lines, a record split over two");
   });
+
+  it("reads the published status, stored with '#' doubled for formats, back as the text itself", () => {
+    const fields = { pane: "pane_id", status: "@agentmux-status-text", title: "pane_title" };
+    assert.deepEqual(parseRecords(fields, `%1${SEP}S##[fg=red]X ##{pane_id} ####${SEP}a ## title\x1e`), [{ pane: "%1", status: "S#[fg=red]X #{pane_id} ##", title: "a ## title" }]);
+  });
 });
