@@ -222,6 +222,9 @@ export class ExitChains {
     const now = this.daemon.tracked.get(pane);
     if (!now || this.armed.get(pane) !== a) return;
     if (!AT_PROMPT.has(now.machine.state) || now.machine.turnStart !== decidedAt) throw new Error(`${a.name} began another turn (a prompt queued or typed) before ${text} was typed`);
+    // A prompt the user queued during the turn may still wait to be sent: typed now, the skill would go first.
+    const queued = isBackendName(now.backend) ? BACKENDS[now.backend].queuedPrompts : undefined;
+    if (queued && queued.test((await this.daemon.tmux.tryCapture(pane)) ?? "")) throw new Error(`${a.name} has a prompt queued that the user typed during the turn`);
     // A turn that began since (even one already over) took the command.
     const turnBefore = now.machine.turnStart;
     const submitted = () => { const t = this.daemon.tracked.get(pane); return !t || !AT_PROMPT.has(t.machine.state) || t.machine.turnStart !== turnBefore; };

@@ -205,6 +205,61 @@ describe("the real Claude Code in tmux against a fake Anthropic API", () => {
     }
   });
 
+  it("a draft in Claude's input line: send and exit refuse to submit onto it, and type nothing", async (t) => {
+    const s = ready(t);
+    if (!s || !fake) return;
+    const config = join(s.home, "config", "config.yml");
+    mkdirSync(join(s.home, "config"), { recursive: true });
+    writeFileSync(config, "exit:\n  skills: [wrapup]\n");
+    try {
+      const target = await newSession(s, ["--instance", "drafty"]);
+      await waitForState(s, target, "idle", LONG);
+      await s.tmux(["send-keys", "-t", target, "-l", "half-typed draft"]);
+      await s.waitForScreen(target, /^❯\u00a0half-typed draft/m, LONG);
+      const before = fake.requests.length;
+      for (const args of [["send", target, "hello"], ["exit", target]]) {
+        const r: { exitCode?: number; stdout: unknown; stderr: unknown } = await s.cli(args);
+        assert.equal(r.exitCode, 1, `${args[0]}: ${String(r.stdout)}${String(r.stderr)}`);
+        assert.match(String(r.stderr), /input line holds a draft \("half-typed draft"\)/, args[0]);
+      }
+      assert.match(await s.capture(target), /^❯\u00a0half-typed draft\s*$/m, "the draft is as it was");
+      assert.equal(fake.requests.slice(before).filter((q) => q.decision?.kind === "text" && !q.decision.side).length, 0, "nothing reached the model");
+      await s.cli(["kill", target, "--yes"]);
+    } finally {
+      rmSync(config, { force: true });
+    }
+  });
+
+  it("a prompt queued during the turn goes before the exit chain, which is then cancelled, saying why", async (t) => {
+    const s = ready(t);
+    if (!s || !fake) return;
+    const config = join(s.home, "config", "config.yml");
+    mkdirSync(join(s.home, "config"), { recursive: true });
+    writeFileSync(config, "exit:\n  skills: [wrapup]\n");
+    try {
+      const target = await newSession(s, ["--instance", "queued"]);
+      await waitForState(s, target, "idle", LONG);
+      assert.equal((await s.cli(["send", target, "E2E_SLOW please answer slowly"])).exitCode, 0);
+      await waitForState(s, target, "working", LONG);
+      // The user types the next prompt while the turn runs: Claude Code queues it.
+      await s.tmux(["send-keys", "-t", target, "-l", "queued follow-up"]);
+      await s.tmux(["send-keys", "-t", target, "Enter"]);
+      await s.waitForScreen(target, /Press up to edit queued messages/, LONG);
+      const r = await s.cli(["exit", target]);
+      assert.equal(r.exitCode, 0, String(r.stderr));
+      assert.match(String(r.stdout), /armed: waiting for the running turn to end/);
+      const asked = (text: string) => fake!.requests.some((q) => q.decision?.kind === "text" && !q.decision.side && JSON.stringify(q.body).includes(text));
+      await s.waitFor("the queued prompt to reach the model", () => asked("queued follow-up"), LONG);
+      await s.waitFor("the exit chain to be cancelled", async () => /exit %\d+: cancelled: /.test(String((await s.cli(["daemon", "logs", "--tail", "300"])).stdout)), LONG);
+      await waitForState(s, target, "waiting", LONG);
+      assert.ok(!asked("WRAPUP-SKILL-BODY"), "the before-exit skill never ran: the user went on with the session");
+      assert.notEqual(await paneOption(s, target, "@agentmux-state"), "exited");
+      await s.cli(["kill", target, "--yes"]);
+    } finally {
+      rmSync(config, { force: true });
+    }
+  });
+
   it("new --prompt hands the prompt to Claude at launch, answered without typing", async (t) => {
     const s = ready(t);
     if (!s || !fake) return;

@@ -33,6 +33,8 @@ export const claude: Backend & { readonly accounts: AccountSupport } = {
   skillPrefix: "/",
   readyPattern: new RegExp(INPUT_LINE.source, "m"),
   inputLine: INPUT_LINE,
+  // Claude Code 2.1.197 lists queued prompts above the input box ("  ❯ queued follow-up") and puts this placeholder in it.
+  queuedPrompts: /Press up to edit queued messages/,
   resumeLine: /\bclaude\s+(?:\S+\s+){0,8}?(?:--resume|-r)[\s=]+['"]?([A-Za-z0-9][\w-]{7,})/,
   hooks: CLAUDE_HOOKS,
   outsideConfig: claudeOutsideConfig,

@@ -161,6 +161,8 @@ export interface Backend {
   readonly readyPattern: RegExp;
   /** The line that holds what is typed (the last line matching it), where the CLI has one such line. */
   readonly inputLine?: RegExp;
+  /** What the screen shows while prompts the user typed during a turn wait in the CLI's queue (they run when the turn ends). */
+  readonly queuedPrompts?: RegExp;
   /** The CLI's own command that resumes a session, as it prints it (and alerts quote it): its first group is the native id (`agentmux route`). */
   readonly resumeLine?: RegExp;
   /** Pure: the argv and environment for a launch. Throws AgentmuxError for what the CLI cannot do. */
