@@ -75,7 +75,7 @@ export function inPromptLine(screen: string, text: string, promptLine: RegExp): 
  * Enter comes after a settle, and is pressed again while the text still sits in the prompt.
  */
 export async function sendText(tmux: Tmux, pane: string, raw: string, options: SendOptions): Promise<{ enters: number }> {
-  const text = typeable(raw, options.kind ?? "message");
+  const text = typeable(raw, options.kind ?? "message", !options.enter);
   if (options.enter) {
     const draft = await readDraft(tmux, pane, options.promptLine);
     if (draft) throw new DraftInTheWay(options.label ?? pane, draft);

@@ -22,13 +22,15 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 
 /**
  * Pure: the text as it may be typed. Line ends (CR LF, a lone CR, U+2028/U+2029) become LF; every
- * other control character is removed; a `line` has no LF or TAB left (spaces instead); trailing line
- * breaks go (a paste that ends in one would submit where the program reads no paste brackets).
+ * other control character is removed; a `line` has no LF or TAB left (spaces instead). Trailing
+ * line breaks go from a text the verb submits (it presses Enter itself; a paste that ends in one
+ * would submit early where the program reads no paste brackets); a draft keeps them (a quote that
+ * leaves the cursor on a line of its own below it).
  */
-export function typeable(text: string, kind: TypedKind = "message"): string {
+export function typeable(text: string, kind: TypedKind = "message", draft = false): string {
   let clean = text.replace(LONE_SURROGATE, "\uFFFD").replace(/\r\n?|[\u2028\u2029]/g, "\n").replace(CONTROL, "");
   if (kind === "line") clean = clean.replace(/[\n\t]+/g, " ").trim();
-  return clean.replace(/\n+$/, "");
+  return draft ? clean : clean.replace(/\n+$/, "");
 }
 
 /**

@@ -345,6 +345,20 @@ describe("side conversations", () => {
     await ok(["side", "dismiss", side.pane, "--delete"]);
   });
 
+  it("conclude refuses a draft the user left in the side's input line: the hand-back prompt would be sent with it", async () => {
+    const side = await openSide([parent.pane, "--message", "a question"]);
+    await waitJoined(side.pane, /received: <side-conversation-boundary>/);
+    await server.tmux(["send-keys", "-t", side.pane, "-l", "half-typed draft"]);
+    await server.waitFor("the draft", async () => (await inputLine(side.pane)).includes("half-typed draft"));
+    const r = await cli(["side", "conclude", side.pane]);
+    assert.notEqual(r.exitCode, 0);
+    assert.match(String(r.stderr), /input line holds a draft \("half-typed draft"\)/);
+    assert.ok((await panes()).includes(side.pane), "the side is still open");
+    assert.match(await inputLine(side.pane), /half-typed draft$/u, "the draft is as it was");
+    assert.ok(!events().some((e) => e.event === "submit" && String(e["text"] ?? "").includes("half-typed draft")), "nothing was submitted");
+    await ok(["side", "dismiss", side.pane, "--delete"]);
+  });
+
   it("refuses a plain command and a backend that cannot fork, naming why, creating nothing", async () => {
     const plain = (await ok(["new", "--command", "sleep 600", "--dir", work, "--detached"])).trim();
     const gemini = (await ok(["new", "--backend", "gemini", "--dir", work, "--instance", "gem", "--detached"])).trim();
