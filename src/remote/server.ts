@@ -3,7 +3,7 @@ import type { Duplex } from "node:stream";
 import type { WebSocketServer } from "ws";
 import { AgentmuxError } from "../util/errors.ts";
 import { accounts, keys, restart, send, sessionRows } from "./actions.ts";
-import { inNetworks, parseNetwork, tokenRequired, type Network } from "./cidr.ts";
+import { inNetworks, parseNetwork, type Network } from "./cidr.ts";
 import { DeviceStore, devicesFile } from "./devices.ts";
 import { hostMatches, HostResolver, pageOrigin, type TailscaleLookup } from "./host.ts";
 import { isAnswer, readJson, sendJson, sendPageFile, tokenOf } from "./http.ts";
@@ -14,13 +14,13 @@ import { RateLimit } from "./rate-limit.ts";
 /** The header every input request carries: a cross-origin page cannot add it without a preflight, which is never approved. */
 export const INPUT_HEADER = "x-agent-remote";
 
-export interface RemoteSettings { listen: string; port: number; host: string | null; networks: Network[]; requireToken: boolean; outputLines: number }
+export interface RemoteSettings { listen: string; port: number; host: string | null; networks: Network[]; outputLines: number }
 
 /** The config's remote section, checked (a bad network is an error naming it). */
 export function remoteSettings(config: RemotePort["config"]): RemoteSettings {
   const r = config().remote;
   const networks = r.allowedNetworks.map((n) => parseNetwork(n));
-  return { listen: r.listen, port: r.port, host: r.host ?? null, networks, requireToken: tokenRequired(r.requireToken, networks), outputLines: r.outputLines };
+  return { listen: r.listen, port: r.port, host: r.host ?? null, networks, outputLines: r.outputLines };
 }
 
 /** Two settings are the same when this is (networks hold bigints, which JSON has not). */
@@ -30,8 +30,8 @@ export const settingsKey = (s: RemoteSettings): string => JSON.stringify(s, (_k,
  * The phone page's server, inside the daemon: node:http for the page and the API, ws (loaded here,
  * only when the page is served) for the live list and output. Every connection from outside the
  * allowed networks is closed unanswered; every request must name the expected host (421 until it
- * is known); input needs X-Agent-Remote; a token when one is required (a wrong one is logged and
- * rate-limited per address).
+ * is known); input needs X-Agent-Remote; every API request and the WebSocket need a paired
+ * device's token, from every peer whatever its network (a wrong one is logged and rate-limited).
  */
 export class RemoteServer {
   private server: Server | null = null;
@@ -44,7 +44,7 @@ export class RemoteServer {
   constructor(private readonly port: RemotePort, readonly settings: RemoteSettings, lookup?: TailscaleLookup) {
     this.devices = new DeviceStore(devicesFile(port.stateDir));
     this.hosts = new HostResolver(settings.host, lookup);
-    this.live = new Live(port, (token) => !this.settings.requireToken || this.devices.verify(token ?? undefined) !== null);
+    this.live = new Live(port, (token) => this.devices.verify(token ?? undefined) !== null);
   }
 
   async start(): Promise<void> {
@@ -90,9 +90,8 @@ export class RemoteServer {
     return fail(421, `misdirected request: this server answers to ${expected.host}:${this.settings.port}, not ${req.headers.host ?? "(no Host header)"}`, `open http://${expected.host}:${this.settings.port}/ on the phone`);
   }
 
-  /** The token check for a request that needs one; null when it passes. */
+  /** The token check every API request and the WebSocket pass (no network is trusted without one); null when it passes. */
   private authorized(req: IncomingMessage, url: URL): Answer | null {
-    if (!this.settings.requireToken) return null;
     const address = req.socket.remoteAddress ?? "?";
     if (this.limit.blocked(address)) return { status: 429, body: { error: `too many wrong tokens from ${address}: wait ${this.limit.retryAfter(address)} s` } };
     const token = tokenOf(req, url);
@@ -172,7 +171,7 @@ export class RemoteServer {
     const { host, tailscale } = this.hosts.describe();
     return {
       running: this.server !== null, listen: this.settings.listen, port: this.settings.port, host, configuredHost: this.settings.host,
-      tailscale, allowedNetworks: this.settings.networks.map((n) => n.text), requireToken: this.settings.requireToken,
+      tailscale, allowedNetworks: this.settings.networks.map((n) => n.text),
       devices: this.devices.list().length, clients: this.live.size, url: host ? `http://${pageOrigin(host, this.settings.port).slice(7)}/` : null,
     };
   }

@@ -308,7 +308,6 @@ describe("the phone page's server (agentmux remote)", () => {
     const status = JSON.parse(String(s.stdout)) as Record<string, unknown>;
     assert.equal(status["running"], true);
     assert.equal(status["port"], port);
-    assert.equal(status["requireToken"], true);
     assert.deepEqual(status["allowedNetworks"], ["127.0.0.2/32"]);
     const stopped = await server.cli(["remote", "stop"]);
     assert.equal(stopped.exitCode, 0, String(stopped.stderr));
