@@ -75,13 +75,12 @@ describe("the phone page in Chromium (agentmux remote)", () => {
     }
     assert.ok(Number(panes.one.slice(1)) > 10, panes.one);
     assert.equal((await server.cli(["rename", panes.one, HOSTILE])).exitCode, 0);
-    // What the dialog asks, as the daemon publishes it on the pane (the page shows its options as buttons).
-    const ask = { kind: "permission", summary: "Bash: touch marker", text: ["Bash command", "touch marker"], options: ["Yes", "Yes, and don't ask again", "No"], dialog: "d1", source: "screen", at: Date.now() };
-    await server.tmux(["set-option", "-p", "-t", panes.one, "@agentmux-ask", JSON.stringify(ask)]);
     await server.cli(["send", panes.two, "hi"]);
     await waitForState(server, panes.two, "waiting");
     await server.cli(["send", panes.one, "/tool"]);
     await waitForState(server, panes.one, "blocked");
+    // What the dialog asks, as the daemon publishes it on the pane (the page shows its options as buttons).
+    await server.waitFor("the dialog's Ask", async () => ((JSON.parse((await paneOption(server, panes.one, "@agentmux-ask")) || "{}") as { dialog?: string }).dialog ?? "") !== "");
     const started = await server.cli(["remote", "start"]);
     assert.equal(started.exitCode, 0, String(started.stderr));
     assert.ok(existsSync(CHROMIUM), `no Chromium at ${CHROMIUM}: install Debian's chromium (.ci/run does) or set CHROMIUM_PATH`);
@@ -161,12 +160,14 @@ describe("the phone page in Chromium (agentmux remote)", () => {
     const options = page.locator("#s-options button");
     assert.ok((await options.count()) >= 2, "one button per option");
     process.stdout.write(`${await shot("session")}\n`);
+    // The answer carries the digest of the dialog shown (the daemon's, read from the screen).
+    const { dialog } = JSON.parse(await paneOption(server, panes.one, "@agentmux-ask")) as { dialog: string };
+    assert.notEqual(dialog, "");
     const [res] = await Promise.all([page.waitForResponse((r) => r.url().endsWith("/api/keys")), options.first().click()]);
     assert.equal(res.status(), 200);
-    assert.deepEqual(JSON.parse(res.request().postData() ?? "{}"), { pane: panes.one, keys: ["1"] });
+    assert.deepEqual(JSON.parse(res.request().postData() ?? "{}"), { pane: panes.one, keys: ["1"], dialog });
     await server.waitForScreen(panes.one, /Tool finished/);
     await waitForState(server, panes.one, "waiting");
-    await server.tmux(["set-option", "-pu", "-t", panes.one, "@agentmux-ask"]);
     await page.waitForFunction(() => /Tool finished/.test(document.getElementById("output")?.textContent ?? ""));
     await page.waitForSelector("#s-state[data-state=waiting]");
   });
@@ -191,7 +192,8 @@ describe("the phone page in Chromium (agentmux remote)", () => {
     const press = async (key: string) => {
       const [res] = await Promise.all([page.waitForResponse((r) => r.url().endsWith("/api/keys")), page.click(`#keys button[data-key="${key}"]`)]);
       assert.equal(res.status(), 200, `${key}: ${await res.text()}`);
-      assert.deepEqual(JSON.parse(res.request().postData() ?? "{}"), { pane: panes.one, keys: [key] });
+      // No dialog is shown (the session waits): "" says so, and the keys go in only while none is open.
+      assert.deepEqual(JSON.parse(res.request().postData() ?? "{}"), { pane: panes.one, keys: [key], dialog: "" });
     };
     const escapes = () => events().filter((e) => e.event === "escape").length;
     const before = escapes();
