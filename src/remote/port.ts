@@ -26,7 +26,7 @@ export interface RemotePort {
   log(line: string): void;
 }
 
-/** An answer to an API request. */
-export interface Answer { status: number; body: Record<string, unknown> }
+/** An answer to an API request (headers: extra ones, e.g. a 429's Retry-After). */
+export interface Answer { status: number; body: Record<string, unknown>; headers?: Record<string, string> }
 
 export const fail = (status: number, error: string, hint?: string): Answer => ({ status, body: hint ? { error, hint } : { error } });

@@ -9,7 +9,7 @@ import { hostMatches, HostResolver, pageOrigin, type TailscaleLookup } from "./h
 import { isAnswer, readJson, sendJson, sendPageFile, tokenOf } from "./http.ts";
 import { Live } from "./live.ts";
 import { fail, type Answer, type RemotePort } from "./port.ts";
-import { RateLimit } from "./rate-limit.ts";
+import { Attempts, type Refusal } from "./rate-limit.ts";
 
 /** The header every input request carries: a cross-origin page cannot add it without a preflight, which is never approved. */
 export const INPUT_HEADER = "x-agent-remote";
@@ -31,7 +31,8 @@ export const settingsKey = (s: RemoteSettings): string => JSON.stringify(s, (_k,
  * only when the page is served) for the live list and output. Every connection from outside the
  * allowed networks is closed unanswered; every request must name the expected host (421 until it
  * is known); input needs X-Agent-Remote; every API request and the WebSocket need a paired
- * device's token, from every peer whatever its network (a wrong one is logged and rate-limited).
+ * device's token, from every peer whatever its network (a wrong one is logged; wrong tokens and
+ * codes are rate-limited per address and overall, counted where they are judged).
  */
 export class RemoteServer {
   private server: Server | null = null;
@@ -39,7 +40,9 @@ export class RemoteServer {
   readonly live: Live;
   readonly devices: DeviceStore;
   readonly hosts: HostResolver;
-  private readonly limit = new RateLimit(5, 60_000);
+  /** Wrong pairing codes and wrong tokens, each counted per address and overall. */
+  private readonly codes = new Attempts("pairing codes");
+  private readonly tokens = new Attempts("tokens");
 
   constructor(private readonly port: RemotePort, readonly settings: RemoteSettings, lookup?: TailscaleLookup) {
     this.devices = new DeviceStore(devicesFile(port.stateDir));
@@ -90,15 +93,23 @@ export class RemoteServer {
     return fail(421, `misdirected request: this server answers to ${expected.host}:${this.settings.port}, not ${req.headers.host ?? "(no Host header)"}`, `open http://${expected.host}:${this.settings.port}/ on the phone`);
   }
 
-  /** The token check every API request and the WebSocket pass (no network is trusted without one); null when it passes. */
+  /**
+   * The token check every API request and the WebSocket pass (no network is trusted without one);
+   * null when it passes. An address over its own limit is refused before its token is judged. The
+   * overall limit refuses wrong tokens only: a token (32 random bytes) cannot be guessed, so a
+   * paired device is never locked out by what other addresses send.
+   */
   private authorized(req: IncomingMessage, url: URL): Answer | null {
     const address = req.socket.remoteAddress ?? "?";
-    if (this.limit.blocked(address)) return { status: 429, body: { error: `too many wrong tokens from ${address}: wait ${this.limit.retryAfter(address)} s` } };
+    const own = this.tokens.fromAddress(address);
+    if (own) return tooMany(own);
     const token = tokenOf(req, url);
     if (!token) return { status: 401, body: { error: "this device is not paired", pair: true } };
     if (this.devices.verify(token) !== null) return null;
+    const all = this.tokens.fromAll();
+    if (all) return tooMany(all);
     this.port.log(`remote: a wrong token from ${address}`);
-    this.limit.fail(address);
+    this.tokens.failed(address);
     return { status: 401, body: { error: "this device's token is not valid (revoked, or never paired)", pair: true } };
   }
 
@@ -113,7 +124,7 @@ export class RemoteServer {
     if (method === "GET" && !url.pathname.startsWith("/api/")) { await sendPageFile(res, url.pathname); return; }
     if (url.pathname === "/api/pair" && method === "POST") { sendJson(res, await this.pair(req)); return; }
     const refused = this.authorized(req, url);
-    if (refused) { sendJson(res, refused, refused.status === 429 ? { "Retry-After": String(this.limit.retryAfter(req.socket.remoteAddress ?? "?")) } : {}); return; }
+    if (refused) { sendJson(res, refused); return; }
     sendJson(res, await this.api(method, url, req));
   }
 
@@ -130,16 +141,18 @@ export class RemoteServer {
     return answer;
   }
 
+  /** POST /api/pair: the limits are asked after the body is read, in the same step as the code is judged and a wrong one counted. */
   private async pair(req: IncomingMessage): Promise<Answer> {
     const address = req.socket.remoteAddress ?? "?";
-    if (this.limit.blocked(address)) return { status: 429, body: { error: `too many wrong codes from ${address}: wait ${this.limit.retryAfter(address)} s` } };
     const body = await readJson(req);
     if (isAnswer(body)) return body;
+    const refused = this.codes.fromAddress(address) ?? this.codes.fromAll();
+    if (refused) return tooMany(refused);
     const code = body["code"];
     const paired = typeof code === "string" ? this.devices.redeem(code, body["device"]) : null;
     if (!paired) {
       this.port.log(`remote: a wrong pairing code from ${address}`);
-      this.limit.fail(address);
+      this.codes.failed(address);
       return { status: 401, body: { error: "the pairing code is wrong, used or expired", hint: "run agentmux remote pair for a new one", pair: true } };
     }
     this.port.log(`remote: paired ${paired.name} from ${address}`);
@@ -149,7 +162,8 @@ export class RemoteServer {
   private async upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
     const refuse = (answer: Answer) => {
       const body = JSON.stringify(answer.body);
-      socket.end(`HTTP/1.1 ${answer.status} Refused\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+      const extra = Object.entries(answer.headers ?? {}).map(([k, v]) => `${k}: ${v}\r\n`).join("");
+      socket.end(`HTTP/1.1 ${answer.status} Refused\r\nConnection: close\r\n${extra}Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
     };
     const wrongHost = await this.misdirected(req);
     if (wrongHost) { refuse(wrongHost); return; }
@@ -176,3 +190,6 @@ export class RemoteServer {
     };
   }
 }
+
+/** A 429 with its Retry-After. */
+const tooMany = (r: Refusal): Answer => ({ status: 429, body: { error: r.error }, headers: { "Retry-After": String(r.retryAfter) } });

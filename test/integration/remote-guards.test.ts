@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { writeConfig } from "../helpers/config.ts";
-import { freePort, remoteCall, type Reply } from "../helpers/remote-client.ts";
+import { freePort, remoteCall, slowBodies, type Reply } from "../helpers/remote-client.ts";
 import { TestServer } from "../helpers/tmux-server.ts";
 import { waitForState } from "../helpers/agentmux-session.ts";
 
@@ -98,5 +98,29 @@ describe("the phone page's guards (agentmux remote)", () => {
     // Escape and C-c answer no dialog: they need no digest.
     assert.equal((await call("POST", "/api/keys", { body: { pane, keys: ["Escape"] } })).status, 200);
     await server.waitFor("the keys typed", () => typed().endsWith("yn7\x1b"));
+  });
+
+  it("wrong pairing codes sent together, bodies after the headers, are counted where they are judged: past 5 they are refused (429)", async () => {
+    const statuses = await slowBodies(host, port, "/api/pair", Array.from({ length: 200 }, (_, i) => ({ code: `WRNG-${String(i).padStart(4, "0")}`, device: "thief" })), "127.0.0.3");
+    const judged = statuses.filter((s) => s === 401).length;
+    assert.ok(judged <= 5, `${judged} wrong codes were judged, not at most 5`);
+    assert.equal(statuses.filter((s) => s === 429).length, 200 - judged, JSON.stringify(statuses));
+  });
+
+  it("wrong codes from many addresses together are capped overall", async () => {
+    const statuses: number[] = [];
+    for (let round = 0; round < 4; round++) {
+      statuses.push(...(await Promise.all(Array.from({ length: 30 }, (_, i) => call("POST", "/api/pair", { body: { code: "ZZZZ-ZZZZ", device: "x" }, token: "", from: `127.0.0.${10 + i}` })))).map((r) => r.status));
+    }
+    assert.ok(statuses.includes(429), `no 429 among ${statuses.length} wrong codes from 30 addresses (4 each)`);
+  });
+
+  it("wrong tokens from many addresses together are capped overall; a paired device is not locked out by them", async () => {
+    const statuses: number[] = [];
+    for (let round = 0; round < 4; round++) {
+      statuses.push(...(await Promise.all(Array.from({ length: 30 }, (_, i) => call("GET", "/api/sessions", { token: `guess-${round}-${i}`, from: `127.0.0.${50 + i}` })))).map((r) => r.status));
+    }
+    assert.ok(statuses.includes(429), `no 429 among ${statuses.length} wrong tokens from 30 addresses (4 each)`);
+    assert.equal((await call("GET", "/api/sessions")).status, 200);
   });
 });
