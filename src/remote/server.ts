@@ -36,6 +36,7 @@ export const settingsKey = (s: RemoteSettings): string => JSON.stringify(s, (_k,
  */
 export class RemoteServer {
   private server: Server | null = null;
+  private unwatchDevices: (() => void) | null = null;
   private wss: WebSocketServer | null = null;
   readonly live: Live;
   readonly devices: DeviceStore;
@@ -47,7 +48,8 @@ export class RemoteServer {
   constructor(private readonly port: RemotePort, readonly settings: RemoteSettings, lookup?: TailscaleLookup) {
     this.devices = new DeviceStore(devicesFile(port.stateDir));
     this.hosts = new HostResolver(settings.host, lookup);
-    this.live = new Live(port, (token) => this.devices.verify(token ?? undefined) !== null);
+    // A devices file that cannot be read ends every connection (refused, as its requests are).
+    this.live = new Live(port, (token) => { try { return this.devices.verify(token ?? undefined) !== null; } catch { return false; } });
   }
 
   async start(): Promise<void> {
@@ -73,9 +75,17 @@ export class RemoteServer {
       server.listen(this.settings.port, this.settings.listen, () => resolve());
     });
     this.server = server;
+    // A revoke (from the CLI's process) closes that device's open WebSockets at once.
+    try {
+      this.unwatchDevices = this.devices.watch(() => this.live.devicesChanged());
+    } catch (error) {
+      this.port.log(`remote: ${this.devices.path} cannot be watched (${(error as Error).message}): a revoke closes open WebSockets at the next reconcile`);
+    }
   }
 
   async stop(): Promise<void> {
+    this.unwatchDevices?.();
+    this.unwatchDevices = null;
     this.live.close();
     this.wss?.close();
     const server = this.server;

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { writeConfig } from "../helpers/config.ts";
-import { freePort, remoteCall, slowBodies, type Reply } from "../helpers/remote-client.ts";
+import { freePort, openSocket, remoteCall, slowBodies, type Reply } from "../helpers/remote-client.ts";
 import { TestServer } from "../helpers/tmux-server.ts";
 import { waitForState } from "../helpers/agentmux-session.ts";
 
@@ -21,6 +21,8 @@ describe("the phone page's guards (agentmux remote)", () => {
   const host = "127.0.0.2";
   let port = 0;
   let token = "";
+  /** A second device's token, revoked by a test (paired here: the rate-limit tests use up the pairing limits). */
+  let oldToken = "";
   let pane = "";
   const call = (method: string, path: string, options: { body?: unknown; from?: string; token?: string } = {}): Promise<Reply> =>
     remoteCall(host, port, method, path, { from: options.from ?? host, token: "token" in options ? options.token : token, ...(options.body === undefined ? {} : { body: options.body }) });
@@ -54,6 +56,7 @@ describe("the phone page's guards (agentmux remote)", () => {
     const started = await server.cli(["remote", "start"]);
     assert.equal(started.exitCode, 0, String(started.stderr));
     token = await pair("phone");
+    oldToken = await pair("old phone");
   });
   after(async () => {
     await server.cli(["remote", "stop"]);
@@ -98,6 +101,22 @@ describe("the phone page's guards (agentmux remote)", () => {
     // Escape and C-c answer no dialog: they need no digest.
     assert.equal((await call("POST", "/api/keys", { body: { pane, keys: ["Escape"] } })).status, 200);
     await server.waitFor("the keys typed", () => typed().endsWith("yn7\x1b"));
+  });
+
+  it("revoking a device closes its open WebSocket at once, with nothing else happening", async () => {
+    const old = oldToken;
+    const c = openSocket(host, port, host, old);
+    await c.opened;
+    await server.waitFor("the list", () => c.messages.some((m) => m.type === "sessions"));
+    let code: number | null = null;
+    void c.closed.then((n) => { code = n; });
+    const r = await server.cli(["remote", "revoke", "old phone"]);
+    assert.equal(r.exitCode, 0, String(r.stderr));
+    // No state changes, nothing is pushed: only the revocation itself can close it.
+    await server.waitFor("the revoked device's WebSocket closed", () => code !== null, 15_000);
+    assert.equal(code, 4401);
+    assert.equal((await call("GET", "/api/sessions", { token: old })).status, 401);
+    assert.equal((await call("GET", "/api/sessions")).status, 200, "the other device stays paired");
   });
 
   it("wrong pairing codes sent together, bodies after the headers, are counted where they are judged: past 5 they are refused (429)", async () => {

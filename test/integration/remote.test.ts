@@ -297,14 +297,15 @@ describe("the phone page's server (agentmux remote)", () => {
     const c = open();
     await c.opened;
     await c.next("the list", (m) => m.type === "sessions");
-    const closed = new Promise<number>((resolve) => c.ws.once("close", (code) => resolve(code)));
+    let closed: number | null = null;
+    c.ws.once("close", (code) => { closed = code; });
     const r = await server.cli(["remote", "revoke", "Pixel \"8\" ü"]);
     assert.equal(r.exitCode, 0, String(r.stderr));
     const refused = await call("GET", "/api/sessions");
     assert.equal(refused.status, 401);
-    // Its socket is closed at the next push (a state change).
-    await server.cli(["send", two, "hello"]);
-    assert.equal(await closed, 4401);
+    // Its socket is closed by the revocation itself, not at the next push (nothing else happens here).
+    await server.waitFor("the revoked device's WebSocket closed", () => closed !== null, 15_000);
+    assert.equal(closed, 4401);
     const missing = await server.cli(["remote", "revoke", "Pixel \"8\" ü"]);
     assert.notEqual(missing.exitCode, 0);
     assert.match(String(missing.stderr), /no paired device/);
