@@ -115,7 +115,10 @@ export function markEnded() {
 
 function renderEnded() {
   $("s-ended").hidden = !shown.ended;
-  for (const c of document.querySelectorAll("#send-form button, #send-text, #keys button, #s-options button")) c.disabled = shown.ended;
+  for (const c of document.querySelectorAll("#send-form button, #send-text, #keys button")) c.disabled = shown.ended;
+  // An option answers the dialog read from the screen: until its digest is known (options a hook
+  // told before the dialog was drawn), the server could only type it blind, so it waits.
+  for (const c of document.querySelectorAll("#s-options button")) c.disabled = shown.ended || !shown.dialog;
   $("restart").disabled = shown.gone; // an exited session can still be restarted
 }
 

@@ -208,6 +208,17 @@ describe("the phone page in Chromium (agentmux remote)", () => {
     assert.deepEqual(labels, ["Escape", "1", "2", "3", "4", "5", "6", "7", "8", "9", "y", "n", "Left", "Up", "Down", "Right", "Tab", "BTab", "Enter", "C-c"]);
   });
 
+  it("an option told before its dialog was read from the screen cannot be pressed (it would be typed blind)", async () => {
+    // As a hook tells an Ask's options before the dialog is drawn: no digest yet.
+    const ask = { kind: "question", summary: "Which colour?", text: ["Which colour?"], options: ["Red", "Blue"], dialog: "", source: "hook", at: Date.now() };
+    await server.tmux(["set-option", "-p", "-t", panes.two, "@agentmux-ask", JSON.stringify(ask)]);
+    await page.click("#back");
+    await page.click(`#sessions .row[data-pane="${panes.two}"]`);
+    await page.waitForFunction(() => document.querySelectorAll("#s-options button").length === 2);
+    assert.deepEqual(await page.$$eval("#s-options button", (bs) => bs.map((b) => (b as HTMLButtonElement).disabled)), [true, true]);
+    assert.ok(!(await page.isDisabled(`#keys button[data-key="1"]`)), "the key row stays (its keys go in only while no dialog is open)");
+  });
+
   it("restarts a session under an account chosen from the sheet (usage shown, limited marked, logged-out disabled)", async () => {
     const cache = join(server.home, "state", "usage", "readings.json");
     await server.waitFor("both accounts' usage read", () => existsSync(cache) && /"b"/.test(readFileSync(cache, "utf8")) && /"a"/.test(readFileSync(cache, "utf8")), 20_000);
