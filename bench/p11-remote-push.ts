@@ -35,7 +35,7 @@ async function freePort(): Promise<number> {
 export async function benchRemotePush(rounds = 100): Promise<string[]> {
   const server = new TestServer();
   const port = await freePort();
-  writeConfig(server.home, { remote: { enabled: true, listen: "127.0.0.1", port, host: "127.0.0.1", allowedNetworks: ["127.0.0.1/32"], requireToken: false } });
+  writeConfig(server.home, { remote: { enabled: true, listen: "127.0.0.1", port, host: "127.0.0.1", allowedNetworks: ["127.0.0.1/32"] } });
   await server.start();
   try {
     const r = await server.cli(["new", "--command", "sleep 600", "--dir", server.work]);
@@ -44,7 +44,11 @@ export async function benchRemotePush(rounds = 100): Promise<string[]> {
     const client = new ControlClient({ server: { socketName: server.name } });
     await client.connect();
     const read = async () => (await client.command(["display-message", "-p", "-t", pane, "#{@agentmux-state}"]))[0] ?? "";
-    const ws = new WebSocket(`ws://127.0.0.1:${port}/ws`, { origin: `http://127.0.0.1:${port}` });
+    // Every client needs a paired device's token, as a phone does.
+    const { code } = JSON.parse(String((await server.cli(["remote", "pair", "--json"])).stdout)) as { code: string };
+    const paired = await fetch(`http://127.0.0.1:${port}/api/pair`, { method: "POST", headers: { "X-Agent-Remote": "1", "Content-Type": "application/json" }, body: JSON.stringify({ code, device: "bench" }) });
+    const { token } = (await paired.json()) as { token: string };
+    const ws = new WebSocket(`ws://127.0.0.1:${port}/ws?token=${encodeURIComponent(token)}`, { origin: `http://127.0.0.1:${port}` });
     let latest: { state: string; at: bigint } = { state: "", at: 0n };
     ws.on("message", (data) => {
       const m = JSON.parse(String(data)) as { type: string; sessions?: Array<{ pane: string; state: string }> };

@@ -1,5 +1,7 @@
 // One session: its state and what it asks (one button per dialog option, sending its digit), its
-// last output lines (monospace, following the bottom), a reply box and a row of keys.
+// last output lines (monospace, following the bottom), a reply box and a row of keys. Every key and
+// reply carries the digest of the dialog shown ("" when none): the server types it only while the
+// screen still shows that dialog (or, with none shown, while none is open).
 import { $, ageText, banner, el } from "./dom.js";
 import { api, errorText } from "./http.js";
 import { metaText, needsYou, stateLabel } from "./list.js";
@@ -12,8 +14,8 @@ const KEYS = [
 ];
 const KEY_NAMES = { Escape: "Escape", Left: "Left arrow", Up: "Up arrow", Down: "Down arrow", Right: "Right arrow", Enter: "Return", BTab: "Shift-Tab", "C-c": "Control-C" };
 
-/** The session shown: its pane (null on the list), whether it ended. */
-export const shown = { pane: null, ended: false, gone: false };
+/** The session shown: its pane (null on the list), whether it ended, the digest of the dialog shown ("": none). */
+export const shown = { pane: null, ended: false, gone: false, dialog: "" };
 
 let onFailure = (e) => banner(errorText(e));
 
@@ -29,7 +31,7 @@ async function post(path, body) {
 }
 
 function sendKeys(keys) {
-  if (shown.pane) return post("/api/keys", { pane: shown.pane, keys });
+  if (shown.pane) return post("/api/keys", { pane: shown.pane, keys, dialog: shown.dialog });
 }
 
 /** Binds the reply box and builds the keys; failed(e) handles an error (pairing, a banner). */
@@ -48,7 +50,7 @@ export function setupSession(failed) {
     ev.preventDefault();
     const text = box.value;
     if (!text.trim() || !shown.pane) return;
-    if (await post("/api/send", { pane: shown.pane, text })) box.value = "";
+    if (await post("/api/send", { pane: shown.pane, text, dialog: shown.dialog })) box.value = "";
   });
   box.addEventListener("keydown", (ev) => {
     if (ev.key === "Enter" && !ev.shiftKey && !ev.isComposing) {
@@ -64,6 +66,7 @@ export function showSession(pane) {
     $("output").textContent = "";
     $("send-text").value = "";
     shown.ended = shown.gone = false;
+    shown.dialog = "";
   }
   shown.pane = pane;
 }
@@ -85,6 +88,7 @@ export function renderSession(row, loaded) {
     shown.ended = shown.gone = true;
   }
   const ask = row && needsYou(row) ? row.ask : null;
+  shown.dialog = ask && typeof ask.dialog === "string" ? ask.dialog : "";
   $("s-ask").hidden = !ask;
   if (ask) {
     $("s-ask-summary").textContent = ask.summary || "";
@@ -111,7 +115,10 @@ export function markEnded() {
 
 function renderEnded() {
   $("s-ended").hidden = !shown.ended;
-  for (const c of document.querySelectorAll("#send-form button, #send-text, #keys button, #s-options button")) c.disabled = shown.ended;
+  for (const c of document.querySelectorAll("#send-form button, #send-text, #keys button")) c.disabled = shown.ended;
+  // An option answers the dialog read from the screen: until its digest is known (options a hook
+  // told before the dialog was drawn), the server could only type it blind, so it waits.
+  for (const c of document.querySelectorAll("#s-options button")) c.disabled = shown.ended || !shown.dialog;
   $("restart").disabled = shown.gone; // an exited session can still be restarted
 }
 

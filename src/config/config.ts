@@ -5,7 +5,7 @@ import { configFile } from "./cached.ts";
 import { ACCOUNT_CONFIG_SCHEMA, ACCOUNTS_SCHEMA, checkAccountConfig } from "./accounts.ts";
 import { expandHome } from "../util/paths.ts";
 import { absent, bool, dict, list, num, obj, oneOf, oneOfValues, section, str, type Infer } from "./schema.ts";
-import { problemsError, validateYaml } from "./validate.ts";
+import { locate, problemsError, validateYaml, type ConfigProblem } from "./validate.ts";
 
 // Every option, its type and its default are declared once, here; etc/config.example.yml explains them.
 
@@ -133,8 +133,8 @@ export const CONFIG_SCHEMA = section({
     host: str("a host name or address").default(null),
     /** Peers outside these are closed without a response (CIDR; default Tailscale's range). */
     allowedNetworks: list(str("a network, e.g. 100.64.0.0/10")).default(["100.64.0.0/10"]),
-    /** Every request needs a paired device's token (null: on unless allowedNetworks is only Tailscale's range). */
-    requireToken: bool.default(null),
+    /** Always on: every peer needs a paired device's token. Only true is accepted (false is refused, checkRemoteConfig). */
+    requireToken: bool,
     /** How many of the watched session's last lines the page shows. */
     outputLines: num(1, 1000).default(40),
   }),
@@ -159,9 +159,23 @@ export const DEFAULT_CONFIG: Config = absent(CONFIG_SCHEMA) as Config;
 export function parseConfig(text: string, file: string): Config {
   const { value, raw, problems } = validateYaml(text, CONFIG_SCHEMA);
   if (!value) throw problemsError(problems, file);
-  const more = checkAccountConfig(raw, text);
+  const more = [...checkAccountConfig(raw, text), ...checkRemoteConfig(raw, text)];
   if (more.length > 0) throw problemsError(more, file);
   return { ...value, file };
+}
+
+/**
+ * remote.requireToken: false is refused, not honoured: no network is trusted without a device
+ * token (a tailnet is often shared, and a local user can connect from this machine's own tailnet address).
+ */
+function checkRemoteConfig(raw: unknown, text: string): ConfigProblem[] {
+  const remote = (raw as { remote?: { requireToken?: unknown } | null } | null)?.remote;
+  if (remote?.requireToken !== false) return [];
+  return [{
+    ...locate(text, ["remote", "requireToken"]), key: "remote.requireToken",
+    message: "false is not allowed: the phone page needs a paired device's token from every peer, on every network",
+    fix: "remove remote.requireToken, and pair each device once with agentmux remote pair",
+  }];
 }
 
 export { configFile } from "./cached.ts";

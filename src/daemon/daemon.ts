@@ -130,7 +130,7 @@ export class Daemon implements DaemonPort {
     });
     this.remote = new RemoteControl({
       tracked: this.tracked, tmux: this.tmux, sendTmux: new Tmux(options.server), stateDir: options.layout.stateDir,
-      config: () => this.config(), typed: (pane, kind, at) => this.typed(pane, kind, at),
+      config: () => this.config(), typed: (pane, kind, at) => this.typed(pane, kind, at), manifest: (t) => this.screens?.manifestOf(t) ?? null,
       restart: restartByChild(options.layout.tmuxSocket, 90_000), readings: (b, a) => this.usage?.reading(b, a), log: (line) => this.log(line),
     });
     this.inbox = new Inbox({ tracked: () => this.tracked.values(), ask: (pane) => this.asks.get(pane), paneLines: (format) => this.tmux.paneLines(format), backendSuffix: () => this.config().display.backendSuffix, log: (line) => this.log(line) });

@@ -3,8 +3,8 @@ import { request } from "../daemon/client.ts";
 import { layoutFor } from "../daemon/start.ts";
 import { DraftInTheWay, sendText } from "../session/send.ts";
 import { SNOOZE_OPTION } from "../session/snooze.ts";
+import { checkScreen, type ScreenDialog, type Typing } from "../session/stale.ts";
 import type { Tmux } from "../tmux/tmux.ts";
-import { staleVerdict, type ScreenDialog, type Typing } from "./stale.ts";
 
 /** What answering needs besides tmux: how to read a screen's dialog, and the CLI's input line (the guarded submit). */
 export interface ActDeps {
@@ -27,12 +27,9 @@ async function tellDaemon(tmux: Tmux, pane: string, kind: "escape" | "submit" | 
   } catch { /* no daemon */ }
 }
 
-/** The stale check, right before the keys go in: the screen now, its dialog, the verdict. */
+/** The stale check (session/stale.ts), right before the keys go in, against the dialog the popup showed. */
 async function check(deps: ActDeps, item: InboxItem, typing: Typing): Promise<Done | null> {
-  // Captured as the daemon captures it (lines as drawn, not joined), so the digests compare.
-  const screen = await deps.tmux.tryCapture(item.pane, { join: false });
-  if (screen === null) return { sent: false, notice: `${item.name}: its pane is gone; nothing sent` };
-  const verdict = staleVerdict(item.ask, await deps.readDialog(screen, item.backend), typing);
+  const verdict = await checkScreen(deps.tmux, item.pane, item.ask?.dialog ?? "", (screen) => deps.readDialog(screen, item.backend), typing);
   return verdict.ok ? null : { sent: false, notice: `${item.name}: ${verdict.why}` };
 }
 

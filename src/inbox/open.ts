@@ -4,7 +4,7 @@ import type { Tmux } from "../tmux/tmux.ts";
 import { AgentmuxError } from "../util/errors.ts";
 import { answerItem, replyTo, snoozeItem, type ActDeps } from "./act.ts";
 import { runInboxPopup } from "./popup.ts";
-import type { ScreenDialog } from "./stale.ts";
+import type { ScreenDialog } from "../session/stale.ts";
 
 export interface OpenInboxOptions {
   tmux: Tmux;

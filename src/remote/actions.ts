@@ -3,13 +3,16 @@ import { promptLineOf } from "../backends/index.ts";
 import { lookupChoice } from "../accounts/accounts.ts";
 import { syncAccountHome } from "../accounts/home-sync.ts";
 import { readSelection, saveSelection } from "../accounts/selection.ts";
+import { readDialog, type Dialog } from "../detect/dialog.ts";
 import { captureKey, pendingCount } from "../prompts/store.ts";
 import { loadRoster, type RosterEntry } from "../session/roster.ts";
 import { DraftInTheWay, sendText } from "../session/send.ts";
+import { checkScreen, type Typing } from "../session/stale.ts";
 import { isAgentmuxError } from "../util/errors.ts";
 import { accountChoices, loggedInOf } from "./choices.ts";
 import { fail, type Answer, type RemotePort } from "./port.ts";
-import { checkKeys, lastLines, rowsFrom, type Row } from "./rows.ts";
+import { answersDialog, checkKeys, keyList, KEYS_HINT } from "./keys.ts";
+import { lastLines, rowsFrom, type Row } from "./rows.ts";
 import type { Tracked } from "../daemon/tracked.ts";
 
 /** The sessions as tmux has them now (names, keys, snoozes, asks). */
@@ -41,14 +44,38 @@ function liveSession(port: RemotePort, pane: unknown): Tracked | Answer {
   return t;
 }
 
-const isAnswer = (v: Tracked | Answer): v is Answer => "status" in v;
+const isAnswer = (v: object): v is Answer => "status" in v;
 
-/** POST /api/send: the guarded submit of `agentmux send`, then the table is told a prompt was submitted. */
+/** The digest of the dialog the page showed (body.dialog; absent: none shown), else the refusal. */
+function shownDialog(body: Record<string, unknown>): string | Answer {
+  const shown = body["dialog"] ?? "";
+  if (typeof shown === "string") return shown;
+  return fail(400, "dialog is not the digest of the dialog the page showed", "send the ask's dialog field as it came in the session's row, or \"\" when none was shown");
+}
+
+/**
+ * The stale check (session/stale.ts, as the inbox runs it) right before anything is typed: an
+ * answer goes only into the dialog the page showed, a reply only where no dialog the page did
+ * not show is open. The dialog on screen when it passes (its letters are allowed keys), else the refusal.
+ */
+async function notStale(port: RemotePort, t: Tracked, shown: string, typing: Typing): Promise<{ onScreen: Dialog | null } | Answer> {
+  const manifest = port.manifest(t);
+  const verdict = await checkScreen(port.tmux, t.pane, shown, (screen) => (manifest ? readDialog(manifest, screen) : null), typing);
+  if (verdict.ok) return { onScreen: verdict.onScreen };
+  if (verdict.gone) return fail(404, `no live session in pane ${t.pane}`, "it may have ended: reload the list");
+  return fail(409, `${t.pane}: ${verdict.why}`, "the page shows what the session asks now: answer that");
+}
+
+/** POST /api/send: the guarded submit of `agentmux send` (never into a dialog the page did not show), then the table is told a prompt was submitted. */
 export async function send(port: RemotePort, body: Record<string, unknown>): Promise<Answer> {
   const t = liveSession(port, body["pane"]);
   if (isAnswer(t)) return t;
   const text = body["text"];
   if (typeof text !== "string" || text.trim() === "") return fail(400, "the reply is empty", "type the text to send");
+  const shown = shownDialog(body);
+  if (typeof shown !== "string") return shown;
+  const checked = await notStale(port, t, shown, "reply");
+  if (isAnswer(checked)) return checked;
   const typing = Date.now();
   try {
     await sendText(port.sendTmux, t.pane, text, { enter: true, promptLine: promptLineOf(t.backend) });
@@ -60,12 +87,27 @@ export async function send(port: RemotePort, body: Record<string, unknown>): Pro
   return { status: 200, body: { ok: true } };
 }
 
-/** POST /api/keys: allowed keys only; an Escape is evidence of an interrupt, as one typed in the pane. */
+/**
+ * POST /api/keys: the page's keys only (src/remote/keys.ts). Keys that may answer a dialog (any
+ * but Escape and C-c) carry the digest of the dialog the page showed and go in only while the
+ * screen shows it (none shown: only while none is open); a letter only where that dialog names
+ * it. An Escape is evidence of an interrupt, as one typed in the pane.
+ */
 export async function keys(port: RemotePort, body: Record<string, unknown>): Promise<Answer> {
   const t = liveSession(port, body["pane"]);
   if (isAnswer(t)) return t;
-  const checked = checkKeys(body["keys"]);
-  if (!checked.ok) return fail(400, `key ${checked.refused} is not allowed`, "send one of Escape, 1-9, a-z, Up, Down, Left, Right, Enter, Tab, BTab, Space, C-c");
+  const listed = keyList(body["keys"]);
+  if (!listed.ok) return fail(400, `key ${listed.refused} is not allowed`, KEYS_HINT);
+  const shown = shownDialog(body);
+  if (typeof shown !== "string") return shown;
+  let onScreen: Dialog | null = null;
+  if (answersDialog(listed.keys)) {
+    const checked = await notStale(port, t, shown, shown === "" ? "reply" : "answer");
+    if (isAnswer(checked)) return checked;
+    onScreen = checked.onScreen;
+  }
+  const checked = checkKeys(listed.keys, onScreen);
+  if (!checked.ok) return fail(400, `key ${checked.refused} is not allowed: no option of the dialog on screen is picked with it`, KEYS_HINT);
   await port.tmux.sendKeys(t.pane, checked.keys);
   await port.typed(t.pane, checked.keys.includes("Escape") ? "escape" : "keys");
   return { status: 200, body: { ok: true } };

@@ -60,17 +60,3 @@ export function inNetwork(address: string, network: Network): boolean {
 export function inNetworks(address: string | undefined, networks: readonly Network[]): boolean {
   return address !== undefined && networks.some((n) => inNetwork(address, n));
 }
-
-/** Tailscale's range (CGNAT, 100.64.0.0/10): the default, and the one network that needs no token. */
-export const TAILSCALE_NETWORK = "100.64.0.0/10";
-
-/** remote.requireToken: as configured, else on unless the allowed networks are only Tailscale's range. */
-export function tokenRequired(configured: boolean | null | undefined, networks: readonly Network[]): boolean {
-  if (typeof configured === "boolean") return configured;
-  const tailscale = parseNetwork(TAILSCALE_NETWORK);
-  return !(networks.length > 0 && networks.every((n) => n.family === 4 && n.prefix >= tailscale.prefix && inNetwork(formatV4(n.base), tailscale)));
-}
-
-function formatV4(value: bigint): string {
-  return [24n, 16n, 8n, 0n].map((s) => String((value >> s) & 255n)).join(".");
-}

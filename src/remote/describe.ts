@@ -18,7 +18,7 @@ export function describeRemote(a: Record<string, unknown>): string[] {
   else if (tailscale?.kind === "ok") lines.push(`tailscale: connected (${tailscale.ip})`);
   else if (a["configuredHost"]) lines.push(`host: ${String(a["configuredHost"])} (remote.host)`);
   const networks = Array.isArray(a["allowedNetworks"]) ? a["allowedNetworks"].join(", ") : "";
-  lines.push(`allowed networks: ${networks}; token ${a["requireToken"] ? "required" : "not required"}; ${String(a["devices"] ?? 0)} paired device(s), ${String(a["clients"] ?? 0)} connected`);
+  lines.push(`allowed networks: ${networks}; ${String(a["devices"] ?? 0)} paired device(s), ${String(a["clients"] ?? 0)} connected`);
   return lines;
 }
 

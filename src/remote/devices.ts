@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
-import { mkdirSync, readFileSync, statSync } from "node:fs";
+import { mkdirSync, readFileSync, statSync, watch } from "node:fs";
 import { dirname, join } from "node:path";
 import { writeFileAtomic } from "../util/atomic-write.ts";
 import { AgentmuxError } from "../util/errors.ts";
@@ -113,6 +113,20 @@ export class DeviceStore {
 
   list(): Array<Omit<Device, "hash">> {
     return this.read().devices.map(({ name, pairedAt }) => ({ name, pairedAt }));
+  }
+
+  /**
+   * Calls onChange whenever the file may have changed, whoever wrote it: `agentmux remote revoke`
+   * writes it from the CLI's own process, and every daemon serving a page reads the same file. The
+   * directory is watched, since every write renames a new file into place. Answers the stop.
+   */
+  watch(onChange: () => void): () => void {
+    const dir = dirname(this.path);
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const watcher = watch(dir, () => onChange());
+    // A watch that fails (the directory removed) leaves the daemon's periodic check to close them.
+    watcher.on("error", () => watcher.close());
+    return () => watcher.close();
   }
 
   /** End a device's token; false when no device has that name. */

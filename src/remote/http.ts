@@ -30,7 +30,7 @@ const COMMON = { "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-ref
 
 export function sendJson(res: ServerResponse, answer: Answer, extra: Record<string, string> = {}): void {
   const body = JSON.stringify(answer.body);
-  res.writeHead(answer.status, { ...COMMON, ...extra, "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", "Content-Length": Buffer.byteLength(body) });
+  res.writeHead(answer.status, { ...COMMON, ...answer.headers, ...extra, "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", "Content-Length": Buffer.byteLength(body) });
   res.end(body);
 }
 

@@ -57,8 +57,21 @@ export class Live {
   private send(client: Client, message: Record<string, unknown>): void {
     if (client.ws.readyState !== 1) return;
     // A device revoked meanwhile gets nothing more.
-    if (!this.stillPaired(client.token)) { client.ws.close(4401, "this device was revoked"); this.clients.delete(client); return; }
+    if (this.endIfRevoked(client)) return;
     client.ws.send(JSON.stringify(message));
+  }
+
+  /** Closes the client's connection (4401, which the page answers by asking to pair) when its token is no longer valid. */
+  private endIfRevoked(client: Client): boolean {
+    if (this.stillPaired(client.token)) return false;
+    client.ws.close(4401, "this device was revoked");
+    this.clients.delete(client);
+    return true;
+  }
+
+  /** The paired devices changed (a revoke): every connection whose token stopped being valid is closed now. */
+  devicesChanged(): void {
+    for (const c of this.clients) this.endIfRevoked(c);
   }
 
   private async pushOutput(client: Client): Promise<void> {
@@ -87,6 +100,8 @@ export class Live {
   private async refresh(): Promise<void> {
     if (this.working) { this.again = true; return; }
     this.working = (async () => {
+      // A safety net for a change the devices file's watch missed (it runs after every reconcile).
+      this.devicesChanged();
       for (const c of this.clients) {
         const t = c.watching ? this.port.tracked.get(c.watching) : undefined;
         if (c.watching && (!t || t.machine.state === "exited")) { const pane = c.watching; c.watching = null; this.send(c, { type: "ended", pane }); }

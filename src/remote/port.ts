@@ -2,6 +2,7 @@ import type { Config } from "../config/config.ts";
 import type { InputWord } from "../core/evidence.ts";
 import type { RestartRunner } from "../daemon/restart-child.ts";
 import type { Tracked } from "../daemon/tracked.ts";
+import type { Manifest } from "../detect/types.ts";
 import type { Tmux } from "../tmux/tmux.ts";
 import type { Readings } from "./choices.ts";
 
@@ -18,12 +19,14 @@ export interface RemotePort {
   typed(pane: string, kind: InputWord["kind"], at?: number): Promise<void>;
   /** The restart verb's code path, run for the daemon (src/daemon/restart-child.ts). */
   restart: RestartRunner;
+  /** The manifest the daemon's screen watch reads the session's screen with (its dialogs too). */
+  manifest(t: Tracked): Manifest | null;
   /** The usage readings the daemon's poller holds (else the cache file's). */
   readings: Readings;
   log(line: string): void;
 }
 
-/** An answer to an API request. */
-export interface Answer { status: number; body: Record<string, unknown> }
+/** An answer to an API request (headers: extra ones, e.g. a 429's Retry-After). */
+export interface Answer { status: number; body: Record<string, unknown>; headers?: Record<string, string> }
 
 export const fail = (status: number, error: string, hint?: string): Answer => ({ status, body: hint ? { error, hint } : { error } });

@@ -52,20 +52,6 @@ export function rowsFrom(roster: readonly RosterEntry[], live: (pane: string) =>
   return orderRows(rows);
 }
 
-/**
- * The keys the page may send, as tmux names them (anything else is refused): the page's key row,
- * and the letters a dialog's choices are picked with ("[y] Approve", "[A]llow"). A reply can type
- * any text anyway; no other control key gets through.
- */
-export const REMOTE_KEYS: readonly string[] = ["Escape", "1", "2", "3", "4", "5", "6", "7", "8", "9", "Up", "Down", "Left", "Right", "Enter", "Tab", "BTab", "Space", "C-c", ..."abcdefghijklmnopqrstuvwxyz"];
-
-/** Pure: the keys when every one is allowed, else the first refused one. */
-export function checkKeys(keys: unknown): { ok: true; keys: string[] } | { ok: false; refused: string } {
-  if (!Array.isArray(keys) || keys.length === 0 || keys.length > 16) return { ok: false, refused: JSON.stringify(keys) ?? "nothing" };
-  for (const k of keys) if (typeof k !== "string" || !REMOTE_KEYS.includes(k)) return { ok: false, refused: typeof k === "string" ? k : JSON.stringify(k) };
-  return { ok: true, keys: keys as string[] };
-}
-
 /** Pure: the last n lines of a capture, trailing blank lines dropped. */
 export function lastLines(screen: string, n: number): string[] {
   const lines = screen.replace(/\s+$/, "").split("\n").map((l) => l.replace(/\s+$/, ""));

@@ -3,24 +3,24 @@ import type { Duplex } from "node:stream";
 import type { WebSocketServer } from "ws";
 import { AgentmuxError } from "../util/errors.ts";
 import { accounts, keys, restart, send, sessionRows } from "./actions.ts";
-import { inNetworks, parseNetwork, tokenRequired, type Network } from "./cidr.ts";
+import { inNetworks, parseNetwork, type Network } from "./cidr.ts";
 import { DeviceStore, devicesFile } from "./devices.ts";
 import { hostMatches, HostResolver, pageOrigin, type TailscaleLookup } from "./host.ts";
 import { isAnswer, readJson, sendJson, sendPageFile, tokenOf } from "./http.ts";
 import { Live } from "./live.ts";
 import { fail, type Answer, type RemotePort } from "./port.ts";
-import { RateLimit } from "./rate-limit.ts";
+import { Attempts, type Refusal } from "./rate-limit.ts";
 
 /** The header every input request carries: a cross-origin page cannot add it without a preflight, which is never approved. */
 export const INPUT_HEADER = "x-agent-remote";
 
-export interface RemoteSettings { listen: string; port: number; host: string | null; networks: Network[]; requireToken: boolean; outputLines: number }
+export interface RemoteSettings { listen: string; port: number; host: string | null; networks: Network[]; outputLines: number }
 
 /** The config's remote section, checked (a bad network is an error naming it). */
 export function remoteSettings(config: RemotePort["config"]): RemoteSettings {
   const r = config().remote;
   const networks = r.allowedNetworks.map((n) => parseNetwork(n));
-  return { listen: r.listen, port: r.port, host: r.host ?? null, networks, requireToken: tokenRequired(r.requireToken, networks), outputLines: r.outputLines };
+  return { listen: r.listen, port: r.port, host: r.host ?? null, networks, outputLines: r.outputLines };
 }
 
 /** Two settings are the same when this is (networks hold bigints, which JSON has not). */
@@ -30,21 +30,26 @@ export const settingsKey = (s: RemoteSettings): string => JSON.stringify(s, (_k,
  * The phone page's server, inside the daemon: node:http for the page and the API, ws (loaded here,
  * only when the page is served) for the live list and output. Every connection from outside the
  * allowed networks is closed unanswered; every request must name the expected host (421 until it
- * is known); input needs X-Agent-Remote; a token when one is required (a wrong one is logged and
- * rate-limited per address).
+ * is known); input needs X-Agent-Remote; every API request and the WebSocket need a paired
+ * device's token, from every peer whatever its network (a wrong one is logged; wrong tokens and
+ * codes are rate-limited per address and overall, counted where they are judged).
  */
 export class RemoteServer {
   private server: Server | null = null;
+  private unwatchDevices: (() => void) | null = null;
   private wss: WebSocketServer | null = null;
   readonly live: Live;
   readonly devices: DeviceStore;
   readonly hosts: HostResolver;
-  private readonly limit = new RateLimit(5, 60_000);
+  /** Wrong pairing codes and wrong tokens, each counted per address and overall. */
+  private readonly codes = new Attempts("pairing codes");
+  private readonly tokens = new Attempts("tokens");
 
   constructor(private readonly port: RemotePort, readonly settings: RemoteSettings, lookup?: TailscaleLookup) {
     this.devices = new DeviceStore(devicesFile(port.stateDir));
     this.hosts = new HostResolver(settings.host, lookup);
-    this.live = new Live(port, (token) => !this.settings.requireToken || this.devices.verify(token ?? undefined) !== null);
+    // A devices file that cannot be read ends every connection (refused, as its requests are).
+    this.live = new Live(port, (token) => { try { return this.devices.verify(token ?? undefined) !== null; } catch { return false; } });
   }
 
   async start(): Promise<void> {
@@ -70,9 +75,17 @@ export class RemoteServer {
       server.listen(this.settings.port, this.settings.listen, () => resolve());
     });
     this.server = server;
+    // A revoke (from the CLI's process) closes that device's open WebSockets at once.
+    try {
+      this.unwatchDevices = this.devices.watch(() => this.live.devicesChanged());
+    } catch (error) {
+      this.port.log(`remote: ${this.devices.path} cannot be watched (${(error as Error).message}): a revoke closes open WebSockets at the next reconcile`);
+    }
   }
 
   async stop(): Promise<void> {
+    this.unwatchDevices?.();
+    this.unwatchDevices = null;
     this.live.close();
     this.wss?.close();
     const server = this.server;
@@ -90,16 +103,23 @@ export class RemoteServer {
     return fail(421, `misdirected request: this server answers to ${expected.host}:${this.settings.port}, not ${req.headers.host ?? "(no Host header)"}`, `open http://${expected.host}:${this.settings.port}/ on the phone`);
   }
 
-  /** The token check for a request that needs one; null when it passes. */
+  /**
+   * The token check every API request and the WebSocket pass (no network is trusted without one);
+   * null when it passes. An address over its own limit is refused before its token is judged. The
+   * overall limit refuses wrong tokens only: a token (32 random bytes) cannot be guessed, so a
+   * paired device is never locked out by what other addresses send.
+   */
   private authorized(req: IncomingMessage, url: URL): Answer | null {
-    if (!this.settings.requireToken) return null;
     const address = req.socket.remoteAddress ?? "?";
-    if (this.limit.blocked(address)) return { status: 429, body: { error: `too many wrong tokens from ${address}: wait ${this.limit.retryAfter(address)} s` } };
+    const own = this.tokens.fromAddress(address);
+    if (own) return tooMany(own);
     const token = tokenOf(req, url);
     if (!token) return { status: 401, body: { error: "this device is not paired", pair: true } };
     if (this.devices.verify(token) !== null) return null;
+    const all = this.tokens.fromAll();
+    if (all) return tooMany(all);
     this.port.log(`remote: a wrong token from ${address}`);
-    this.limit.fail(address);
+    this.tokens.failed(address);
     return { status: 401, body: { error: "this device's token is not valid (revoked, or never paired)", pair: true } };
   }
 
@@ -114,7 +134,7 @@ export class RemoteServer {
     if (method === "GET" && !url.pathname.startsWith("/api/")) { await sendPageFile(res, url.pathname); return; }
     if (url.pathname === "/api/pair" && method === "POST") { sendJson(res, await this.pair(req)); return; }
     const refused = this.authorized(req, url);
-    if (refused) { sendJson(res, refused, refused.status === 429 ? { "Retry-After": String(this.limit.retryAfter(req.socket.remoteAddress ?? "?")) } : {}); return; }
+    if (refused) { sendJson(res, refused); return; }
     sendJson(res, await this.api(method, url, req));
   }
 
@@ -131,16 +151,18 @@ export class RemoteServer {
     return answer;
   }
 
+  /** POST /api/pair: the limits are asked after the body is read, in the same step as the code is judged and a wrong one counted. */
   private async pair(req: IncomingMessage): Promise<Answer> {
     const address = req.socket.remoteAddress ?? "?";
-    if (this.limit.blocked(address)) return { status: 429, body: { error: `too many wrong codes from ${address}: wait ${this.limit.retryAfter(address)} s` } };
     const body = await readJson(req);
     if (isAnswer(body)) return body;
+    const refused = this.codes.fromAddress(address) ?? this.codes.fromAll();
+    if (refused) return tooMany(refused);
     const code = body["code"];
     const paired = typeof code === "string" ? this.devices.redeem(code, body["device"]) : null;
     if (!paired) {
       this.port.log(`remote: a wrong pairing code from ${address}`);
-      this.limit.fail(address);
+      this.codes.failed(address);
       return { status: 401, body: { error: "the pairing code is wrong, used or expired", hint: "run agentmux remote pair for a new one", pair: true } };
     }
     this.port.log(`remote: paired ${paired.name} from ${address}`);
@@ -150,7 +172,8 @@ export class RemoteServer {
   private async upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
     const refuse = (answer: Answer) => {
       const body = JSON.stringify(answer.body);
-      socket.end(`HTTP/1.1 ${answer.status} Refused\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+      const extra = Object.entries(answer.headers ?? {}).map(([k, v]) => `${k}: ${v}\r\n`).join("");
+      socket.end(`HTTP/1.1 ${answer.status} Refused\r\nConnection: close\r\n${extra}Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
     };
     const wrongHost = await this.misdirected(req);
     if (wrongHost) { refuse(wrongHost); return; }
@@ -172,8 +195,11 @@ export class RemoteServer {
     const { host, tailscale } = this.hosts.describe();
     return {
       running: this.server !== null, listen: this.settings.listen, port: this.settings.port, host, configuredHost: this.settings.host,
-      tailscale, allowedNetworks: this.settings.networks.map((n) => n.text), requireToken: this.settings.requireToken,
+      tailscale, allowedNetworks: this.settings.networks.map((n) => n.text),
       devices: this.devices.list().length, clients: this.live.size, url: host ? `http://${pageOrigin(host, this.settings.port).slice(7)}/` : null,
     };
   }
 }
+
+/** A 429 with its Retry-After. */
+const tooMany = (r: Refusal): Answer => ({ status: 429, body: { error: r.error }, headers: { "Retry-After": String(r.retryAfter) } });

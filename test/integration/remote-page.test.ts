@@ -75,13 +75,12 @@ describe("the phone page in Chromium (agentmux remote)", () => {
     }
     assert.ok(Number(panes.one.slice(1)) > 10, panes.one);
     assert.equal((await server.cli(["rename", panes.one, HOSTILE])).exitCode, 0);
-    // What the dialog asks, as the daemon publishes it on the pane (the page shows its options as buttons).
-    const ask = { kind: "permission", summary: "Bash: touch marker", text: ["Bash command", "touch marker"], options: ["Yes", "Yes, and don't ask again", "No"], dialog: "d1", source: "screen", at: Date.now() };
-    await server.tmux(["set-option", "-p", "-t", panes.one, "@agentmux-ask", JSON.stringify(ask)]);
     await server.cli(["send", panes.two, "hi"]);
     await waitForState(server, panes.two, "waiting");
     await server.cli(["send", panes.one, "/tool"]);
     await waitForState(server, panes.one, "blocked");
+    // What the dialog asks, as the daemon publishes it on the pane (the page shows its options as buttons).
+    await server.waitFor("the dialog's Ask", async () => ((JSON.parse((await paneOption(server, panes.one, "@agentmux-ask")) || "{}") as { dialog?: string }).dialog ?? "") !== "");
     const started = await server.cli(["remote", "start"]);
     assert.equal(started.exitCode, 0, String(started.stderr));
     assert.ok(existsSync(CHROMIUM), `no Chromium at ${CHROMIUM}: install Debian's chromium (.ci/run does) or set CHROMIUM_PATH`);
@@ -161,12 +160,14 @@ describe("the phone page in Chromium (agentmux remote)", () => {
     const options = page.locator("#s-options button");
     assert.ok((await options.count()) >= 2, "one button per option");
     process.stdout.write(`${await shot("session")}\n`);
+    // The answer carries the digest of the dialog shown (the daemon's, read from the screen).
+    const { dialog } = JSON.parse(await paneOption(server, panes.one, "@agentmux-ask")) as { dialog: string };
+    assert.notEqual(dialog, "");
     const [res] = await Promise.all([page.waitForResponse((r) => r.url().endsWith("/api/keys")), options.first().click()]);
     assert.equal(res.status(), 200);
-    assert.deepEqual(JSON.parse(res.request().postData() ?? "{}"), { pane: panes.one, keys: ["1"] });
+    assert.deepEqual(JSON.parse(res.request().postData() ?? "{}"), { pane: panes.one, keys: ["1"], dialog });
     await server.waitForScreen(panes.one, /Tool finished/);
     await waitForState(server, panes.one, "waiting");
-    await server.tmux(["set-option", "-pu", "-t", panes.one, "@agentmux-ask"]);
     await page.waitForFunction(() => /Tool finished/.test(document.getElementById("output")?.textContent ?? ""));
     await page.waitForSelector("#s-state[data-state=waiting]");
   });
@@ -191,7 +192,8 @@ describe("the phone page in Chromium (agentmux remote)", () => {
     const press = async (key: string) => {
       const [res] = await Promise.all([page.waitForResponse((r) => r.url().endsWith("/api/keys")), page.click(`#keys button[data-key="${key}"]`)]);
       assert.equal(res.status(), 200, `${key}: ${await res.text()}`);
-      assert.deepEqual(JSON.parse(res.request().postData() ?? "{}"), { pane: panes.one, keys: [key] });
+      // No dialog is shown (the session waits): "" says so, and the keys go in only while none is open.
+      assert.deepEqual(JSON.parse(res.request().postData() ?? "{}"), { pane: panes.one, keys: [key], dialog: "" });
     };
     const escapes = () => events().filter((e) => e.event === "escape").length;
     const before = escapes();
@@ -204,6 +206,17 @@ describe("the phone page in Chromium (agentmux remote)", () => {
     assert.equal(small, 0, "every key is at least 44 px");
     const labels = await page.$$eval("#keys button", (bs) => bs.map((b) => (b as HTMLElement).dataset["key"]));
     assert.deepEqual(labels, ["Escape", "1", "2", "3", "4", "5", "6", "7", "8", "9", "y", "n", "Left", "Up", "Down", "Right", "Tab", "BTab", "Enter", "C-c"]);
+  });
+
+  it("an option told before its dialog was read from the screen cannot be pressed (it would be typed blind)", async () => {
+    // As a hook tells an Ask's options before the dialog is drawn: no digest yet.
+    const ask = { kind: "question", summary: "Which colour?", text: ["Which colour?"], options: ["Red", "Blue"], dialog: "", source: "hook", at: Date.now() };
+    await server.tmux(["set-option", "-p", "-t", panes.two, "@agentmux-ask", JSON.stringify(ask)]);
+    await page.click("#back");
+    await page.click(`#sessions .row[data-pane="${panes.two}"]`);
+    await page.waitForFunction(() => document.querySelectorAll("#s-options button").length === 2);
+    assert.deepEqual(await page.$$eval("#s-options button", (bs) => bs.map((b) => (b as HTMLButtonElement).disabled)), [true, true]);
+    assert.ok(!(await page.isDisabled(`#keys button[data-key="1"]`)), "the key row stays (its keys go in only while no dialog is open)");
   });
 
   it("restarts a session under an account chosen from the sheet (usage shown, limited marked, logged-out disabled)", async () => {
@@ -270,8 +283,7 @@ describe("the phone page in Chromium (agentmux remote)", () => {
     await toList();
     const r = await server.cli(["remote", "revoke", "test phone ü"]);
     assert.equal(r.exitCode, 0, String(r.stderr));
-    // The next push to the page finds the device revoked.
-    await server.cli(["send", panes.three, "ping"]);
+    // The revocation itself closes the page's WebSocket (nothing else happens here).
     await page.waitForSelector("#pair-view:not([hidden])", { timeout: 20_000 });
     assert.match(await page.textContent("#pair-error") ?? "", /no longer paired/);
     assert.equal(await page.evaluate(() => localStorage.getItem("agentmux-token")), null);

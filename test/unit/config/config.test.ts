@@ -33,6 +33,14 @@ describe("config validation", () => {
   for (const [name, text, pattern] of bad) {
     it(`rejects: ${name}`, () => assert.throws(() => parseConfig(text, "c.yml"), pattern));
   }
+  it("remote.requireToken: false is refused, naming the key and the fix (every device pairs); true is accepted", () => {
+    assert.throws(() => parseConfig("remote:\n  port: 8787\n  requireToken: false\n", "c.yml"), (e: AgentmuxError) => {
+      assert.match(e.message, /c\.yml:3:17: remote\.requireToken: false is not allowed: the phone page needs a paired device's token from every peer/);
+      assert.match(e.message, /agentmux remote pair/);
+      return true;
+    });
+    assert.equal(parseConfig("remote:\n  requireToken: true\n", "c.yml").remote.requireToken, true);
+  });
   it("etc/config.example.yml is valid", () => {
     assert.doesNotThrow(() => parseConfig(readFileSync(join(ROOT, "etc", "config.example.yml"), "utf8"), "example"));
   });

@@ -2,7 +2,7 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import type { Ask, InboxItem } from "../../../src/core/ask.ts";
 import { answerItem, replyTo, snoozeItem, type ActDeps } from "../../../src/inbox/act.ts";
-import { CHANGED } from "../../../src/inbox/stale.ts";
+import { CHANGED } from "../../../src/session/stale.ts";
 import { Tmux } from "../../../src/tmux/tmux.ts";
 
 /** A tmux that shows one screen and records what is typed; anything else fails (no daemon to tell). */

@@ -1,6 +1,6 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { addressValue, inNetwork, inNetworks, parseNetwork, tokenRequired } from "../../../src/remote/cidr.ts";
+import { addressValue, inNetwork, inNetworks, parseNetwork } from "../../../src/remote/cidr.ts";
 
 describe("allowed networks (CIDR)", () => {
   it("matches IPv4 addresses inside a prefix, and not those outside", () => {
@@ -39,15 +39,5 @@ describe("allowed networks (CIDR)", () => {
     assert.equal(inNetworks(undefined, [parseNetwork("0.0.0.0/0")]), false);
     assert.equal(inNetworks("not an address", [parseNetwork("0.0.0.0/0")]), false);
     assert.equal(inNetworks("8.8.8.8", [parseNetwork("0.0.0.0/0")]), true);
-  });
-
-  it("a token is required by default unless the networks are only Tailscale's range", () => {
-    assert.equal(tokenRequired(null, [parseNetwork("100.64.0.0/10")]), false);
-    assert.equal(tokenRequired(null, [parseNetwork("100.100.1.2/32")]), false);
-    assert.equal(tokenRequired(null, [parseNetwork("100.64.0.0/10"), parseNetwork("192.168.0.0/16")]), true);
-    assert.equal(tokenRequired(null, [parseNetwork("127.0.0.2/32")]), true);
-    assert.equal(tokenRequired(null, [parseNetwork("0.0.0.0/0")]), true);
-    assert.equal(tokenRequired(true, [parseNetwork("100.64.0.0/10")]), true);
-    assert.equal(tokenRequired(false, [parseNetwork("0.0.0.0/0")]), false);
   });
 });

@@ -3,18 +3,18 @@ import assert from "node:assert/strict";
 import { describeRemote, pairingLines } from "../../../src/remote/describe.ts";
 
 describe("what remote start, status and pair print", () => {
-  it("serving: the address to open, what tailscale says, the networks and the token rule", () => {
-    const lines = describeRemote({ running: true, listen: "0.0.0.0", port: 8787, url: "http://100.64.1.2:8787/", tailscale: { kind: "ok", ip: "100.64.1.2" }, allowedNetworks: ["100.64.0.0/10"], requireToken: false, devices: 1, clients: 0 });
+  it("serving: the address to open, what tailscale says, the networks and the devices", () => {
+    const lines = describeRemote({ running: true, listen: "0.0.0.0", port: 8787, url: "http://100.64.1.2:8787/", tailscale: { kind: "ok", ip: "100.64.1.2" }, allowedNetworks: ["100.64.0.0/10"], devices: 1, clients: 0 });
     assert.deepEqual(lines, [
       "serving the phone page on 0.0.0.0:8787",
       "open http://100.64.1.2:8787/ on the phone",
       "tailscale: connected (100.64.1.2)",
-      "allowed networks: 100.64.0.0/10; token not required; 1 paired device(s), 0 connected",
+      "allowed networks: 100.64.0.0/10; 1 paired device(s), 0 connected",
     ]);
   });
 
   it("tailscale missing or down is said, and that requests are refused until the address is known", () => {
-    const lines = describeRemote({ running: true, listen: "0.0.0.0", port: 8787, url: null, tailscale: { kind: "missing", detail: "the tailscale command is not installed" }, allowedNetworks: [], requireToken: true });
+    const lines = describeRemote({ running: true, listen: "0.0.0.0", port: 8787, url: null, tailscale: { kind: "missing", detail: "the tailscale command is not installed" }, allowedNetworks: [] });
     assert.ok(lines.some((l) => l.includes("refused (421)")), lines.join("\n"));
     assert.ok(lines.includes("tailscale: the tailscale command is not installed"));
     assert.ok(describeRemote({ running: false, tailscale: { kind: "down", detail: "tailscale is not connected" } }).includes("tailscale: tailscale is not connected"));

@@ -59,4 +59,18 @@ describe("paired devices (the token store)", () => {
     assert.equal(sameDigest("", ""), false);
     assert.equal(sameDigest(sha256("a"), sha256("a").slice(0, 10)), false);
   });
+
+  it("a watcher hears a revoke written by another process's store (the CLI's), and the token stops being valid", async () => {
+    const path2 = join(dir, "watched", "devices.json");
+    const daemon = new DeviceStore(path2);
+    const cli = new DeviceStore(path2);
+    const paired = cli.redeem(cli.createCode().code, "phone");
+    assert.ok(paired);
+    assert.equal(daemon.verify(paired.token), "phone");
+    let stop = () => {};
+    const heard = new Promise<void>((resolve) => { stop = daemon.watch(() => { if (daemon.verify(paired.token) === null) resolve(); }); });
+    assert.equal(cli.revoke("phone"), true);
+    await heard;
+    stop();
+  });
 });

@@ -1,7 +1,7 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import type { Ask } from "../../../src/core/ask.ts";
-import { CHANGED, staleVerdict } from "../../../src/inbox/stale.ts";
+import { CHANGED, checkScreen, staleVerdict } from "../../../src/session/stale.ts";
 
 const ask = (dialog: string): Ask => ({ kind: "permission", summary: "", text: [], options: ["Yes", "No"], dialog, source: "hook", at: 0 });
 
@@ -23,4 +23,22 @@ describe("the stale check", () => {
       assert.equal(v.ok ? "ok" : v.why, want);
     });
   }
+});
+
+describe("the screen check before keys go in", () => {
+  /** A pane whose screen is `screen` (null: gone); a line "DIALOG <digest>" is a dialog with that digest. */
+  const pane = (screen: string | null) => ({ tryCapture: async (_pane: string, options?: { join?: boolean }) => { assert.equal(options?.join, false, "captured as the daemon captures"); return screen; } });
+  const read = (s: string) => { const m = /DIALOG (\w+)/.exec(s); return m ? { digest: m[1] as string, options: ["Yes"] } : null; };
+
+  it("the dialog shown still on screen: ok, with that dialog", async () => {
+    assert.deepEqual(await checkScreen(pane("x\nDIALOG abc"), "%1", "abc", read, "answer"), { ok: true, onScreen: { digest: "abc", options: ["Yes"] } });
+  });
+  it("another dialog, or a gone pane: refused, saying why", async () => {
+    assert.deepEqual(await checkScreen(pane("DIALOG xyz"), "%1", "abc", read, "answer"), { ok: false, why: CHANGED, gone: false });
+    assert.deepEqual(await checkScreen(pane("DIALOG xyz"), "%1", "", read, "reply"), { ok: false, why: "a dialog is open there now; nothing sent", gone: false });
+    assert.deepEqual(await checkScreen(pane(null), "%1", "abc", read, "answer"), { ok: false, why: "its pane is gone; nothing sent", gone: true });
+  });
+  it("none shown and none on screen: a reply goes", async () => {
+    assert.deepEqual(await checkScreen(pane("❯ "), "%1", "", read, "reply"), { ok: true, onScreen: null });
+  });
 });
