@@ -39,7 +39,7 @@ function kindOf(st: Stats): string {
   return "not a plain file";
 }
 
-const NOT_REGULAR_HINT = "agentmux reads only regular files here (a symlink to one is fine): replace it with a regular file, or remove it";
+const NOT_REGULAR_HINT = "agentmux reads only a regular file here, or a symlink to one: replace it with a regular file, or remove it";
 
 function notRegular(file: string, st: Stats): FileRefused {
   return new FileRefused(file, `is ${kindOf(st)}, not a regular file`, NOT_REGULAR_HINT);

@@ -28,25 +28,29 @@ export function runInChild(code: string, timeoutMs = 60_000): ChildOutcome {
   return { timedOut: run.error !== undefined && (run.error as NodeJS.ErrnoException).code === "ETIMEDOUT", status: run.status, signal: run.signal, stdout: run.stdout ?? "", stderr: run.stderr ?? "" };
 }
 
+/**
+ * Run code in a child (runInChild) that writes one JSON value to stdout; that value. A child that
+ * hung or died (out of its memory) fails with what it printed, not the test runner.
+ */
+export function evalInChild<T>(code: string, timeoutMs?: number): T {
+  const run = runInChild(code, timeoutMs);
+  if (run.timedOut || run.status !== 0) {
+    throw new Error(`the child ${run.timedOut ? "hung (killed after its timeout)" : `died (${run.signal ?? `status ${run.status}`}): it hung or ate its memory`}\n${run.stderr.slice(-2000)}`);
+  }
+  return JSON.parse(run.stdout) as T;
+}
+
 /** What one call in a child gave: its value (as JSON carries it), or its error's message. */
 export type CallOutcome = { value: unknown } | { error: string; name: string };
 
-/**
- * Call an export of a module of src/ in a child (runInChild) once per argument list; each call's
- * outcome, in order. A child that hung or died fails with what it printed, not the test runner.
- */
+/** Call an export of a module of src/ in a child (evalInChild) once per argument list; each call's outcome, in order. */
 export function callInChild(module: string, name: string, calls: unknown[][], timeoutMs?: number): CallOutcome[] {
-  const code = `
+  return evalInChild<CallOutcome[]>(`
     const m = await import(${JSON.stringify(srcUrl(module))});
     const out = [];
     for (const args of ${JSON.stringify(calls)}) {
       try { const value = await m[${JSON.stringify(name)}](...args); out.push({ value: value === undefined ? null : Buffer.isBuffer(value) ? value.toString("utf8") : value }); }
       catch (error) { out.push({ error: String(error?.message ?? error), name: String(error?.name ?? "") }); }
     }
-    process.stdout.write(JSON.stringify(out));`;
-  const run = runInChild(code, timeoutMs);
-  if (run.timedOut || run.status !== 0) {
-    throw new Error(`${module} ${name} in a child ${run.timedOut ? "hung (killed after its timeout)" : `died (${run.signal ?? `status ${run.status}`}): it hung or ate its memory`}\n${run.stderr.slice(-2000)}`);
-  }
-  return JSON.parse(run.stdout) as CallOutcome[];
+    process.stdout.write(JSON.stringify(out));`, timeoutMs);
 }
