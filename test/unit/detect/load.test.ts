@@ -62,7 +62,7 @@ describe("loading manifests", () => {
     const { manifests, problems } = loadManifests({ env });
     const lines = problems.map(formatProblem);
     assert.equal(lines.length, 2, lines.join("\n"));
-    assert.match(lines[0] ?? "", new RegExp(`^${join(dir, "aider.yml")}:5:12: rules\\.prompt\\.regex: invalid regular expression: .*Unterminated group \\(write a JavaScript regular expression`));
+    assert.match(lines[0] ?? "", new RegExp(`^${join(dir, "aider.yml")}:5:12: rules\\.prompt\\.regex: invalid regular expression: missing closing \\): \`> \\(\` \\(write an RE2 regular expression`));
     assert.match(lines[1] ?? "", new RegExp(`^${join(dir, "claude.yml")}:3:12: rules\\.mine\\.state: "workin" is not one of working, blocked, idle \\(did you mean working\\?\\)$`));
     const builtin = readdirSync(builtinManifestDir()).filter((f) => f.endsWith(".yml")).map((f) => f.slice(0, -4)).sort();
     assert.ok(builtin.includes("claude") && !builtin.includes("goose"));
