@@ -40,14 +40,22 @@ export function linkTarget(path: string): string {
   throw new AgentmuxError(`${path}: too many levels of symbolic links`, { hint: "point the link at a file, not back at itself" });
 }
 
+export interface AtomicWriteOptions {
+  /**
+   * true: a symlink at path is replaced by the file, its target left alone: for a directory
+   * agentmux owns whose links point at the user's files (a session home's mirror).
+   */
+  replaceLink?: boolean;
+}
+
 /**
  * Write a file through a temporary sibling, flushed to disk, then renamed into place: a reader
  * never sees half of it, and a crash leaves the old file or the new one, never an empty one. A
  * path that is a symlink (a config kept in a dotfiles repository, a TODO file linked into a
  * project) stays one: the file it points at is written, through a sibling in its own directory.
  */
-export function writeFileAtomic(path: string, data: string | Uint8Array, mode = 0o644): void {
-  const target = linkTarget(path);
+export function writeFileAtomic(path: string, data: string | Uint8Array, mode = 0o644, options: AtomicWriteOptions = {}): void {
+  const target = options.replaceLink ? path : linkTarget(path);
   mkdirSync(dirname(target), { recursive: true });
   const tmp = tempSibling(target);
   try {

@@ -88,6 +88,15 @@ describe("writeFileAtomic through a symlink", () => {
     assert.equal(readFileSync(join(dir, "real", "state.json"), "utf8"), "{}\n");
   });
 
+  it("with replaceLink, the link is replaced by the file and its target left alone (a directory agentmux owns)", () => {
+    writeFileSync(join(dir, "users.json"), "theirs\n");
+    symlinkSync(join(dir, "users.json"), join(dir, "mirror.json"));
+    writeFileAtomic(join(dir, "mirror.json"), "ours\n", 0o600, { replaceLink: true });
+    assert.equal(lstatSync(join(dir, "mirror.json")).isSymbolicLink(), false);
+    assert.equal(readFileSync(join(dir, "mirror.json"), "utf8"), "ours\n");
+    assert.equal(readFileSync(join(dir, "users.json"), "utf8"), "theirs\n");
+  });
+
   it("refuses a loop of links", () => {
     symlinkSync(join(dir, "b"), join(dir, "a"));
     symlinkSync(join(dir, "a"), join(dir, "b"));
