@@ -1,4 +1,8 @@
 import { AgentmuxError } from "../util/errors.ts";
+import { MiB } from "../util/regular-file.ts";
+
+/** The largest TODO source read (a Markdown or Org file; an Org file kept for years grows large, not this large). */
+export const TODO_FILE_MAX = 8 * MiB;
 
 /** One TODO entry of a Markdown or Org file: what `agentmux batch` runs. */
 export interface TodoEntry {

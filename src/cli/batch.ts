@@ -1,5 +1,4 @@
 import type { Command } from "commander";
-import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { BACKEND_NAMES } from "../backends/index.ts";
 import { backendFlags, orWords, WITH_RUNNER } from "../backends/capable.ts";
@@ -7,9 +6,10 @@ import { runBatch, runsRoot, type BatchItem } from "../batch/batch-run.ts";
 import { prepareRun, type PreparedRun } from "../batch/prepare.ts";
 import { Progress } from "../batch/progress.ts";
 import { formatSummary } from "../batch/summary.ts";
-import { collectTodos, parseLineRange, syntaxOf, type TodoScope } from "../batch/todos.ts";
+import { collectTodos, parseLineRange, syntaxOf, TODO_FILE_MAX, type TodoScope } from "../batch/todos.ts";
 import { AgentmuxError } from "../util/errors.ts";
 import { places } from "../util/paths.ts";
+import { isFileRefused, readRegularText } from "../util/regular-file.ts";
 import { confirm } from "./confirm.ts";
 import { Context, printJson } from "./context.ts";
 import { block, err, out, shown } from "../util/terminal-text.ts";
@@ -79,8 +79,9 @@ function scopeOf(options: BatchOptions): TodoScope {
 
 function readTodoFile(file: string): string {
   try {
-    return readFileSync(file, "utf8");
+    return readRegularText(file, { maxBytes: TODO_FILE_MAX });
   } catch (error) {
+    if (isFileRefused(error)) throw new AgentmuxError(`the TODO file ${error.message}`, { hint: "give a regular Markdown or Org file with TODO entries" });
     throw new AgentmuxError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { hint: "give a Markdown or Org file with TODO entries" });
   }
 }

@@ -1,9 +1,10 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { BACKEND_NAMES, DEFAULT_BACKEND } from "../backends/names.ts";
 import { AgentmuxError, EXIT } from "../util/errors.ts";
 import { configFile } from "./cached.ts";
 import { ACCOUNT_CONFIG_SCHEMA, ACCOUNTS_SCHEMA, checkAccountConfig } from "./accounts.ts";
 import { expandHome } from "../util/paths.ts";
+import { isFileRefused, readRegularText } from "../util/regular-file.ts";
 import { absent, bool, dict, list, num, obj, oneOf, oneOfValues, section, str, type Infer } from "./schema.ts";
 import { locate, problemsError, validateYaml, type ConfigProblem } from "./validate.ts";
 
@@ -187,15 +188,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return parseConfig(readConfigText(file), file);
 }
 
-/** The config file's text; one that is a directory or unreadable is a clear error, not a stack trace. */
+/** The largest config file read. */
+export const CONFIG_MAX = 1024 * 1024;
+
+/** The config file's text; one that is not a regular file (a directory, a FIFO), too large or unreadable is a clear error, not a stack trace or a hang. */
 function readConfigText(file: string): string {
   try {
-    return readFileSync(file, "utf8");
+    return readRegularText(file, { maxBytes: CONFIG_MAX });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const what = code === "EISDIR" ? "is a directory, not a file" : `cannot be read (${code ?? (error as Error).message})`;
+    const what = isFileRefused(error) ? error.reason : `cannot be read (${code ?? (error as Error).message})`;
     throw new AgentmuxError(`${file}: the config file ${what}`, {
-      hint: code === "EISDIR" ? `move ${file} aside and write the config there as a YAML file, as in etc/config.example.yml` : `make ${file} a readable YAML file, or point AGENTMUX_CONFIG at one`,
+      hint: what.startsWith("is a directory") ? `move ${file} aside and write the config there as a YAML file, as in etc/config.example.yml` : `make ${file} a readable YAML file, or point AGENTMUX_CONFIG at one`,
       exitCode: EXIT.usage,
     });
   }

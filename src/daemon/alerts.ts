@@ -2,6 +2,7 @@ import { causeText } from "../backends/hook-cause.ts";
 import { nameOf, sessionLabel } from "./labels.ts";
 import { readSnooze } from "../session/snooze.ts";
 import type { Tmux } from "../tmux/tmux.ts";
+import { userRegexOrNull } from "../util/user-regex.ts";
 import type { Note, Notifier } from "./notifier.ts";
 import type { Tracked } from "./tracked.ts";
 import type { MachineState } from "../core/state-machine.ts";
@@ -75,8 +76,9 @@ export class Alerts {
     const [alternate, own = "", snoozed = "", window = pane, label = "", dir = "", instance = ""] = info.split("\x1f");
     const project = (await this.tmux.getOption({ pane }, "@agentmux-watch-project").catch(() => "")).split("\n").filter(Boolean);
     const line = typeof payload["line"] === "string" ? payload["line"].slice(0, 120) : "";
-    // Which pattern matched (extended regexes read as JavaScript ones; the first that matches).
-    const pattern = [...project, ...(own ? [own] : [])].find((p) => { try { return new RegExp(p).test(line); } catch { return false; } }) ?? own;
+    // Which pattern matched (extended regexes read by RE2, which cannot backtrack: a watch pattern
+    // is the user's or a repository's; the first that matches).
+    const pattern = [...project, ...(own ? [own] : [])].find((p) => userRegexOrNull(p)?.test(line) ?? false) ?? own;
     // An agentmux session by its display name (among all, as list names it); any other pane by session:window.
     const t = [...this.sessions()].find((s) => s.pane === pane);
     const where = t ? this.nameOf(t) : label || dir ? nameOf(pane, dir, instance, "", label) : window;

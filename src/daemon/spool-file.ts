@@ -1,5 +1,6 @@
-import { closeSync, constants, fstatSync, mkdirSync, openSync, readdirSync, readSync, renameSync, statSync, unlinkSync } from "node:fs";
+import { closeSync, mkdirSync, readdirSync, renameSync, statSync, unlinkSync } from "node:fs";
 import { basename, join } from "node:path";
+import { isFileRefused, openRegular, readAtMost } from "../util/regular-file.ts";
 
 /**
  * The most of a payload an event keeps: shell/agentmux-hook reads no more of its stdin, and the
@@ -25,29 +26,21 @@ const code = (error: unknown) => (error as NodeJS.ErrnoException).code ?? String
  * a symlink, never blocking (a fifo named like an event is refused, not waited on).
  */
 export function readBounded(file: string, max = PAYLOAD_MAX + HEADER_MAX): ReadOutcome {
-  let fd: number;
+  let opened: { fd: number; size: number };
   try {
-    fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
+    opened = openRegular(file, { follow: false });
   } catch (error) {
+    if (isFileRefused(error)) return { ok: false, gone: false, reason: "is not a regular file" };
     return { ok: false, gone: code(error) === "ENOENT", reason: `cannot be opened (${code(error)})` };
   }
   try {
-    const st = fstatSync(fd);
-    if (!st.isFile()) return { ok: false, gone: false, reason: "is not a regular file" };
-    const size = Math.min(st.size, max);
-    const buffer = Buffer.allocUnsafe(size);
-    let n = 0;
-    while (n < size) {
-      const r = readSync(fd, buffer, n, size - n, n);
-      if (r === 0) break;
-      n += r;
-    }
+    const content = readAtMost(opened.fd, max).toString("utf8");
     // At the cap, the payload was cut: here, or by the forwarder (which keeps PAYLOAD_MAX of it).
-    return { ok: true, content: buffer.subarray(0, n).toString("utf8"), truncated: st.size >= PAYLOAD_MAX };
+    return { ok: true, content, truncated: opened.size >= PAYLOAD_MAX };
   } catch (error) {
     return { ok: false, gone: false, reason: `cannot be read (${code(error)})` };
   } finally {
-    closeSync(fd);
+    closeSync(opened.fd);
   }
 }
 

@@ -1,6 +1,6 @@
+import { compileUserRegex, lazyUserRegex, type UserRegex, type UserRegexError } from "../util/user-regex.ts";
 import type { ManifestProblem } from "./problems.ts";
 import { needsPromptBox } from "./regions.ts";
-import { backtrackingRisk } from "./regex-safety.ts";
 import type { RawManifest, RawMatcher, RawRegion, RawRule } from "./schema.ts";
 import type { DialogChoice, DialogShape, Manifest, Matcher, Region, Rule } from "./types.ts";
 
@@ -14,8 +14,6 @@ export interface CompileContext {
   at: (path: Path) => { line: number; col: number };
   keyOf: (path: Path) => string;
 }
-
-const REGEX_FIX = "write a JavaScript regular expression; escape ( ) [ ] { } . * + ? | with a backslash";
 
 /** Turn validated YAML into a Manifest with its regexes built; every mistake is a problem with its place, and none means a manifest. */
 export function compileManifest(raw: RawManifest, ctx: CompileContext): { manifest: Manifest | null; problems: ManifestProblem[] } {
@@ -47,7 +45,7 @@ export function compileManifest(raw: RawManifest, ctx: CompileContext): { manife
       description: raw.description ?? "",
       file: ctx.file,
       builtin: ctx.builtin,
-      match: { commands: raw.match?.commands ?? [], processes: raw.match?.processes ?? [], titles: titles.filter((t): t is RegExp => t !== null) },
+      match: { commands: raw.match?.commands ?? [], processes: raw.match?.processes ?? [], titles: titles.filter((t): t is UserRegex => t !== null) },
       promptBox,
       alternateScreen: raw.alternateScreen ?? false,
       rules,
@@ -70,21 +68,18 @@ class Compiler {
     this.problems.push({ file: this.ctx.file, ...this.ctx.at(path), key: this.ctx.keyOf(path) || "(top level)", message, fix });
   }
 
-  regex(source: string, path: Path): RegExp | null {
+  /**
+   * A pattern for RE2's linear-time engine (src/util/user-regex.ts): one it cannot compile is a
+   * problem naming the construct. A built-in's is compiled on first use (a test compiles them all).
+   */
+  regex(source: string, path: Path): UserRegex | null {
+    if (this.ctx.builtin) return lazyUserRegex(source);
     try {
-      const re = new RegExp(source, "u");
-      return this.rejectSlowRegex(source, path) ? null : re;
+      return compileUserRegex(source);
     } catch (error) {
-      this.problem(path, `invalid regular expression: ${(error as Error).message.replace(/^Invalid regular expression: /, "")}`, REGEX_FIX);
+      this.problem(path, `invalid regular expression: ${(error as Error).message}`, (error as UserRegexError).fix ?? "write an RE2 regular expression");
       return null;
     }
-  }
-
-  /** A regex that can backtrack catastrophically would stall screen matching: a problem, see src/detect/regex-safety.ts. */
-  rejectSlowRegex(source: string, path: Path): boolean {
-    const risk = backtrackingRisk(source);
-    if (risk) this.problem(path, `regular expression can take exponential time: ${risk}`, "rewrite it without a repeated group that itself repeats or has alternatives starting alike, e.g. ^a+$ for ^(a+)+$");
-    return risk !== null;
   }
 
   /** `dialog.choices`: each a label and the keys that pick it (single keys tmux knows by name). */

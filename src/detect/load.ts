@@ -1,7 +1,8 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { installDir } from "../util/install-dir.ts";
 import { places } from "../util/paths.ts";
+import { isFileRefused, MiB, readRegularText } from "../util/regular-file.ts";
 import { parseManifest } from "./parse.ts";
 import type { ManifestProblem } from "./problems.ts";
 import type { Manifest } from "./types.ts";
@@ -19,6 +20,9 @@ export function builtinManifestDir(): string {
   return join(installDir(), "manifests");
 }
 
+/** The largest manifest read (the built-in ones are a few KiB). */
+export const MANIFEST_MAX = MiB;
+
 /** `<configDir>/agents`: a <name>.yml here replaces the built-in of that name, or adds an agent. */
 export function userManifestDir(env: Env = process.env): string {
   return join(places(env).configDir, "agents");
@@ -33,9 +37,10 @@ export function loadManifests(options: { env?: Env; builtinDir?: string; userDir
     for (const file of manifestFiles(dir)) {
       let text: string;
       try {
-        text = readFileSync(file, "utf8");
+        text = readRegularText(file, { maxBytes: MANIFEST_MAX });
       } catch (error) {
-        problems.push({ file, line: 1, col: 1, key: "(file)", message: `cannot read it: ${(error as Error).message}`, fix: "check its permissions" });
+        if (isFileRefused(error)) problems.push({ file, line: 1, col: 1, key: "(file)", message: `it ${error.reason}`, fix: error.hint ?? "make it a regular file" });
+        else problems.push({ file, line: 1, col: 1, key: "(file)", message: `cannot read it: ${(error as Error).message}`, fix: "check its permissions" });
         continue;
       }
       const parsed = parseManifest(text, file, { builtin });

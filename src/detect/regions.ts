@@ -1,3 +1,4 @@
+import type { UserRegex } from "../util/user-regex.ts";
 import type { Region } from "./types.ts";
 
 /** The lines a region covers on one screen, computed once per region; null where the region does not exist. */
@@ -8,7 +9,7 @@ export class ScreenRegions {
   private readonly promptIndex: number | null;
   private readonly cache = new Map<string, string[] | null>();
 
-  constructor(screen: string, options: { title?: string | undefined; promptBox: RegExp | null; paused?: boolean }) {
+  constructor(screen: string, options: { title?: string | undefined; promptBox: UserRegex | null; paused?: boolean }) {
     this.lines = screenLines(screen);
     this.title = options.title === "" ? undefined : options.title;
     this.paused = options.paused ?? false;
@@ -44,7 +45,7 @@ function nonEmpty(lines: string[]): string[] {
   return lines.filter((line) => line.trim() !== "");
 }
 
-function lastIndexMatching(lines: string[], re: RegExp): number | null {
+function lastIndexMatching(lines: string[], re: UserRegex): number | null {
   for (let i = lines.length - 1; i >= 0; i--) if (re.test(lines[i] ?? "")) return i;
   return null;
 }

@@ -1,3 +1,5 @@
+import type { UserRegex } from "../util/user-regex.ts";
+
 /** The states a manifest rule can give; no rule matching gives "unknown". */
 export const RULE_STATES = ["working", "blocked", "idle"] as const;
 export type RuleState = (typeof RULE_STATES)[number];
@@ -14,7 +16,7 @@ export type Region =
 /** A matcher; `region`, when set, overrides the region of the rule (or of the enclosing matcher). */
 export type Matcher =
   | { kind: "contains"; text: string; region?: Region | undefined }
-  | { kind: "regex"; source: string; re: RegExp; region?: Region | undefined }
+  | { kind: "regex"; source: string; re: UserRegex; region?: Region | undefined }
   | { kind: "not"; of: Matcher; region?: Region | undefined }
   | { kind: "any"; of: Matcher[]; region?: Region | undefined }
   | { kind: "all"; of: Matcher[]; region?: Region | undefined };
@@ -35,7 +37,7 @@ export interface AgentMatch {
   commands: string[];
   /** Process names (compared with basenames) or, with a "/", path fragments, of the processes under the pane. */
   processes: string[];
-  titles: RegExp[];
+  titles: UserRegex[];
 }
 
 /** A loaded, compiled manifest: regexes are built once, at load time. */
@@ -47,7 +49,7 @@ export interface Manifest {
   builtin: boolean;
   match: AgentMatch;
   /** The line that starts the input box: the last line on screen that matches it. */
-  promptBox: RegExp | null;
+  promptBox: UserRegex | null;
   /** The agent itself draws in the alternate screen (so the alternate screen does not pause its screen rules). */
   alternateScreen: boolean;
   rules: Rule[];
@@ -58,11 +60,11 @@ export interface Manifest {
 /** A CLI's dialog shape, from its manifest's `dialog` section; each regex is tested on one line of the screen. */
 export interface DialogShape {
   /** An option line: its first group is the number, its second the label. */
-  option: RegExp | null;
+  option: UserRegex | null;
   /** A line that begins the dialog (the question is read below it). */
-  top: RegExp | null;
+  top: UserRegex | null;
   /** Lines left out of the question (a tab row, a header). */
-  skip: RegExp | null;
+  skip: UserRegex | null;
   /** A dialog without numbers: its choices in order, each with the keys that pick it; null: numbered options only. */
   choices: DialogChoice[] | null;
 }

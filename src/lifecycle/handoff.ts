@@ -1,4 +1,4 @@
-import { readFileSync, realpathSync, statSync } from "node:fs";
+import { realpathSync, statSync } from "node:fs";
 import { basename, resolve } from "node:path";
 import { parse } from "yaml";
 import { isBackendName, isPlainCommand } from "../backends/index.ts";
@@ -9,6 +9,10 @@ import { projectWatches } from "../session/project-file.ts";
 import type { NamedSession } from "../session/store.ts";
 import { AgentmuxError, isAgentmuxError } from "../util/errors.ts";
 import { expandHome } from "../util/paths.ts";
+import { isFileRefused, MiB, readRegularText } from "../util/regular-file.ts";
+
+/** The largest handoff file read: a prompt for the next session, with its front matter. */
+export const HANDOFF_FILE_MAX = MiB;
 
 /** A handoff file: the optional front matter's target directory (as written) and the prompt after it. */
 export interface Handoff { targetDirectory: string | undefined; prompt: string }
@@ -114,8 +118,9 @@ export function planHandoff(session: NamedSession, config: Config, options: { to
   const file = resolve(session.dir, configured);
   let text: string;
   try {
-    text = readFileSync(file, "utf8");
+    text = readRegularText(file, { maxBytes: HANDOFF_FILE_MAX });
   } catch (error) {
+    if (isFileRefused(error)) throw refuse(`handoff file ${error.message}`, "let the agent write it as a regular file (its handoff skill), then try again; nothing was closed");
     const missing = (error as NodeJS.ErrnoException).code === "ENOENT";
     throw refuse(`handoff file ${file} ${missing ? "does not exist" : `cannot be read: ${(error as Error).message}`}`, "let the agent write it (its handoff skill), then try again; nothing was closed");
   }

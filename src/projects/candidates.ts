@@ -3,6 +3,7 @@ import { basename, resolve } from "node:path";
 import type { Config } from "../config/config.ts";
 import { AgentmuxError } from "../util/errors.ts";
 import { expandHome } from "../util/paths.ts";
+import { compileUserRegex, type UserRegex, type UserRegexError } from "../util/user-regex.ts";
 import type { ProjectCandidate } from "./candidate.ts";
 import { knownDirectories } from "./known.ts";
 import { expandPattern, isGitDirectory } from "./patterns.ts";
@@ -31,11 +32,11 @@ export function sourcesFor(account: string | null, config: Config): readonly Pro
   for (const [index, entry] of entries.entries()) {
     if (entry.account === "") return entry.sources;
     if (account === null) continue;
-    let regex: RegExp;
+    let regex: UserRegex;
     try {
-      regex = new RegExp(entry.account, "u");
+      regex = compileUserRegex(entry.account);
     } catch (error) {
-      throw new AgentmuxError(`projects.sources entry ${index + 1}: the account regex "${entry.account}" is not valid: ${(error as Error).message}`, { hint: "fix the regex in projects.sources", exitCode: 2 });
+      throw new AgentmuxError(`projects.sources entry ${index + 1}: the account regex "${entry.account}" is not valid: ${(error as Error).message}`, { hint: `fix the regex in projects.sources: ${(error as UserRegexError).fix}`, exitCode: 2 });
     }
     if (regex.test(account)) return entry.sources;
   }

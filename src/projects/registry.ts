@@ -1,13 +1,16 @@
-import { readFileSync } from "node:fs";
 import { basename, dirname, isAbsolute, resolve } from "node:path";
 import { AgentmuxError } from "../util/errors.ts";
 import { isJsonObject } from "../util/json.ts";
 import { expandHome } from "../util/paths.ts";
+import { isFileRefused, MiB, readRegularText } from "../util/regular-file.ts";
 import type { ProjectCandidate } from "./candidate.ts";
 
 type Env = Record<string, string | undefined>;
 
 const HINT = "fix the registry named in projects.sources, or take it out";
+
+/** The largest project registry read: a JSON list of projects with a few fields each (thousands fit). */
+export const REGISTRY_MAX = 8 * MiB;
 
 /** A JSON null, a missing field and a value of another type all count as recording nothing. */
 function text(value: unknown): string | null {
@@ -63,8 +66,9 @@ export function registryCandidates(file: string, sourceRoot: string | null | und
   const path = resolve(expandHome(file, env));
   let raw: string;
   try {
-    raw = readFileSync(path, "utf8");
+    raw = readRegularText(path, { maxBytes: REGISTRY_MAX });
   } catch (error) {
+    if (isFileRefused(error)) throw new AgentmuxError(`the project registry ${error.message}`, { hint: HINT });
     const code = (error as NodeJS.ErrnoException).code;
     throw new AgentmuxError(code === "ENOENT" ? `the project registry ${path} does not exist` : `the project registry ${path} cannot be read: ${(error as Error).message}`, { hint: HINT });
   }

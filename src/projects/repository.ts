@@ -1,7 +1,13 @@
-import { readFileSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import { basename, isAbsolute, join, resolve } from "node:path";
+import { KiB, MiB, readRegularText } from "../util/regular-file.ts";
 import type { ProjectCandidate } from "./candidate.ts";
 import { isDirectory } from "./patterns.ts";
+
+/** A worktree's .git file and a git directory's commondir: one line naming a directory. */
+const GIT_POINTER_MAX = 8 * KiB;
+/** A clone's git config: remotes, branches, settings. */
+const GIT_CONFIG_MAX = MiB;
 
 /** I/O: the git directory of a clone or worktree (a worktree's .git file names it), or null. */
 export function gitDirectory(dir: string): string | null {
@@ -10,7 +16,7 @@ export function gitDirectory(dir: string): string | null {
     const stat = statSync(dotGit);
     if (stat.isDirectory()) return dotGit;
     if (!stat.isFile()) return null;
-    const match = /^gitdir:\s*(.+?)\s*$/m.exec(readFileSync(dotGit, "utf8"));
+    const match = /^gitdir:\s*(.+?)\s*$/m.exec(readRegularText(dotGit, { maxBytes: GIT_POINTER_MAX }));
     if (!match) return null;
     const gitdir = match[1] as string;
     return isAbsolute(gitdir) ? gitdir : resolve(dir, gitdir);
@@ -22,7 +28,7 @@ export function gitDirectory(dir: string): string | null {
 /** I/O: the config file holding a clone's remotes: a worktree's is in the common directory it names. */
 function gitConfigFile(gitDir: string): string {
   try {
-    const common = readFileSync(join(gitDir, "commondir"), "utf8").trim();
+    const common = readRegularText(join(gitDir, "commondir"), { maxBytes: GIT_POINTER_MAX }).trim();
     if (common) return join(isAbsolute(common) ? common : resolve(gitDir, common), "config");
   } catch {
     // not a linked worktree
@@ -56,7 +62,7 @@ function cloneSlug(dir: string): string | null | undefined {
   if (!gitDir) return undefined;
   let text: string;
   try {
-    text = readFileSync(gitConfigFile(gitDir), "utf8");
+    text = readRegularText(gitConfigFile(gitDir), { maxBytes: GIT_CONFIG_MAX });
   } catch {
     return undefined;
   }

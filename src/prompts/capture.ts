@@ -1,11 +1,15 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { popupEnv, runInPopup } from "../tmux/popup.ts";
 import type { Tmux } from "../tmux/tmux.ts";
 import { AgentmuxError } from "../util/errors.ts";
+import { MiB, readRegularText } from "../util/regular-file.ts";
 import { shQuote } from "../util/sh.ts";
+
+/** The largest prompt draft read back from the editor. */
+const DRAFT_MAX = 4 * MiB;
 import { entryTime, normalBody, titleOf, type CaptureKey, type CapturedEntry } from "./format.ts";
 import { captureFile, captureKey, updateCapture } from "./store.ts";
 
@@ -73,7 +77,7 @@ export async function capturePrompt(request: CaptureRequest): Promise<CaptureRes
     const draft = join(dir, "prompt.md");
     writeFileSync(draft, captureTemplate(request.session.name), { mode: 0o600 });
     await edit(request, draft);
-    const entry = entryFromEdited(readFileSync(draft, "utf8"), (request.now ?? (() => new Date()))());
+    const entry = entryFromEdited(readRegularText(draft, { maxBytes: DRAFT_MAX }), (request.now ?? (() => new Date()))());
     if (!entry) return { captured: false, file };
     updateCapture(key, (entries) => ({ entries: [...entries, entry], result: undefined }), { stateDir: request.stateDir, startFresh: true });
     return { captured: true, entry, file };

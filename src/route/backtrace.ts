@@ -1,15 +1,20 @@
 import { randomBytes } from "node:crypto";
-import { closeSync, openSync, readFileSync, readSync, rmSync, statSync } from "node:fs";
+import { rmSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { writeFileAtomic } from "../util/atomic-write.ts";
 import { AgentmuxError } from "../util/errors.ts";
 import { expandHome } from "../util/paths.ts";
+import { isFileRefused, KiB, MiB, readRegularFile, readRegularText } from "../util/regular-file.ts";
 import type { ExtractEnv, Extractor, RouteContext, Thing } from "./context.ts";
 
 /** Each line of the excerpt is cut here: a backtrace can embed huge printed objects, and the frame names lead each line. */
 export const LINE_LIMIT = 400;
 /** The whole excerpt is capped here (API payload limits); the session gets the full text's path. */
 export const EXCERPT_LIMIT = 100_000;
+/** The largest error file read whole (it is saved for the session, and excerpted). */
+export const ERROR_FILE_MAX = 16 * MiB;
+/** How much of a named file is looked at for an error's shape. */
+const SNIFF_BYTES = 64 * KiB;
 /** How much of the text the project is ranked by. */
 const RANKING_CHARS = 2000;
 
@@ -61,7 +66,8 @@ function extractBacktrace(thing: Thing, env: ExtractEnv): RouteContext {
   const file = namedFile(thing, env.env);
   let full = thing.text;
   if (file) {
-    try { full = readFileSync(file, "utf8"); } catch (error) {
+    try { full = readRegularText(file, { maxBytes: ERROR_FILE_MAX }); } catch (error) {
+      if (isFileRefused(error)) throw new AgentmuxError(`error file ${error.message}`, { hint: "pass a file holding just the error text or backtrace, or the text itself" });
       throw new AgentmuxError(`error file ${file} cannot be read: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, { hint: "check its permissions" });
     }
     if (full.trim() === "") throw new AgentmuxError(`error file ${file} is empty`, { hint: "pass a file holding the error text or backtrace" });
@@ -82,15 +88,10 @@ function extractBacktrace(thing: Thing, env: ExtractEnv): RouteContext {
 function namesErrorFile(thing: Thing): boolean {
   const file = namedFile(thing, process.env);
   if (file === null) return false;
-  let fd: number | undefined;
   try {
-    fd = openSync(file, "r");
-    const head = Buffer.alloc(64 * 1024);
-    return looksLikeError(head.subarray(0, readSync(fd, head, 0, head.length, 0)).toString("utf8"));
+    return looksLikeError(readRegularFile(file, { maxBytes: SNIFF_BYTES, head: true }).toString("utf8"));
   } catch {
     return true;
-  } finally {
-    if (fd !== undefined) closeSync(fd);
   }
 }
 

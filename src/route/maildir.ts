@@ -1,7 +1,7 @@
-import { closeSync, openSync, readSync, statSync } from "node:fs";
 import { basename, dirname, resolve } from "node:path";
 import { AgentmuxError } from "../util/errors.ts";
 import { expandHome } from "../util/paths.ts";
+import { isFileRefused, readRegularText } from "../util/regular-file.ts";
 import type { ExtractEnv, Extractor, RouteContext, Thing } from "./context.ts";
 
 /** How much of a message is read for its headers. */
@@ -66,28 +66,15 @@ export function mailText(headers: Map<string, string>): string {
   return [subject, from ? `From: ${formatSender(from)}` : ""].filter(Boolean).join("\n");
 }
 
-/** I/O: the head of the message file; throws naming the path and the fix when it is missing or unreadable. */
+/** I/O: the head of the message file (only a regular file); throws naming the path and the fix when it is missing or unreadable. */
 function readHead(path: string): string {
-  const gone = "maildir files are renamed when their flags change: find the message again (reindex, e.g. mu index) and pass its current path";
-  let size = 0;
   try {
-    const stat = statSync(path);
-    if (!stat.isFile()) throw new AgentmuxError(`mail file ${path} is not a file`, { hint: "pass the path of one message in a maildir's cur or new folder" });
-    size = stat.size;
+    return readRegularText(path, { maxBytes: HEAD_BYTES, head: true });
   } catch (error) {
-    if (error instanceof AgentmuxError) throw error;
-    throw new AgentmuxError(`mail file ${path} does not exist`, { hint: gone });
-  }
-  let fd: number | undefined;
-  try {
-    fd = openSync(path, "r");
-    const buffer = Buffer.alloc(Math.min(size, HEAD_BYTES));
-    const read = readSync(fd, buffer, 0, buffer.length, 0);
-    return buffer.subarray(0, read).toString("utf8");
-  } catch (error) {
-    throw new AgentmuxError(`mail file ${path} cannot be read: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, { hint: "check its permissions" });
-  } finally {
-    if (fd !== undefined) closeSync(fd);
+    if (isFileRefused(error)) throw new AgentmuxError(`mail file ${error.message}`, { hint: "pass the path of one message in a maildir's cur or new folder" });
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") throw new AgentmuxError(`mail file ${path} does not exist`, { hint: "maildir files are renamed when their flags change: find the message again (reindex, e.g. mu index) and pass its current path" });
+    throw new AgentmuxError(`mail file ${path} cannot be read: ${code ?? String(error)}`, { hint: "check its permissions" });
   }
 }
 

@@ -1,8 +1,10 @@
-import { readFileSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import { resolve } from "node:path";
+import { TODO_FILE_MAX } from "../batch/todos.ts";
 import { writeFileAtomic } from "../util/atomic-write.ts";
 import { AgentmuxError } from "../util/errors.ts";
 import { expandHome } from "../util/paths.ts";
+import { isFileRefused, readRegularText } from "../util/regular-file.ts";
 import type { ExtractEnv, Extractor, RouteContext, Thing } from "./context.ts";
 
 const LOCATION = /^(.+):(\d+)$/;
@@ -79,10 +81,15 @@ export function findLineAgain(lines: readonly string[], index: number, line: str
   return best;
 }
 
-/** I/O: move the TODO in file to the marker, found again if the file changed; a vanished line is left alone. Answers a note. */
+/**
+ * I/O: move the TODO in file to the marker, found again if the file changed; a vanished line is
+ * left alone. A file that is a symlink stays one (writeFileAtomic writes its target). Answers a note.
+ */
 export function markInProgress(file: string, index: number, item: TodoItem, marker: string): string | null {
   let text: string;
-  try { text = readFileSync(file, "utf8"); } catch { return `${file} could not be read again: the TODO keeps its state`; }
+  try { text = readRegularText(file, { maxBytes: TODO_FILE_MAX }); } catch (error) {
+    return `${file} could not be read again${isFileRefused(error) ? ` (it ${error.reason})` : ""}: the TODO keeps its state`;
+  }
   const lines = text.split("\n");
   const at = findLineAgain(lines, index, item.line);
   if (at === -1) return `the TODO is no longer in ${file}: left alone`;
@@ -103,7 +110,8 @@ function extractTodo(thing: Thing, env: ExtractEnv): RouteContext {
   }
   const file = resolve(thing.cwd, expandHome(location.file, env.env));
   let text: string;
-  try { text = readFileSync(file, "utf8"); } catch (error) {
+  try { text = readRegularText(file, { maxBytes: TODO_FILE_MAX }); } catch (error) {
+    if (isFileRefused(error)) throw new AgentmuxError(`TODO file ${error.message}`, { hint: "pass FILE:LINE of a regular Markdown or Org file" });
     throw new AgentmuxError(`TODO file ${file} cannot be read: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, { hint: "pass FILE:LINE of an existing Markdown or Org file" });
   }
   const lines = text.split("\n");

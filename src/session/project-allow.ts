@@ -5,6 +5,7 @@ import { writeFileAtomic } from "../util/atomic-write.ts";
 import { moveAside } from "../util/backup.ts";
 import { writeFailure } from "../util/fs-failure.ts";
 import { isJsonObject } from "../util/json.ts";
+import { KiB, readRegularFile } from "../util/regular-file.ts";
 
 /**
  * Which project files (.agentmux.yml) the user allowed, like direnv: each file's real path → the
@@ -20,8 +21,12 @@ export function allowStoreFile(stateDir: string): string {
 /** A project file as read once: its real path, its bytes' sha256 and its text (what is parsed is what was hashed). */
 export interface ProjectFileRead { file: string; real: string; hash: string; text: string }
 
+/** The largest project file read: a list of sessions and their watch patterns. */
+export const PROJECT_FILE_MAX = 256 * KiB;
+
+/** Read a project file; one that is not a regular file within PROJECT_FILE_MAX is refused (FileRefused), never waited on. */
 export function readProjectFile(file: string): ProjectFileRead {
-  const bytes = readFileSync(file);
+  const bytes = readRegularFile(file, { maxBytes: PROJECT_FILE_MAX });
   return { file, real: realpathSync(file), hash: createHash("sha256").update(bytes).digest("hex"), text: bytes.toString("utf8") };
 }
 

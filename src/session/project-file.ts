@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { parse } from "yaml";
 import { AgentmuxError } from "../util/errors.ts";
 import { places } from "../util/paths.ts";
+import { isFileRefused } from "../util/regular-file.ts";
 import { shQuote } from "../util/sh.ts";
 import { allowVerdict, readAllowStore, readProjectFile, writeAllowStore, type ProjectFileRead } from "./project-allow.ts";
 import { err, shown } from "../util/terminal-text.ts";
@@ -46,14 +47,22 @@ const toStderr = (line: string) => { err(shown`agentmux: ${line}\n`); };
 
 /**
  * The project file of dir as read, when the user allowed exactly this content (agentmux allow);
- * otherwise null, and the user is told once per (file, content) that it is there and how to allow it.
+ * otherwise null, and the user is told once per (file, content) that it is there and how to allow
+ * it. One that cannot be allowed (not a regular file, too large) is ignored and said so each time.
  */
 export function allowedProjectFile(dir: string, options: ProjectFileOptions = {}): ProjectFileRead | null {
   const file = join(dir, PROJECT_FILE);
   if (!existsSync(file)) return null;
   const notice = options.notice ?? toStderr;
   const stateDir = options.stateDir ?? places().stateDir;
-  const read = readProjectFile(file);
+  let read: ProjectFileRead;
+  try {
+    read = readProjectFile(file);
+  } catch (error) {
+    if (!isFileRefused(error)) throw error;
+    notice(`${error.message}: its watchers and settings are ignored (${error.hint ?? "replace it with a regular file"})`);
+    return null;
+  }
   const { store, problem } = readAllowStore(stateDir);
   if (problem) notice(problem);
   const verdict = allowVerdict(store, read);

@@ -1,7 +1,8 @@
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { BACKEND_NAMES, BACKENDS, type BackendName } from "../backends/index.ts";
 import { isAgentmuxError } from "../util/errors.ts";
+import { MiB, readRegularText } from "../util/regular-file.ts";
 import { parseSkillFrontmatter, type SkillFrontmatter } from "./frontmatter.ts";
 
 /** Where a skill was found: a directory its CLI loads everywhere, one it loads in this project, or a configured one (skills.directories) no interactive session loads. */
@@ -34,6 +35,9 @@ export interface DiscoverOptions {
   /** Only this backend's skills (and the configured ones). */
   backend?: BackendName | undefined;
 }
+
+/** The largest SKILL.md read: its frontmatter and instructions (the CLIs advise a few hundred lines). */
+export const SKILL_FILE_MAX = MiB;
 
 /** The backends whose CLI loads skills. */
 export const SKILL_BACKENDS = BACKEND_NAMES.filter((name) => BACKENDS[name].skillDirectories !== undefined);
@@ -71,7 +75,7 @@ function readSkills(root: string, backend: BackendName | null, scope: SkillScope
   for (const dir of skillDirsIn(root)) {
     const file = join(dir, "SKILL.md");
     try {
-      const meta = parseSkillFrontmatter(readFileSync(file, "utf8"), file, basename(dir));
+      const meta = parseSkillFrontmatter(readRegularText(file, { maxBytes: SKILL_FILE_MAX }), file, basename(dir));
       found.push({ name: meta.name, backend, scope, dir, file, meta });
     } catch (error) {
       if (!isAgentmuxError(error) && !(error instanceof Error && "code" in error)) throw error;

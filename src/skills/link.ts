@@ -1,8 +1,12 @@
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, realpathSync, renameSync, rmSync, statSync, symlinkSync } from "node:fs";
+import { existsSync, lstatSync, mkdirSync, readdirSync, readlinkSync, realpathSync, renameSync, rmSync, statSync, symlinkSync } from "node:fs";
 import { homedir } from "node:os";
 import { basename, dirname, join, resolve } from "node:path";
 import { BACKENDS, type BackendName } from "../backends/index.ts";
+import { KiB, readRegularText } from "../util/regular-file.ts";
 import { SKILL_BACKENDS } from "./discover.ts";
+
+/** The most of a package.json read to tell an agentmux checkout (its name is near the top). */
+const PACKAGE_JSON_MAX = 256 * KiB;
 
 /**
  * `agentmux setup skills`: linking the bundled skills (etc/skills/<name>) into each tool's skills
@@ -53,7 +57,7 @@ export function isAgentmuxSkillPath(target: string): boolean {
   const root = dirname(dirname(parent));
   const manifest = join(root, "package.json");
   if (!existsSync(root) || !existsSync(manifest)) return !existsSync(target);
-  try { return (JSON.parse(readFileSync(manifest, "utf8")) as { name?: unknown }).name === "agentmux"; } catch { return false; }
+  try { return (JSON.parse(readRegularText(manifest, { maxBytes: PACKAGE_JSON_MAX })) as { name?: unknown }).name === "agentmux"; } catch { return false; }
 }
 
 /** I/O: what to do with one bundled skill at path. */

@@ -1,5 +1,6 @@
-import { closeSync, cpSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
-import { dirname, join, basename } from "node:path";
+import { closeSync, cpSync, fsyncSync, mkdirSync, openSync, readlinkSync, realpathSync, renameSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
+import { dirname, join, basename, resolve } from "node:path";
+import { AgentmuxError } from "./errors.ts";
 import { writeFailure } from "./fs-failure.ts";
 
 const tempSibling = (path: string) => join(dirname(path), `.${basename(path)}.${process.pid}.${Date.now()}.tmp`);
@@ -15,14 +16,50 @@ function fsyncDir(dir: string): void {
   }
 }
 
+/** As many links as the kernel follows in one path (Linux's MAXSYMLINKS). */
+const MAX_LINKS = 40;
+
+/**
+ * The file a write to path lands in: path itself, or, when path is a symlink, the file its chain
+ * of links ends at (which need not exist yet). A link is resolved from the real directory it sits in.
+ */
+export function linkTarget(path: string): string {
+  let at = path;
+  for (let hops = 0; hops < MAX_LINKS; hops++) {
+    let link: string;
+    try {
+      link = readlinkSync(at);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === "EINVAL" || code === "ENOENT" || code === "ENOTDIR") return at;
+      throw error;
+    }
+    let dir = dirname(at);
+    try { dir = realpathSync(dir); } catch { /* created by the write */ }
+    at = resolve(dir, link);
+  }
+  throw new AgentmuxError(`${path}: too many levels of symbolic links`, { hint: "point the link at a file, not back at itself" });
+}
+
+export interface AtomicWriteOptions {
+  /**
+   * true: a symlink at path is replaced by the file, its target left alone: for a directory
+   * agentmux owns whose links point at the user's files (a session home's mirror).
+   */
+  replaceLink?: boolean;
+}
+
 /**
  * Write a file through a temporary sibling, flushed to disk, then renamed into place: a reader
- * never sees half of it, and a crash leaves the old file or the new one, never an empty one.
+ * never sees half of it, and a crash leaves the old file or the new one, never an empty one. A
+ * path that is a symlink (a config kept in a dotfiles repository, a TODO file linked into a
+ * project) stays one: the file it points at is written, through a sibling in its own directory.
  */
-export function writeFileAtomic(path: string, data: string | Uint8Array, mode = 0o644): void {
-  const tmp = tempSibling(path);
+export function writeFileAtomic(path: string, data: string | Uint8Array, mode = 0o644, options: AtomicWriteOptions = {}): void {
+  const target = options.replaceLink ? path : linkTarget(path);
+  const tmp = tempSibling(target);
   try {
-    mkdirSync(dirname(path), { recursive: true });
+    mkdirSync(dirname(target), { recursive: true });
     const fd = openSync(tmp, "w", mode);
     try {
       writeFileSync(fd, data);
@@ -30,12 +67,12 @@ export function writeFileAtomic(path: string, data: string | Uint8Array, mode = 
     } finally {
       closeSync(fd);
     }
-    renameSync(tmp, path);
+    renameSync(tmp, target);
   } catch (error) {
     try { unlinkSync(tmp); } catch { /* already gone */ }
     throw writeFailure(path, error);
   }
-  fsyncDir(dirname(path));
+  fsyncDir(dirname(target));
 }
 
 /** Point path at target through a temporary link renamed into place. */

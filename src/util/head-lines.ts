@@ -1,14 +1,15 @@
-import { closeSync, openSync, readSync } from "node:fs";
+import { closeSync, readSync } from "node:fs";
+import { openRegular } from "./regular-file.ts";
 
 const CHUNK = 64 * 1024;
 
 /**
  * The first COUNT lines of a file, read in chunks so a long file is not read whole. Reading stops
  * after maxBytes; a line cut there is left out (the first line is returned only when complete).
- * Throws what opening or reading throws.
+ * Only a regular file is read (openRegular); throws what opening or reading throws.
  */
 export function headLines(file: string, count: number, maxBytes: number): string[] {
-  const fd = openSync(file, "r");
+  const { fd } = openRegular(file);
   try {
     const chunks: Buffer[] = [];
     let total = 0;
@@ -37,10 +38,11 @@ function splitLines(text: string, count: number, atEnd: boolean): string[] {
 
 /**
  * Visit a file's lines from the start, in chunks, until visit answers false or maxBytes are read
- * (a line cut there is not visited). Throws what opening or reading throws.
+ * (a line cut there is not visited). Only a regular file is read (openRegular); throws what
+ * opening or reading throws.
  */
 export function visitLines(file: string, maxBytes: number, visit: (line: string) => boolean): void {
-  const fd = openSync(file, "r");
+  const { fd } = openRegular(file);
   try {
     let pending: Buffer[] = [];
     let total = 0;

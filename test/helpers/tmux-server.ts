@@ -97,11 +97,17 @@ export class TestServer {
     if (r.exitCode !== 0) throw new Error(`tmux new-session failed: ${r.stderr}`);
   }
 
-  /** Run the built CLI against this server. */
-  cli(args: string[], options: { input?: string; env?: Record<string, string> } = {}): Promise<Result> {
-    return execa("node", [CLI, "-L", this.name, ...args], {
-      env: { ...this.env, ...(options.env ?? {}) }, extendEnv: false, input: options.input ?? "", reject: false, cwd: this.work,
-    });
+  /**
+   * Run the built CLI against this server. guarded: for input that once hung the CLI or ate its
+   * memory, its data is capped at 1 GB (ulimit -d) and it is killed after a minute (the result
+   * then says timedOut), so a regression fails the test instead of hanging it.
+   */
+  cli(args: string[], options: { input?: string; env?: Record<string, string>; guarded?: boolean } = {}): Promise<Result> {
+    const common = { env: { ...this.env, ...(options.env ?? {}) }, extendEnv: false, input: options.input ?? "", reject: false, cwd: this.work } as const;
+    if (options.guarded) {
+      return execa("sh", ["-c", 'ulimit -d 1000000; exec "$0" "$@"', "node", CLI, "-L", this.name, ...args], { ...common, timeout: 60_000, killSignal: "SIGKILL" });
+    }
+    return execa("node", [CLI, "-L", this.name, ...args], common);
   }
 
   async capture(pane: string): Promise<string> {

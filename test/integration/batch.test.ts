@@ -6,6 +6,7 @@ import { execa } from "execa";
 import { CLI, TestServer } from "../helpers/tmux-server.ts";
 import { claudeAccounts } from "../helpers/account-homes.ts";
 import { writeConfig } from "../helpers/config.ts";
+import { makeFifo } from "../helpers/fifo.ts";
 
 interface PrintRun { name: string; args: string[]; prompt: string; cwd: string; env: { CLAUDE_CONFIG_DIR?: string; CODEX_HOME?: string; AGENTMUX_TOKEN?: string } }
 interface SummaryJson { kind: string; backend: string; stopped: boolean; runDir: string; entries: Array<{ number: number; title: string; status: string; costUsd: number | null; firstLine: string; outputFile: string | null }>; totals: Record<string, number | null> }
@@ -129,6 +130,20 @@ describe("batch and audit: TODO entries and audit skills through the non-interac
     const missing = await server.cli(["batch", join(project, "missing.md"), "--yes"]);
     assert.notEqual(missing.exitCode, 0);
     assert.match(String(missing.stderr), /cannot read .*missing\.md: ENOENT/);
+  });
+
+  it("a TODO file that is a FIFO is refused at once, saying so; nothing runs", async () => {
+    const before = runs().length;
+    const fifo = join(project, "fifo.md");
+    const stop = makeFifo(fifo);
+    try {
+      const r = await server.cli(["batch", fifo, "--dir", project, "--yes"]);
+      assert.notEqual(r.exitCode, 0);
+      assert.match(String(r.stderr), new RegExp(`the TODO file ${fifo.replace(/[^\w/]/g, "\\$&")} is a FIFO, not a regular file`));
+      assert.equal(runs().length, before);
+    } finally {
+      stop();
+    }
   });
 
   it("Ctrl-C stops the queue: the running entry finishes, the rest are not run, the summary is written", async () => {

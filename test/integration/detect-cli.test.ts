@@ -102,6 +102,22 @@ describe("agentmux detect", () => {
     rmSync(agents, { recursive: true });
   });
 
+  it("a user rule that backtracks catastrophically in JavaScript answers at once: (\\w|\\d)+$ on a line of 40 digits and a !", async () => {
+    const agents = join(server.home, "config", "agents");
+    mkdirSync(agents, { recursive: true });
+    writeFileSync(join(agents, "digits.yml"), "match: {commands: [digits]}\nrules:\n  - {name: digits, state: working, priority: 1, regex: '(\\w|\\d)+$'}\n  - {name: bang, state: idle, priority: 2, regex: '!$'}\n");
+    try {
+      const r = await server.cli(["detect", "--file", "-", "--agent", "digits", "--explain"], { input: `${"1".repeat(40)}!\n`, guarded: true });
+      assert.equal(r.timedOut, false, "agentmux detect hung on the pattern");
+      assert.equal(r.exitCode, 0, String(r.stderr));
+      assert.match(String(r.stdout), /^digits: idle \(rule bang\)/);
+      assert.match(String(r.stdout), /fired: bang \(idle, priority 2, the screen\): regex \/!\$\/\n {4}matched: "1{40}!"\n/);
+      assert.match(String(r.stdout), /nearly: none/, "the digits rule matched nothing, and said so without backtracking");
+    } finally {
+      rmSync(agents, { recursive: true });
+    }
+  });
+
   it("TARGET: a session running the fake Claude is judged by the claude manifest (its backend), live", async () => {
     const r = await server.cli(["new", "--backend", "claude", "--dir", server.work, "--instance", "live"]);
     assert.equal(r.exitCode, 0, String(r.stderr));

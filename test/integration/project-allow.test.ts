@@ -1,9 +1,10 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { TestServer } from "../helpers/tmux-server.ts";
 import { paneOption } from "../helpers/agentmux-session.ts";
+import { makeFifo } from "../helpers/fifo.ts";
 
 const FILE = "sessions:\n  - name: web\n    watch:\n      - pattern: 'FATAL'\n";
 const echo = `sh -c 'while read l; do echo "$l"; done'`;
@@ -90,5 +91,30 @@ describe("a repository's .agentmux.yml takes effect only once the user allowed i
     assert.ok(kept);
     assert.equal(readFileSync(join(state, kept), "utf8"), "{\"allowed\": {half", "every byte kept");
     assert.ok(existsSync(join(state, "allowed-projects.json")), "a fresh list took its place");
+  });
+
+  it("a .agentmux.yml that is a FIFO or a link to /dev/zero: new starts the session without it and says why at once; allow refuses it", async () => {
+    for (const [name, make, what] of [
+      ["fifo repo", (file: string) => makeFifo(file), "a FIFO"],
+      ["zero repo", (file: string) => { symlinkSync("/dev/zero", file); }, "a character device"],
+    ] as const) {
+      const repo = join(server.home, name);
+      mkdirSync(repo);
+      const file = join(repo, ".agentmux.yml");
+      const stop = make(file);
+      try {
+        const r = await server.cli(["new", "--command", echo, "--dir", repo, "--instance", "web", "--detached"], { guarded: true });
+        assert.equal(r.timedOut, false, `${name}: agentmux new hung`);
+        assert.equal(r.exitCode, 0, `${name}: ${String(r.stderr)}`);
+        assert.equal(String(r.stderr), `agentmux: ${file} is ${what}, not a regular file: its watchers and settings are ignored (agentmux reads only a regular file here, or a symlink to one: replace it with a regular file, or remove it)`);
+        assert.equal(await paneOption(server, String(r.stdout).trim(), "@agentmux-watch-project"), "");
+        const allow = await server.cli(["allow", repo], { guarded: true });
+        assert.equal(allow.timedOut, false, `${name}: agentmux allow hung`);
+        assert.notEqual(allow.exitCode, 0);
+        assert.equal(String(allow.stderr), `agentmux: ${file} is ${what}, not a regular file (agentmux reads only a regular file here, or a symlink to one: replace it with a regular file, or remove it)`);
+      } finally {
+        stop?.();
+      }
+    }
   });
 });

@@ -175,4 +175,17 @@ describe("skills: setup skills, skill list, skill run --to", () => {
     assert.equal(readlinkSync(stale), join(ROOT, "etc", "skills", "live-session-status"));
     await server.tmux(["kill-pane", "-t", asking]);
   });
+
+  it("skill list in a repository whose SKILL.md is a link to /dev/zero answers at once, that skill a problem saying what it is", async () => {
+    const repo = join(server.work, "cloned repo");
+    mkdirSync(join(repo, ".git"), { recursive: true });
+    mkdirSync(join(repo, ".claude", "skills", "z"), { recursive: true });
+    symlinkSync("/dev/zero", join(repo, ".claude", "skills", "z", "SKILL.md"));
+    skill(join(repo, ".claude", "skills", "fine"), "name: fine\ndescription: a skill beside it");
+    const r = await server.cli(["skill", "list", "--dir", repo], { guarded: true });
+    assert.equal(r.timedOut, false, "skill list hung");
+    assert.equal(r.exitCode, 0, String(r.stderr));
+    assert.equal(String(r.stderr), `agentmux: warning: ${join(repo, ".claude", "skills", "z", "SKILL.md")} is a character device, not a regular file`);
+    assert.match(String(r.stdout), /^fine\s+claude project/m);
+  });
 });

@@ -1,9 +1,13 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { childPids, environ } from "../../util/proc.ts";
+import { KiB, readRegularText } from "../../util/regular-file.ts";
 import type { LiveStatus } from "../shared/types.ts";
 import { ClaudeAgentsQuery } from "./agents.ts";
+
+/** The most of a live file read: a small JSON object Claude Code rewrites as its status changes. */
+const LIVE_FILE_MAX = 64 * KiB;
 
 /** Claude Code's live session file, <config dir>/sessions/<pid>.json (docs/backends/claude.md). */
 /** Claude Code's sessions/<pid>.json, as much as agentmux reads of it. */
@@ -30,7 +34,7 @@ export function parseClaudeLive(text: string): ClaudeLive | null {
 export function readClaudeLiveFile(panePid: number): ClaudeLive | null {
   for (const pid of [panePid, ...childPids(panePid)]) {
     let text: string;
-    try { text = readFileSync(join(configDirOf(pid), "sessions", `${pid}.json`), "utf8"); } catch { continue; }
+    try { text = readRegularText(join(configDirOf(pid), "sessions", `${pid}.json`), { maxBytes: LIVE_FILE_MAX }); } catch { continue; }
     return parseClaudeLive(text);
   }
   return null;

@@ -5,6 +5,7 @@ import { writeFileAtomic } from "../../util/atomic-write.ts";
 import { AgentmuxError } from "../../util/errors.ts";
 import { shellScript } from "../../util/install-dir.ts";
 import { isJsonObject, jsonErrorPlace, type JsonObject } from "../../util/json.ts";
+import { MiB, readRegularText } from "../../util/regular-file.ts";
 import { claudeConfigDir, type HelperScripts } from "./global.ts";
 import { agentmuxHooks, agentmuxStatusLine, chainedCommand, chainStatusLine, combineHooks, isAgentmuxCommand, type HookMap, type StatusLine } from "./hooks.ts";
 
@@ -147,15 +148,19 @@ export function pruneSettingsFiles(dir: string, now = Date.now(), maxAgeMs = WEE
   return deleted;
 }
 
+/** The largest Claude settings file looked into for its status line (a repository's own among them). */
+const INHERITED_SETTINGS_MAX = MiB;
+
 /**
  * The status line Claude Code would show without our --settings (local project, project, then user
- * settings), so a session agentmux starts still shows it. Unreadable files are Claude's to report.
+ * settings), so a session agentmux starts still shows it. Unreadable files are Claude's to report;
+ * the project's are a repository's, read only as regular files within INHERITED_SETTINGS_MAX.
  */
 export function inheritedStatusLine(cwd: string, env: Env = process.env): unknown {
   const files = [join(cwd, ".claude", "settings.local.json"), join(cwd, ".claude", "settings.json"), join(claudeConfigDir(env), "settings.json")];
   for (const file of files) {
     try {
-      const settings: unknown = JSON.parse(readFileSync(file, "utf8"));
+      const settings: unknown = JSON.parse(readRegularText(file, { maxBytes: INHERITED_SETTINGS_MAX }));
       if (isJsonObject(settings) && settings["statusLine"] !== undefined) return settings["statusLine"];
     } catch {
       // missing or invalid

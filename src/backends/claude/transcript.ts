@@ -1,6 +1,6 @@
-import { readFileSync } from "node:fs";
 import { visitLines } from "../../util/head-lines.ts";
 import { isJsonObject, parseJsonLine } from "../../util/json.ts";
+import { readRegularText } from "../../util/regular-file.ts";
 import { LINEAGE_HEAD_BYTES } from "../shared/lineage-scan.ts";
 import { parseTime, promptLine } from "../shared/history-text.ts";
 import { inConversationOrder, parentsFirst } from "./record-order.ts";
@@ -113,11 +113,10 @@ export function readMessageIds(file: string, maxBytes = LINEAGE_HEAD_BYTES): { u
 export function readRecords(file: string): Record_[] | null {
   let text: string;
   try {
-    text = readFileSync(file, "utf8");
+    text = readRegularText(file, { maxBytes: TRANSCRIPT_READ_MAX });
   } catch {
     return null;
   }
-  if (text.length > TRANSCRIPT_READ_MAX) return null;
   return inConversationOrder(text.split("\n").flatMap((line) => {
     const record = line === "" ? null : parse(line);
     return record ? [record] : [];

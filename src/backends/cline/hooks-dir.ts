@@ -89,6 +89,6 @@ export function writeHooksDir(dir: string, files: Readonly<Record<string, string
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
   }
   mkdirSync(dir, { recursive: true, mode: 0o700 });
-  for (const [name, text] of Object.entries(files)) writeFileAtomic(join(dir, name), text, 0o700);
+  for (const [name, text] of Object.entries(files)) writeFileAtomic(join(dir, name), text, 0o700, { replaceLink: true });
   for (const name of readdirSync(dir)) if (!Object.hasOwn(files, name) && !(name.startsWith(".") && name.endsWith(".tmp"))) unlinkSync(join(dir, name));
 }

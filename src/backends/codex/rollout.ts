@@ -1,6 +1,6 @@
-import { readFileSync } from "node:fs";
 import { visitLines } from "../../util/head-lines.ts";
 import { isJsonObject, parseJsonLine } from "../../util/json.ts";
+import { readRegularFile } from "../../util/regular-file.ts";
 import { LINEAGE_HEAD_BYTES } from "../shared/lineage-scan.ts";
 import { parseTime, promptLine } from "../shared/history-text.ts";
 
@@ -107,11 +107,10 @@ export function readRolloutHead(file: string): RolloutHead | undefined {
 export function readRolloutRecords(file: string, endByte: number | null = null): Record_[] | null {
   let bytes: Buffer;
   try {
-    bytes = readFileSync(file);
+    bytes = readRegularFile(file, { maxBytes: ROLLOUT_READ_MAX });
   } catch {
     return null;
   }
-  if (bytes.length > ROLLOUT_READ_MAX) return null;
   const text = (endByte === null ? bytes : bytes.subarray(0, endByte)).toString("utf8");
   return text.split("\n").flatMap((line) => {
     const record = line === "" ? null : parse(line);

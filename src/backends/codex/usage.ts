@@ -1,17 +1,20 @@
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { isJsonObject } from "../../util/json.ts";
+import { MiB, readRegularText } from "../../util/regular-file.ts";
 import { failed, getJson, type FetchOutcome, type UsageReading } from "../shared/usage-http.ts";
 
 const DAY_SECONDS = 24 * 60 * 60;
 
 export type CodexAuth = { kind: "tokens"; accessToken: string; accountId: string } | { kind: "api-key" } | { kind: "missing" };
 
-/** The ChatGPT login in <home>/auth.json. */
+/** The largest auth.json read (a few tokens in JSON). */
+const AUTH_FILE_MAX = MiB;
+
+/** The ChatGPT login in <home>/auth.json (a regular file within AUTH_FILE_MAX; the daemon's usage poll reads it). */
 export function codexAuth(home: string): CodexAuth {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(readFileSync(join(home, "auth.json"), "utf8"));
+    parsed = JSON.parse(readRegularText(join(home, "auth.json"), { maxBytes: AUTH_FILE_MAX }));
   } catch {
     return { kind: "missing" };
   }

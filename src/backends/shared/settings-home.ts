@@ -74,7 +74,8 @@ export function prepareSettingsHome(request: SettingsHomeRequest): SettingsHome 
   for (const name of request.ensureDirs ?? []) mkdirSync(join(request.userDir, name), { recursive: true, mode: 0o700 });
   mkdirSync(request.userDir, { recursive: true, mode: 0o700 });
   mkdirSync(dir, { recursive: true, mode: 0o700 });
-  for (const [name, text] of Object.entries(request.files)) writeFileAtomic(join(dir, name), text, 0o600);
+  // A given file still linked to the user's (an earlier home linked it) becomes the home's own: the user's is only read.
+  for (const [name, text] of Object.entries(request.files)) writeFileAtomic(join(dir, name), text, 0o600, { replaceLink: true });
   const names = new Set([...(request.knownFiles ?? []), ...readdirSync(request.userDir)]);
   for (const name of Object.keys(request.files)) names.delete(name);
   for (const name of names) linkTo(join(dir, name), join(request.userDir, name));

@@ -1,12 +1,13 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync, mkdirSync, mkdtempSync } from "node:fs";
+import { readFileSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { parseConfig, loadConfig } from "../../../src/config/config.ts";
 import { BACKEND_NAMES } from "../../../src/backends/index.ts";
 import { ROOT } from "../../helpers/tmux-server.ts";
 import { tmpdir } from "node:os";
 import { AgentmuxError } from "../../../src/util/errors.ts";
+import { makeFifo } from "../../helpers/fifo.ts";
 
 const HOME = process.env["HOME"] ?? "";
 
@@ -75,10 +76,29 @@ describe("a config path that is not a readable file", () => {
     assert.throws(() => loadConfig({ AGENTMUX_CONFIG: dir }), (error: unknown) => {
       assert.ok(error instanceof AgentmuxError);
       assert.equal(error.exitCode, 2);
-      assert.equal(error.message, `${dir}: the config file is a directory, not a file`);
+      assert.equal(error.message, `${dir}: the config file is a directory, not a regular file`);
       assert.match(error.hint ?? "", /move .*config\.yml aside/);
       return true;
     });
+  });
+});
+
+describe("a config file that is a FIFO", () => {
+  it("is a one-line error saying so at once, exit 2 (not a hang)", () => {
+    const dir = mkdtempSync(join(tmpdir(), "agentmux-cfg-"));
+    const file = join(dir, "config.yml");
+    const stop = makeFifo(file);
+    try {
+      assert.throws(() => loadConfig({ AGENTMUX_CONFIG: file }), (error: unknown) => {
+        assert.ok(error instanceof AgentmuxError);
+        assert.equal(error.exitCode, 2);
+        assert.equal(error.message, `${file}: the config file is a FIFO, not a regular file`);
+        return true;
+      });
+    } finally {
+      stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

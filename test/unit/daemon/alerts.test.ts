@@ -6,6 +6,7 @@ import { trackedFromPane, type Tracked } from "../../../src/daemon/tracked.ts";
 import { PANE_FIELDS, type PaneRecord } from "../../../src/tmux/formats.ts";
 import type { OptionScope } from "../../../src/tmux/options.ts";
 import type { Tmux } from "../../../src/tmux/tmux.ts";
+import { evalInChild, srcUrl } from "../../helpers/in-child.ts";
 
 const NOW = 1_700_000_000_000;
 
@@ -150,5 +151,24 @@ describe("alerts when a session needs the user", () => {
     assert.deepEqual(sent, ["my api:%15 matched /ERR/: ERR 100%"]);
     assert.equal(notes[0]?.reason, "watch");
     assert.equal(notes[0]?.state, "working");
+  });
+});
+
+describe("which watch pattern matched", () => {
+  it("a pattern a backtracking engine takes exponential time on is tried in linear time: the next one is named", () => {
+    // In a child with a timeout: the daemon read watch patterns as JavaScript regexes, and (\\w|\\d)+$ on
+    // 40 digits and a ! stalled it (daemon status timed out).
+    const sent = evalInChild<string[]>(`
+      const { Alerts } = await import(${JSON.stringify(srcUrl("daemon/alerts.ts"))});
+      const info = ["0", "!$", "", "dev:logs", "", "", ""].join("\\x1f");
+      const tmux = {
+        getOption: async (_scope, name) => (name === "@agentmux-watch-project" ? "(\\\\w|\\\\d)+$" : ""),
+        query: async () => info,
+      };
+      const sent = [];
+      const alerts = new Alerts(tmux, { notify: async (note) => { sent.push(note.text); } }, () => [], () => false);
+      await alerts.watchMatched("%31", { line: "1".repeat(40) + "!" }, ${NOW});
+      process.stdout.write(JSON.stringify(sent));`, 30_000);
+    assert.deepEqual(sent, [`dev:logs matched /!$/: ${"1".repeat(40)}!`]);
   });
 });

@@ -1,6 +1,11 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { parse } from "yaml";
 import { compileManifest, type CompileContext, type Path } from "../../../src/detect/compile.ts";
+import { compileUserRegex } from "../../../src/util/user-regex.ts";
+import { ROOT } from "../../helpers/in-child.ts";
 import type { RawManifest, RawRule } from "../../../src/detect/schema.ts";
 
 // compileManifest on validated YAML values; the context places a path at line = its depth and names it by joining it,
@@ -30,12 +35,11 @@ describe("compileManifest: a valid manifest", () => {
     assert.deepEqual(manifest.rules, [{ name: "dialog", state: "blocked", priority: 50, region: { kind: "screen" }, matcher: { kind: "contains", text: "Allow?" }, cause: null }]);
   });
 
-  it("builds the prompt box and title regexes as unicode regexes", () => {
-    const { manifest } = compileManifest({ promptBox: "^› (?!\\d+\\. )", match: { commands: ["codex"], processes: ["@openai/codex/"], titles: ["^[\\u2800-\\u28ff] #%"] }, rules: [rule()] }, ctx());
+  it("builds the prompt box and title regexes for RE2 (code points as \\x{…})", () => {
+    const { manifest } = compileManifest({ promptBox: "^› (?:$|\\D|\\d+(?:$|[^\\d.]|\\.(?:$|[^ ])))", match: { commands: ["codex"], processes: ["@openai/codex/"], titles: ["^[\\x{2800}-\\x{28ff}] #%"] }, rules: [rule()] }, ctx());
     assert.ok(manifest?.promptBox);
     assert.equal(manifest.promptBox.test("› Ask Codex to do anything"), true);
     assert.equal(manifest.promptBox.test("› 1. Yes, proceed (y)"), false);
-    assert.equal(manifest.promptBox.flags, "u");
     assert.deepEqual(manifest.match.commands, ["codex"]);
     assert.deepEqual(manifest.match.processes, ["@openai/codex/"]);
     assert.equal(manifest.match.titles[0]?.test("⠋ #% \"quoted\" work"), true);
@@ -67,7 +71,7 @@ describe("compileManifest: a valid manifest", () => {
 describe("compileManifest: mistakes", () => {
   it("a regex that does not compile names its key, the reason and how to escape", () => {
     assert.deepEqual(problemsOf({ rules: [rule({ regex: "(unclosed" })] }), [
-      ["rules.0.regex", "invalid regular expression: /(unclosed/u: Unterminated group", "write a JavaScript regular expression; escape ( ) [ ] { } . * + ? | with a backslash"],
+      ["rules.0.regex", "invalid regular expression: missing closing ): `(unclosed`", "write an RE2 regular expression: no lookahead or backreferences, \\x{a0} for a code point, a backslash before ( ) [ ] { } . * + ? | to match it"],
     ]);
   });
 
@@ -76,10 +80,16 @@ describe("compileManifest: mistakes", () => {
     assert.deepEqual(keys, ["promptBox", "match.titles.1"]);
   });
 
-  it("a regex that can backtrack exponentially is refused", () => {
-    const [problem] = problemsOf({ rules: [rule({ regex: "^(a+)+$" })] });
-    assert.equal(problem?.[0], "rules.0.regex");
-    assert.match(problem?.[1] ?? "", /^regular expression can take exponential time: /);
+  it("what RE2 lacks (lookahead, backreferences, \\u escapes) is a problem naming the construct and the way to write it", () => {
+    assert.deepEqual(problemsOf({ rules: [rule({ regex: "^› (?!\\d)" }), rule({ name: "b", regex: "(a)\\1" }), rule({ name: "c", regex: "\\u00a0" })] }), [
+      ["rules.0.regex", "invalid regular expression: lookahead (?!…) is not supported: invalid or unsupported Perl syntax: `(?!`", "RE2 matches in linear time and has no lookahead: match the text itself, or split the rule with not:"],
+      ["rules.1.regex", "invalid regular expression: backreferences (\\1) are not supported: invalid escape sequence: `\\1`", "RE2 matches in linear time and has no backreferences: match the repeated text itself"],
+      ["rules.2.regex", "invalid regular expression: \\u escapes are not RE2: invalid escape sequence: `\\u`", "write a code point as \\x{00a0} (or \\x{1F600})"],
+    ]);
+  });
+
+  it("a regex that would backtrack exponentially in a backtracking engine compiles: RE2 matches it in linear time", () => {
+    assert.deepEqual(problemsOf({ rules: [rule({ regex: "^(a+)+$" }), rule({ name: "b", regex: "(\\w|\\d)+$" })] }), []);
   });
 
   it("prompt-box and above-prompt regions need a promptBox, wherever they are used", () => {
@@ -127,5 +137,42 @@ describe("compileManifest: mistakes", () => {
     assert.equal(manifest, null);
     assert.deepEqual(problems.map((p) => [p.key, p.line, p.col]), [["rules.1.region", 3, 9], ["rules.0.regex", 3, 10], ["name", 9, 10]]);
     assert.ok(problems.every((p) => p.file === "/home/u/.config/agentmux/agents/my agent.yml"));
+  });
+});
+
+describe("the built-in manifests on RE2", () => {
+  /** Every regex of a manifest's YAML (promptBox, titles, rules' regex at any depth, dialog shapes), with its key. */
+  const regexes = (value: unknown, path: string[] = []): Array<[string, string]> => {
+    if (Array.isArray(value)) return value.flatMap((v, i) => regexes(v, [...path, String(i)]));
+    if (value === null || typeof value !== "object") return [];
+    return Object.entries(value).flatMap(([key, v]): Array<[string, string]> => {
+      const here = [...path, key];
+      if (typeof v === "string" && (["regex", "promptBox", "option", "top", "skip"].includes(key))) return [[here.join("."), v]];
+      if (key === "titles" && Array.isArray(v)) return v.map((t, i): [string, string] => [`${here.join(".")}.${i}`, String(t)]);
+      return regexes(v, here);
+    });
+  };
+  const files = readdirSync(join(ROOT, "manifests")).filter((f) => f.endsWith(".yml"));
+
+  it("every pattern of every built-in manifest compiles for RE2", () => {
+    const failed: string[] = [];
+    let count = 0;
+    for (const file of files) {
+      for (const [key, source] of regexes(parse(readFileSync(join(ROOT, "manifests", file), "utf8")))) {
+        count++;
+        try { compileUserRegex(source); } catch (error) { failed.push(`${file} ${key}: ${source}: ${(error as Error).message}`); }
+      }
+    }
+    assert.deepEqual(failed, []);
+    assert.ok(count >= 100, `only ${count} patterns found: the walk missed some`);
+  });
+
+  it("the Codex composer, written without lookahead, matches what ^› (?!\\d+\\. ) did: the composer, not a dialog's selected option", () => {
+    const raw = parse(readFileSync(join(ROOT, "manifests", "codex.yml"), "utf8")) as RawManifest;
+    const { manifest } = compileManifest(raw, ctx("codex"));
+    const box = manifest?.promptBox;
+    assert.ok(box);
+    for (const line of ["› ", "› Ask Codex to do anything", "› 12", "› 1.", "› 1.x", "› 3 files", "› .env"]) assert.equal(box.test(line), true, line);
+    for (const line of ["› 1. Yes, proceed (y)", "› 12. Other", "› 1.  two spaces", "›", "> 1"]) assert.equal(box.test(line), false, line);
   });
 });

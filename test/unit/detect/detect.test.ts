@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import { detect } from "../../../src/detect/detect.ts";
 import { parseManifest } from "../../../src/detect/parse.ts";
 import type { DetectInput, Manifest } from "../../../src/detect/types.ts";
+import { evalInChild, srcUrl } from "../../helpers/in-child.ts";
 
 const ROOT = new URL("../../../", import.meta.url);
 
@@ -85,6 +86,20 @@ describe("detect on real Claude screens", () => {
   it("with a full-screen program in the alternate screen only title rules run", () => {
     const v = detect(claude, { ...captured("claude-permission"), alternate: true });
     assert.deepEqual([v.paused, v.state, v.rule, v.region], [true, "idle", "title-idle", "title"]);
+  });
+});
+
+describe("detect: a user rule that a backtracking engine takes exponential time on", () => {
+  it("(\\w|\\d)+$ against a line of 40 digits and a ! gives a verdict (it hung agentmux detect and the daemon)", () => {
+    const manifest = "match: {commands: [digits]}\nrules:\n  - {name: digits, state: working, priority: 1, regex: '(\\w|\\d)+$'}\n  - {name: bang, state: idle, priority: 2, regex: '!$'}\n";
+    // In a child with a timeout: with a backtracking engine the test fails instead of hanging the suite.
+    const verdict = evalInChild<{ problems: unknown[]; state: string; rule: string; near: unknown[] }>(`
+      const { parseManifest } = await import(${JSON.stringify(srcUrl("detect/parse.ts"))});
+      const { detect } = await import(${JSON.stringify(srcUrl("detect/detect.ts"))});
+      const { manifest, problems } = parseManifest(${JSON.stringify(manifest)}, "digits.yml", { builtin: false });
+      const v = detect(manifest, { screen: "1".repeat(40) + "!\\n" });
+      process.stdout.write(JSON.stringify({ problems, state: v.state, rule: v.rule, near: v.near }));`, 30_000);
+    assert.deepEqual(verdict, { problems: [], state: "idle", rule: "bang", near: [] });
   });
 });
 

@@ -49,7 +49,7 @@ describe("explainVerdict", () => {
 
   it("the composer alone: idle, nothing nearly", () => {
     const lines = explainVerdict(codex, detect(codex, { screen: screen("codex-idle"), title: "work-codex" }));
-    assert.deepEqual(lines.slice(2), ["  fired: composer (idle, priority 10, the bottom 4 lines): regex /^› (?!\\d+\\. )/", "    matched: \"› Ask Codex to do anything\"", "  decided by: the screen", "  nearly: none"]);
+    assert.deepEqual(lines.slice(2), ["  fired: composer (idle, priority 10, the bottom 4 lines): regex /^› (?:$|\\D|\\d+(?:$|[^\\d.]|\\.(?:$|[^ ])))/", "    matched: \"› Ask Codex to do anything\"", "  decided by: the screen", "  nearly: none"]);
   });
 
   it("nothing matched: says how many rules were tried and that unknown is never guessed", () => {

@@ -1,8 +1,10 @@
 import { after, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { makeFifo } from "../../helpers/fifo.ts";
+import { evalInChild, srcUrl } from "../../helpers/in-child.ts";
 import { builtinManifestDir, detect, findManifest, formatProblem, loadManifests, parseManifest, userManifestDir } from "../../../src/detect/index.ts";
 
 // Built-ins from <install>/manifests, the user's from <configDir>/agents: same name replaces, new name adds, broken is skipped.
@@ -60,13 +62,38 @@ describe("loading manifests", () => {
     const { manifests, problems } = loadManifests({ env });
     const lines = problems.map(formatProblem);
     assert.equal(lines.length, 2, lines.join("\n"));
-    assert.match(lines[0] ?? "", new RegExp(`^${join(dir, "aider.yml")}:5:12: rules\\.prompt\\.regex: invalid regular expression: .*Unterminated group \\(write a JavaScript regular expression`));
+    assert.match(lines[0] ?? "", new RegExp(`^${join(dir, "aider.yml")}:5:12: rules\\.prompt\\.regex: invalid regular expression: missing closing \\): \`> \\(\` \\(write an RE2 regular expression`));
     assert.match(lines[1] ?? "", new RegExp(`^${join(dir, "claude.yml")}:3:12: rules\\.mine\\.state: "workin" is not one of working, blocked, idle \\(did you mean working\\?\\)$`));
     const builtin = readdirSync(builtinManifestDir()).filter((f) => f.endsWith(".yml")).map((f) => f.slice(0, -4)).sort();
     assert.ok(builtin.includes("claude") && !builtin.includes("goose"));
     assert.deepEqual(manifests.map((m) => m.name), ["goose", ...builtin]);
     assert.equal(findManifest(manifests, "claude")?.builtin, true, "the broken replacement leaves the built-in in force");
     for (const f of ["aider.yml", "claude.yml", "goose.yml"]) rmSync(join(dir, f));
+  });
+});
+
+describe("a user manifest that is not a regular file", () => {
+  it("a FIFO and a link to /dev/zero are problems saying what they are, and skipped; the others load", () => {
+    const own = mkdtempSync(join(tmpdir(), "agentmux-manifests-"));
+    const agents = userManifestDir({ AGENTMUX_HOME: own });
+    mkdirSync(agents, { recursive: true });
+    const stop = makeFifo(join(agents, "fifo.yml"));
+    try {
+      symlinkSync("/dev/zero", join(agents, "zero.yml"));
+      // In a child: the old reader blocked on the FIFO and read /dev/zero until memory ran out (the daemon loads these).
+      const { names, problems } = evalInChild<{ names: string[]; problems: string[] }>(`
+        const { loadManifests, formatProblem } = await import(${JSON.stringify(srcUrl("detect/index.ts"))});
+        const { manifests, problems } = loadManifests({ env: { AGENTMUX_HOME: ${JSON.stringify(own)} } });
+        process.stdout.write(JSON.stringify({ names: manifests.map((m) => m.name), problems: problems.map(formatProblem) }));`);
+      assert.deepEqual(problems, [
+        `${join(agents, "fifo.yml")}:1:1: (file): it is a FIFO, not a regular file (agentmux reads only a regular file here, or a symlink to one: replace it with a regular file, or remove it)`,
+        `${join(agents, "zero.yml")}:1:1: (file): it is a character device, not a regular file (agentmux reads only a regular file here, or a symlink to one: replace it with a regular file, or remove it)`,
+      ]);
+      assert.ok(names.includes("claude"));
+    } finally {
+      stop();
+      rmSync(own, { recursive: true, force: true });
+    }
   });
 });
 

@@ -24,13 +24,13 @@ describe("parseManifest", () => {
 
   it("a regex that does not compile is placed at its value, the rule named", () => {
     assert.deepEqual(seen("rules:\n  - name: dialog\n    state: blocked\n    priority: 5\n    regex: '(unclosed'\n"), [
-      `${FILE}:5:12: rules.dialog.regex: invalid regular expression: /(unclosed/u: Unterminated group (write a JavaScript regular expression; escape ( ) [ ] { } . * + ? | with a backslash)`,
+      `${FILE}:5:12: rules.dialog.regex: invalid regular expression: missing closing ): \`(unclosed\` (write an RE2 regular expression: no lookahead or backreferences, \\x{a0} for a code point, a backslash before ( ) [ ] { } . * + ? | to match it)`,
     ]);
   });
 
   it("a nested regex is addressed through not/any/all", () => {
     const text = "promptBox: '^> '\nrules:\n  - name: box\n    state: idle\n    priority: 1\n    all:\n      - contains: x\n      - region: prompt-box\n        not: {regex: '['}\n";
-    assert.deepEqual(seen(text), [`${FILE}:9:22: rules.box.all[1].not.regex: invalid regular expression: /[/u: Unterminated character class (write a JavaScript regular expression; escape ( ) [ ] { } . * + ? | with a backslash)`]);
+    assert.deepEqual(seen(text), [`${FILE}:9:22: rules.box.all[1].not.regex: invalid regular expression: missing closing ]: \`[\` (write an RE2 regular expression: no lookahead or backreferences, \\x{a0} for a code point, a backslash before ( ) [ ] { } . * + ? | to match it)`]);
   });
 
   it("a region that needs the prompt box, in a manifest without one, is placed at the region", () => {

@@ -7,6 +7,7 @@ import { DEFAULT_CONFIG, type Config } from "../../../src/config/config.ts";
 import { checkDirectory, chooseDirectory, parseHandoff, planHandoff, sessionWindowName, soleSessionIn } from "../../../src/lifecycle/handoff.ts";
 import type { NamedSession } from "../../../src/session/store.ts";
 import { AgentmuxError } from "../../../src/util/errors.ts";
+import { makeFifo } from "../../helpers/fifo.ts";
 
 const FILE = "/p/.claude/handoff.md";
 
@@ -114,6 +115,14 @@ describe("planHandoff: every precondition before anything is touched", () => {
     assert.throws(() => plan(".claude/none.md"), /none\.md does not exist/);
     write("---\ntarget-directory: ../other\n---\n  \n");
     assert.throws(() => plan(".claude/handoff.md"), /has no handoff text/);
+  });
+  it("a handoff file that is a FIFO is refused at once, saying so", () => {
+    const stop = makeFifo(join(proj, ".claude", "fifo.md"));
+    try {
+      assert.throws(() => plan(".claude/fifo.md"), { message: `cannot hand off proj:keep (%7): handoff file ${join(proj, ".claude", "fifo.md")} is a FIFO, not a regular file` });
+    } finally {
+      stop();
+    }
   });
   it("same directory: keeps the instance, account none, group kept, a new conversation with the text as submitted prompt", () => {
     write("Carry on.\n");

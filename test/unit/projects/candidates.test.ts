@@ -43,6 +43,11 @@ describe("which sources an account gets", () => {
       e instanceof AgentmuxError && /matches the account "x"/.test(e.message) && /projects.sources/.test(e.hint ?? ""));
     assert.throws(() => sourcesFor("x", withSources([{ account: "(", sources: [] }])), /account regex "\(" is not valid/);
   });
+  it("the account regex runs on RE2: one with a lookahead is refused naming it, (\\w|\\d)+$ matches in linear time", () => {
+    assert.throws(() => sourcesFor("work", withSources([{ account: "^(?!personal)", sources: [] }])), (e: unknown) =>
+      e instanceof AgentmuxError && /account regex "\^\(\?!personal\)" is not valid: lookahead/.test(e.message) && /no lookahead/.test(e.hint ?? ""));
+    assert.deepEqual(sourcesFor("w1", withSources([{ account: "(\\w|\\d)+$", sources: ["known"] }])), ["known"]);
+  });
 });
 
 describe("dedupe and labels", () => {

@@ -1,9 +1,11 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describeEntry, registryCandidates, registryRoot } from "../../../src/projects/registry.ts";
+import { makeFifo } from "../../helpers/fifo.ts";
+import { callInChild } from "../../helpers/in-child.ts";
 import { AgentmuxError } from "../../../src/util/errors.ts";
 
 function scratch(): string {
@@ -101,6 +103,25 @@ describe("registry candidates", () => {
       writeFileSync(join(dir, "shape.json"), "{\"items\": []}");
       assert.throws(() => registryCandidates(join(dir, "shape.json"), null, null), /holds no "projects" array/);
     } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("a registry larger than 8 MiB, a FIFO, and a link to /dev/zero are refused saying what they are, not read", () => {
+    const dir = scratch();
+    const stop = makeFifo(join(dir, "fifo.json"));
+    try {
+      writeFileSync(join(dir, "big.json"), `{"projects": [], "pad": "${"x".repeat(8 * 1024 * 1024)}"}`);
+      symlinkSync("/dev/zero", join(dir, "zero.json"));
+      // In a child: the old reader read /dev/zero until memory ran out and blocked on the FIFO.
+      const outcomes = callInChild("projects/registry.ts", "registryCandidates", [[join(dir, "big.json"), null, null], [join(dir, "fifo.json"), null, null], [join(dir, "zero.json"), null, null]]);
+      assert.deepEqual(outcomes, [
+        { error: `the project registry ${join(dir, "big.json")} is larger than 8 MiB`, name: "AgentmuxError" },
+        { error: `the project registry ${join(dir, "fifo.json")} is a FIFO, not a regular file`, name: "AgentmuxError" },
+        { error: `the project registry ${join(dir, "zero.json")} is a character device, not a regular file`, name: "AgentmuxError" },
+      ]);
+    } finally {
+      stop();
       rmSync(dir, { recursive: true, force: true });
     }
   });

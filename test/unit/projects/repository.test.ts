@@ -1,10 +1,12 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { githubSlug, gitDirectory, originUrl, repositoryDirectory } from "../../../src/projects/repository.ts";
 import type { ProjectCandidate } from "../../../src/projects/candidates.ts";
+import { makeFifo } from "../../helpers/fifo.ts";
+import { callInChild } from "../../helpers/in-child.ts";
 
 const repo = (dir: string): ProjectCandidate => ({ label: dir, directory: dir, repository: dir, description: null });
 
@@ -64,6 +66,24 @@ describe("repositoryDirectory", () => {
       assert.equal(gitDirectory(wt), gitdir);
       assert.equal(repositoryDirectory([repo(wt)], "owner/app"), wt);
     } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it("a clone whose git config is a FIFO or a link to /dev/zero counts as one whose origin cannot be read: found by name, not waited on", () => {
+    const root = realpathSync(mkdtempSync(join(tmpdir(), "agentmux-repository-")));
+    const fifo = clone(root, "fifo", null);
+    const zero = clone(root, "zero", null);
+    rmSync(join(fifo, ".git", "config"));
+    rmSync(join(zero, ".git", "config"));
+    const stop = makeFifo(join(fifo, ".git", "config"));
+    try {
+      symlinkSync("/dev/zero", join(zero, ".git", "config"));
+      // In a child: the old reader blocked on the FIFO and read /dev/zero until memory ran out.
+      const outcomes = callInChild("projects/repository.ts", "repositoryDirectory", [[[repo(fifo)], "owner/fifo"], [[repo(zero)], "owner/zero"]]);
+      assert.deepEqual(outcomes, [{ value: fifo }, { value: zero }]);
+    } finally {
+      stop();
       rmSync(root, { recursive: true, force: true });
     }
   });

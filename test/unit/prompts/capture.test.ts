@@ -4,6 +4,7 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { capturePrompt, captureTemplate, editorCommand, entryFromEdited } from "../../../src/prompts/capture.ts";
+import { evalInChild, srcUrl } from "../../helpers/in-child.ts";
 import { loadCapture } from "../../../src/prompts/store.ts";
 
 const root = mkdtempSync(join(tmpdir(), "agentmux-prompts-capture-"));
@@ -50,5 +51,15 @@ describe("capturing a prompt", () => {
     const env = { ...process.env, VISUAL: editor("fail", `echo text >> "$1"; exit 3`) };
     await assert.rejects(capturePrompt({ session: { ...session, instance: "f" }, popup: null, env, stateDir: root }), /exited with status 3: nothing captured/);
     assert.deepEqual(loadCapture({ ...session, instance: "f" }, root).entries, []);
+  });
+
+  it("a draft the editor left as a link to /dev/zero is refused, not read", () => {
+    const script = editor("zero", `rm -f "$1"; ln -s /dev/zero "$1"`);
+    // In a child: the old reader read /dev/zero until memory ran out.
+    const outcome = evalInChild<{ error: string }>(`
+      const { capturePrompt } = await import(${JSON.stringify(srcUrl("prompts/capture.ts"))});
+      try { await capturePrompt({ session: ${JSON.stringify({ ...session, instance: "z" })}, popup: null, env: { ...process.env, VISUAL: ${JSON.stringify(script)} }, stateDir: ${JSON.stringify(root)} }); process.stdout.write(JSON.stringify({ error: "" })); }
+      catch (error) { process.stdout.write(JSON.stringify({ error: error.message })); }`);
+    assert.match(outcome.error, /prompt\.md is a character device, not a regular file$/);
   });
 });

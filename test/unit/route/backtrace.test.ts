@@ -1,6 +1,6 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { backtrace, EXCERPT_LIMIT, excerpt, LINE_LIMIT, looksLikeError } from "../../../src/route/backtrace.ts";
@@ -42,6 +42,20 @@ describe("error texts and backtraces", () => {
       assert.ok(!existsSync(saved));
       const running = await backtrace.extract({ text: "Error: boom\n    at x (/a.js:1:1)", source: "stdin", cwd: "/" }, { ...env, resolveDirectory: false }) as RouteContext;
       assert.equal(running.text, undefined, "a running session: nothing to rank");
+    } finally {
+      rmSync(state, { recursive: true, force: true });
+    }
+  });
+
+  it("an error file larger than 16 MiB is refused, not read whole and saved", async () => {
+    const state = mkdtempSync(join(tmpdir(), "agentmux-bt-"));
+    try {
+      const file = join(state, "huge.log");
+      writeFileSync(file, `TypeError: x\n${"    at f (/a.js:1:1)\n".repeat(Math.ceil(16 * 1024 * 1024 / 20))}`);
+      const env = { env: process.env, stateDir: state, resolveDirectory: true } as unknown as ExtractEnv;
+      assert.ok(backtrace.matches({ text: file, source: "the argument", cwd: "/" }));
+      await assert.rejects(backtrace.extract({ text: file, source: "the argument", cwd: "/" }, env), { message: `error file ${file} is larger than 16 MiB` });
+      assert.ok(!existsSync(join(state, "route")), "nothing saved");
     } finally {
       rmSync(state, { recursive: true, force: true });
     }

@@ -1,10 +1,11 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { chmodSync, copyFileSync, mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { decodeWords, formatSender, isMaildirPath, maildir, parseHeaders } from "../../../src/route/maildir.ts";
 import type { ExtractEnv, RouteContext } from "../../../src/route/context.ts";
+import { makeFifo } from "../../helpers/fifo.ts";
 
 const FIXTURES = resolve(import.meta.dirname, "..", "..", "fixtures", "route");
 const env = { env: process.env } as unknown as ExtractEnv;
@@ -36,6 +37,19 @@ describe("maildir messages", () => {
     assert.equal(context.payload, join(FIXTURES, "Mail/INBOX/cur/1764583200.M1P2.host,U=7:2,S"));
     assert.equal(context.submit, false);
     assert.equal(((await maildir.extract(thing("Mail/INBOX/new/1764583300.M2P2.host"), env)) as RouteContext).text, "plain\nFrom: bob@example.com");
+  });
+  it("a mail path that is a FIFO or a link to /dev/zero is refused saying what it is", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "agentmux-mail-"));
+    mkdirSync(join(dir, "cur"));
+    const stop = makeFifo(join(dir, "cur", "fifo"));
+    try {
+      symlinkSync("/dev/zero", join(dir, "cur", "zero"));
+      await assert.rejects(maildir.extract({ text: join(dir, "cur", "fifo"), source: "the argument", cwd: "/" }, env), { message: `mail file ${join(dir, "cur", "fifo")} is a FIFO, not a regular file` });
+      await assert.rejects(maildir.extract({ text: join(dir, "cur", "zero"), source: "the argument", cwd: "/" }, env), { message: `mail file ${join(dir, "cur", "zero")} is a character device, not a regular file` });
+    } finally {
+      stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
   it("a missing file (renamed when its flags changed) and an unreadable one are errors naming the fix", async () => {
     await assert.rejects(maildir.extract(thing("Mail/INBOX/cur/1764583200.M1P2.host,U=7:2,RS"), env), /mail file .* does not exist/);

@@ -1,10 +1,11 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, chmodSync } from "node:fs";
+import { copyFileSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync, chmodSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { findLineAgain, markedLine, markerFits, markInProgress, todo, todoAt, todoLocation } from "../../../src/route/todo.ts";
 import type { ExtractEnv, RouteContext } from "../../../src/route/context.ts";
+import { makeFifo } from "../../helpers/fifo.ts";
 
 const FIXTURES = resolve(import.meta.dirname, "..", "..", "fixtures", "route");
 const envWith = (marker?: string) => ({ env: process.env, config: { route: { todoInProgress: marker } } } as unknown as ExtractEnv);
@@ -75,6 +76,33 @@ describe("TODO items", () => {
     const context = await todo.extract({ text: "* TODO Write docs\n  for route\n", source: "the selection", cwd: "/" }, envWith("DOING")) as RouteContext;
     assert.equal(context.payload, "Write docs\n\nfor route");
     assert.equal(context.after, undefined);
+  });
+  it("a TODO file that is a FIFO, or a link to /dev/zero, is refused at once, saying what it is", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "agentmux-todo-"));
+    const stop = makeFifo(join(dir, "todo.md"));
+    try {
+      symlinkSync("/dev/zero", join(dir, "zero.md"));
+      await assert.rejects(todo.extract({ text: "todo.md:1", source: "the argument", cwd: dir }, envWith("[-]")), { message: `TODO file ${join(dir, "todo.md")} is a FIFO, not a regular file` });
+      await assert.rejects(todo.extract({ text: "zero.md:1", source: "the argument", cwd: dir }, envWith("[-]")), { message: `TODO file ${join(dir, "zero.md")} is a character device, not a regular file` });
+    } finally {
+      stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+  it("the marker is written through a TODO file that is a symlink: the link stays, its target changes", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "agentmux-todo-"));
+    try {
+      mkdirSync(join(dir, "notes"));
+      copyFileSync(join(FIXTURES, "todo.md"), join(dir, "notes", "todo.md"));
+      symlinkSync(join("notes", "todo.md"), join(dir, "todo.md"));
+      const context = await todo.extract({ text: "todo.md:4", source: "the argument", cwd: dir }, envWith("[-]")) as RouteContext;
+      assert.equal(context.after?.(), null);
+      assert.ok(lstatSync(join(dir, "todo.md")).isSymbolicLink(), "the link was replaced by a file");
+      assert.equal(readlinkSync(join(dir, "todo.md")), join("notes", "todo.md"));
+      assert.equal(readFileSync(join(dir, "notes", "todo.md"), "utf8").split("\n")[3], '- [-] Fix the login redirect in "web #2"');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
   it("markInProgress leaves an unreadable file alone", () => {
     assert.match(markInProgress("/nonexistent/x.md", 0, { style: "markdown", line: "- [ ] a", prompt: "a" }, "[-]") ?? "", /could not be read/);

@@ -4,6 +4,8 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { discoverSkills, projectDirs } from "../../../src/skills/discover.ts";
+import { makeFifo } from "../../helpers/fifo.ts";
+import { evalInChild, srcUrl } from "../../helpers/in-child.ts";
 
 let root: string;
 let savedHome: string | undefined;
@@ -86,6 +88,30 @@ describe("discoverSkills", () => {
     assert.equal(found.problems[0]?.name, "broken");
     assert.match(found.problems[0]?.error.message ?? "", /broken\/SKILL\.md:3: frontmatter key "user-invocable"/);
     assert.ok(found.skills.some((s) => s.id === "only-claude"));
+  });
+
+  it("a SKILL.md that is a link to /dev/zero, or a FIFO, is a problem saying what it is; the others are still found", () => {
+    const { claudeHome, project } = layout();
+    const repoSkills = join(root, "repo 'q'", ".claude", "skills");
+    mkdirSync(join(repoSkills, "zero"));
+    symlinkSync("/dev/zero", join(repoSkills, "zero", "SKILL.md"));
+    mkdirSync(join(repoSkills, "fifo"));
+    const stop = makeFifo(join(repoSkills, "fifo", "SKILL.md"));
+    try {
+      // In a child: the old reader read /dev/zero until memory ran out (18.5 GB) and blocked on the FIFO.
+      const found = evalInChild<{ ids: string[]; problems: Array<{ name: string; error: string }> }>(`
+        process.env.HOME = ${JSON.stringify(join(root, "home"))};
+        const { discoverSkills } = await import(${JSON.stringify(srcUrl("skills/discover.ts"))});
+        const found = discoverSkills({ cwd: ${JSON.stringify(project)}, homes: { claude: ${JSON.stringify(claudeHome)} }, configured: [], backend: "claude" });
+        process.stdout.write(JSON.stringify({ ids: found.skills.map((s) => s.id), problems: found.problems.map((p) => ({ name: p.name, error: p.error.message })) }));`);
+      assert.deepEqual(found.problems, [
+        { name: "fifo", error: `${join(repoSkills, "fifo", "SKILL.md")} is a FIFO, not a regular file` },
+        { name: "zero", error: `${join(repoSkills, "zero", "SKILL.md")} is a character device, not a regular file` },
+      ]);
+      assert.ok(found.ids.includes("repo skill é") && found.ids.includes("only-claude"));
+    } finally {
+      stop();
+    }
   });
 
   it("within one backend the first skill of a name wins (global before project)", () => {

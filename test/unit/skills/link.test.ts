@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseSkillFrontmatter } from "../../../src/skills/frontmatter.ts";
 import { applyLinks, bundledSkills, hasChanges, planLinks, toolHomes } from "../../../src/skills/link.ts";
+import { callInChild } from "../../helpers/in-child.ts";
 
 let root: string;
 
@@ -101,6 +102,20 @@ describe("setup skills: link planning", () => {
       assert.equal(meta.name, name);
       assert.ok(meta.description.length > 40, `${name} has a description the model can choose it by`);
       for (const pattern of commands[name] ?? []) assert.match(text, pattern, `${name} runs ${pattern}`);
+    }
+  });
+});
+
+describe("isAgentmuxSkillPath", () => {
+  it("a checkout whose package.json is a link to /dev/zero is not agentmux's, and is not read", () => {
+    const root = mkdtempSync(join(tmpdir(), "agentmux-link-zero-"));
+    try {
+      mkdirSync(join(root, "etc", "skills", "x"), { recursive: true });
+      symlinkSync("/dev/zero", join(root, "package.json"));
+      // In a child: the old reader read /dev/zero until memory ran out.
+      assert.deepEqual(callInChild("skills/link.ts", "isAgentmuxSkillPath", [[join(root, "etc", "skills", "x")]]), [{ value: false }]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
     }
   });
 });

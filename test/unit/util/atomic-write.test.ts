@@ -66,6 +66,45 @@ describe("writeFileAtomic", () => {
   });
 });
 
+describe("writeFileAtomic through a symlink", () => {
+  it("writes the file a link points at and keeps the link (a relative link, a chain of two)", () => {
+    mkdirSync(join(dir, "dotfiles"));
+    writeFileSync(join(dir, "dotfiles", "todo.md"), "old\n", { mode: 0o640 });
+    symlinkSync(join("dotfiles", "todo.md"), join(dir, "first"));
+    symlinkSync(join(dir, "first"), join(dir, "todo.md"));
+    writeFileAtomic(join(dir, "todo.md"), "new\n", 0o640);
+    assert.ok(lstatSync(join(dir, "todo.md")).isSymbolicLink());
+    assert.ok(lstatSync(join(dir, "first")).isSymbolicLink());
+    assert.equal(readlinkSync(join(dir, "first")), join("dotfiles", "todo.md"));
+    assert.equal(readFileSync(join(dir, "dotfiles", "todo.md"), "utf8"), "new\n");
+    assert.equal(statSync(join(dir, "dotfiles", "todo.md")).mode & 0o777, umasked(0o640));
+    assert.deepEqual(readdirSync(join(dir, "dotfiles")), ["todo.md"], "the temporary file was made beside the target");
+  });
+
+  it("creates the missing target of a dangling link, and the link stays", () => {
+    symlinkSync(join(dir, "real", "state.json"), join(dir, "state.json"));
+    writeFileAtomic(join(dir, "state.json"), "{}\n");
+    assert.ok(lstatSync(join(dir, "state.json")).isSymbolicLink());
+    assert.equal(readFileSync(join(dir, "real", "state.json"), "utf8"), "{}\n");
+  });
+
+  it("with replaceLink, the link is replaced by the file and its target left alone (a directory agentmux owns)", () => {
+    writeFileSync(join(dir, "users.json"), "theirs\n");
+    symlinkSync(join(dir, "users.json"), join(dir, "mirror.json"));
+    writeFileAtomic(join(dir, "mirror.json"), "ours\n", 0o600, { replaceLink: true });
+    assert.equal(lstatSync(join(dir, "mirror.json")).isSymbolicLink(), false);
+    assert.equal(readFileSync(join(dir, "mirror.json"), "utf8"), "ours\n");
+    assert.equal(readFileSync(join(dir, "users.json"), "utf8"), "theirs\n");
+  });
+
+  it("refuses a loop of links", () => {
+    symlinkSync(join(dir, "b"), join(dir, "a"));
+    symlinkSync(join(dir, "a"), join(dir, "b"));
+    assert.throws(() => writeFileAtomic(join(dir, "a"), "x"), /too many levels of symbolic links/);
+    assert.ok(lstatSync(join(dir, "a")).isSymbolicLink());
+  });
+});
+
 describe("linkAtomic", () => {
   it("points a new or an existing name at the target, leaving only the link", () => {
     const link = join(dir, "current");

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { headLines, visitLines } from "../../../src/util/head-lines.ts";
+import { makeFifo } from "../../helpers/fifo.ts";
 
 const tmp = mkdtempSync(join(tmpdir(), "agentmux-branches-"));
 after(() => rmSync(tmp, { recursive: true, force: true }));
@@ -39,5 +40,18 @@ describe("visitLines", () => {
     assert.deepEqual(lines(file, 1 << 20, 2), ["one", "two"]);
     assert.deepEqual(lines(file, 10), ["one", "two"]);
     assert.deepEqual(lines(file, 3), []);
+  });
+});
+
+describe("a file that is not a regular file", () => {
+  it("a FIFO is refused at once by headLines and visitLines, not waited on", () => {
+    const fifo = join(tmp, "fifo");
+    const stop = makeFifo(fifo);
+    try {
+      assert.throws(() => headLines(fifo, 1, 1024), { message: `${fifo} is a FIFO, not a regular file` });
+      assert.throws(() => visitLines(fifo, 1024, () => true), { message: `${fifo} is a FIFO, not a regular file` });
+    } finally {
+      stop();
+    }
   });
 });

@@ -1,12 +1,13 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { HOOK_EVENTS } from "../../../../src/backends/claude/hooks.ts";
 import { mergeSettings, prepareClaudeLaunchArgs, pruneSettingsFiles, readUserSettings, sessionSettings, settingsFile, splitSettingsArgs, WEEK_MS } from "../../../../src/backends/claude/settings.ts";
 import { shWords } from "../../../../src/util/sh.ts";
 import { throwsLine } from "../../../helpers/assert-error.ts";
+import { callInChild } from "../../../helpers/in-child.ts";
 
 const SCRIPTS = { hook: "/opt/agent mux/shell/agentmux-hook", statusLine: "/opt/agent mux/shell/agentmux-statusline" };
 const HOOK = "'/opt/agent mux/shell/agentmux-hook'";
@@ -163,5 +164,21 @@ describe("prepareClaudeLaunchArgs", () => {
     const { file } = prepareClaudeLaunchArgs({ argv: ["claude"], stateDir: root, cwd: root, env: { CLAUDE_CONFIG_DIR: join(root, "cfg") }, scripts: SCRIPTS });
     assert.equal(JSON.parse(readFileSync(file, "utf8")).statusLine.command, `AGENTMUX_STATUSLINE_CHAIN='my-line' ${STATUS}`);
     assert.ok(existsSync(file));
+  });
+});
+
+describe("inheritedStatusLine: the status line a project's or the user's settings give", () => {
+  it("a repository's .claude/settings.local.json linked to /dev/zero is skipped, not read; the next file's status line holds", () => {
+    const root = mkdtempSync(join(tmpdir(), "agentmux-inherit-"));
+    try {
+      mkdirSync(join(root, "repo", ".claude"), { recursive: true });
+      symlinkSync("/dev/zero", join(root, "repo", ".claude", "settings.local.json"));
+      writeFileSync(join(root, "repo", ".claude", "settings.json"), '{"statusLine": {"type": "command", "command": "mine"}}');
+      // In a child: the old reader read /dev/zero until memory ran out, at every agentmux new in that repository.
+      const outcome = callInChild("backends/claude/settings.ts", "inheritedStatusLine", [[join(root, "repo"), { CLAUDE_CONFIG_DIR: join(root, "claude") }]]);
+      assert.deepEqual(outcome, [{ value: { type: "command", command: "mine" } }]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

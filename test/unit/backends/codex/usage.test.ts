@@ -1,7 +1,11 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import type { UsageReading } from "../../../../src/backends/shared/usage-http.ts";
+import { mkdtempSync, rmSync, symlinkSync, writeFileSync, mkdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { normaliseCodexUsage } from "../../../../src/backends/codex/usage.ts";
+import { callInChild } from "../../../helpers/in-child.ts";
 
 const NOW = Date.parse("2026-03-02T12:00:00Z");
 const HOUR = 3_600_000;
@@ -25,4 +29,23 @@ describe("usage normalisation", () => {
       for (const [key, value] of Object.entries(expected)) assert.equal(r?.[key as keyof typeof r], value, key);
     });
   }
+});
+
+describe("codexAuth: the login in <home>/auth.json", () => {
+  it("reads the tokens; an auth.json that is a link to /dev/zero is no login, not read (the daemon's usage poll)", () => {
+    const root = mkdtempSync(join(tmpdir(), "agentmux-codex-auth-"));
+    try {
+      mkdirSync(join(root, "ok"));
+      writeFileSync(join(root, "ok", "auth.json"), '{"tokens":{"access_token":"t","account_id":"a"}}');
+      mkdirSync(join(root, "zero"));
+      symlinkSync("/dev/zero", join(root, "zero", "auth.json"));
+      // In a child: the old reader read /dev/zero until memory ran out.
+      assert.deepEqual(callInChild("backends/codex/usage.ts", "codexAuth", [[join(root, "ok")], [join(root, "zero")]]), [
+        { value: { kind: "tokens", accessToken: "t", accountId: "a" } },
+        { value: { kind: "missing" } },
+      ]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
 });

@@ -1,9 +1,10 @@
 import { after, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { readCredentialsFile } from "../../../../src/backends/shared/credentials.ts";
+import { callInChild } from "../../../helpers/in-child.ts";
 
 describe("readCredentialsFile", () => {
   const root = mkdtempSync(join(tmpdir(), "agentmux-creds-"));
@@ -22,5 +23,12 @@ describe("readCredentialsFile", () => {
     const home = join(root, "dir-instead");
     mkdirSync(join(home, "auth.json"), { recursive: true });
     assert.equal(readCredentialsFile(home, "auth.json").text, undefined);
+  });
+  it("a credentials file that is a link to /dev/zero: no text, not read (the daemon's usage poll reads these)", () => {
+    const home = join(root, "zero");
+    mkdirSync(home);
+    symlinkSync("/dev/zero", join(home, "auth.json"));
+    // In a child: the old reader read /dev/zero until memory ran out.
+    assert.deepEqual(callInChild("backends/shared/credentials.ts", "readCredentialsFile", [[home, "auth.json"]]), [{ value: { where: join(home, "auth.json") } }]);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { prepareSettingsHome, settingsHomeOf } from "../../../../src/backends/shared/settings-home.ts";
@@ -33,6 +33,25 @@ describe("a session home standing in for a CLI's directory", () => {
       writeFileSync(join(dir, "auth.json"), "written by the CLI");
       assert.deepEqual(prepareSettingsHome(request), { home, dir });
       assert.ok(!lstatSync(join(dir, "auth.json")).isSymbolicLink());
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it("a given file that is still a link to the user's (an earlier home linked it) is replaced, never written through", () => {
+    const root = scratch();
+    try {
+      const userDir = join(root, "user", ".cli");
+      mkdirSync(userDir, { recursive: true });
+      writeFileSync(join(userDir, "settings.json"), '{"theme":"dark"}');
+      const state = join(root, "state");
+      const dir = join(settingsHomeOf(state, "cli-home", userDir), ".cli");
+      mkdirSync(dir, { recursive: true });
+      symlinkSync(join(userDir, "settings.json"), join(dir, "settings.json"));
+      prepareSettingsHome({ stateDir: state, folder: "cli-home", userDir, mirror: ".cli", files: { "settings.json": '{"theme":"dark","hooks":{}}\n' } });
+      assert.equal(lstatSync(join(dir, "settings.json")).isSymbolicLink(), false);
+      assert.equal(readFileSync(join(dir, "settings.json"), "utf8"), '{"theme":"dark","hooks":{}}\n');
+      assert.equal(readFileSync(join(userDir, "settings.json"), "utf8"), '{"theme":"dark"}', "the user's settings are only read");
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
