@@ -36,7 +36,7 @@ class FakeDaemon implements DaemonPort {
   readonly options: Array<[string, Record<string, string>]> = [];
   /** Sessions that a reconcile finds (started a moment ago). */
   readonly appearing: Tracked[] = [];
-  config(): Config { return {} as Config; }
+  config(): Config { return { control: { enabled: true } } as Config; }
   async kill(panes: string[]): Promise<number> { this.calls.push(`kill ${panes.join(" ")}`); return panes.length; }
   async typed(pane: string, kind: InputWord["kind"], at?: number): Promise<void> { this.calls.push(`typed ${pane} ${kind} ${at}`); }
   async reconcile(): Promise<void> {

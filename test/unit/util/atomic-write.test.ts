@@ -60,7 +60,8 @@ describe("writeFileAtomic", () => {
     const target = join(dir, "taken");
     mkdirSync(target);
     writeFileSync(join(target, "inside"), "keep me");
-    assert.throws(() => writeFileAtomic(target, "new"), (error: NodeJS.ErrnoException) => ["EISDIR", "ENOTEMPTY", "EEXIST"].includes(error.code ?? ""));
+    // Said as agentmux reports a failed write: which file, the system's words, its cause kept.
+    assert.throws(() => writeFileAtomic(target, "new"), (error: Error) => error.message.startsWith(`cannot write ${target}: `) && ["EISDIR", "ENOTEMPTY", "EEXIST"].includes((error.cause as NodeJS.ErrnoException).code ?? ""));
     assert.deepEqual(readdirSync(dir), ["taken"]);
     assert.equal(readFileSync(join(target, "inside"), "utf8"), "keep me");
   });
