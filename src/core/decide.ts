@@ -92,7 +92,7 @@ function turnEnded(f: Facts, rule: string, why: string, channel: Channel): Decis
 }
 
 const RULES: Rule[] = [
-  (f) => f.state === "exited" || f.state === "closing" ? hold("final", `${f.state}: only the process and the exit chain move it`) : null,
+  (f) => f.state === "exited" ? hold("final", "exited: only a new process moves it") : null,
 
   // An interrupted turn waits for an instruction: blocked, whoever pressed Escape.
   (f) => {

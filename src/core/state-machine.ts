@@ -20,6 +20,11 @@ export interface MachineState {
   statusStale: boolean;
   /** The session has delivered a hook event: a hook channel marks its turns (kept across daemon restarts). */
   hooked?: boolean | undefined;
+  /**
+   * An exit chain runs (agentmux exit): the session is shown as closing (shownState) while its
+   * turns go on being followed underneath, since the chain waits on them.
+   */
+  closing?: boolean | undefined;
 }
 
 export type MachineEvent =
@@ -32,7 +37,8 @@ export type MachineEvent =
   | { kind: "started"; at: number }
   | { kind: "background"; at: number; active: boolean }
   | { kind: "focus"; at: number }
-  | { kind: "exit-request"; at: number }
+  /** An exit chain was armed (on) or ended without closing the session (off). */
+  | { kind: "closing"; at: number; on: boolean }
   | { kind: "exited"; at: number };
 
 export type Effect = { type: "ready" } | { type: "discarded"; reason: string };
@@ -61,8 +67,8 @@ export function transition(current: MachineState, event: MachineEvent): Transiti
     case "exited":
       return { next: to(current, "exited", at, { background: false, blockingAgent: null }), effects: [] };
 
-    case "exit-request":
-      return { next: to(current, "closing", at), effects: [] };
+    case "closing":
+      return { next: { ...current, closing: event.on || undefined }, effects: [] };
 
     case "submit":
       // Submission hooks can fire more than once per prompt; the published status still goes stale.
@@ -76,7 +82,6 @@ export function transition(current: MachineState, event: MachineEvent): Transiti
         if (!raisedIt) return { next: { ...current, background: true }, effects: [{ type: "discarded", reason: "subagent event while waiting" }] };
       }
       if (current.state === "working") return { next: current, effects: [] };
-      if (current.state === "closing") return { next: current, effects: [] };
       // A turn begun outside agentmux (remote control, a scheduled task) or a dialog answered.
       const turnStart = current.state === "blocked" ? current.turnStart : at;
       return { next: to(current, "working", at, { turnStart, blockingAgent: null }), effects: [] };
@@ -84,7 +89,6 @@ export function transition(current: MachineState, event: MachineEvent): Transiti
 
     case "stop":
       if (current.turnStart !== null && at < current.turnStart) return discard(current, "stop sent before the current turn began");
-      if (current.state === "closing") return { next: { ...current, background: event.background ?? false }, effects: [] };
       return {
         next: to(current, current.state === "idle" ? "idle" : "waiting", at, { background: event.background ?? false, waitingSince: at, blockingAgent: null }),
         effects: [],
@@ -92,7 +96,7 @@ export function transition(current: MachineState, event: MachineEvent): Transiti
 
     case "idle-prompt":
       if (current.turnStart !== null && at < current.turnStart) return discard(current, "idle prompt sent before the current turn began");
-      if (current.state === "idle" || current.state === "blocked" || current.state === "closing") return { next: current, effects: [] };
+      if (current.state === "idle" || current.state === "blocked") return { next: current, effects: [] };
       return { next: to(current, "waiting", at, { waitingSince: current.state === "waiting" ? current.waitingSince : at, blockingAgent: null }), effects: [{ type: "ready" }] };
 
     case "blocked":
@@ -116,4 +120,12 @@ export function transition(current: MachineState, event: MachineEvent): Transiti
 /** Apply events in order (for tests and for replaying a spool). */
 export function run(events: MachineEvent[], start: MachineState = INITIAL): MachineState {
   return events.reduce((state, event) => transition(state, event).next, start);
+}
+
+/**
+ * The state a session is shown in: `closing` while its exit chain runs, unless it is blocked (a
+ * dialog of a before-exit skill still needs the user) or has exited; otherwise its state.
+ */
+export function shownState(m: Pick<MachineState, "state" | "closing">): SessionState {
+  return m.closing && m.state !== "blocked" && m.state !== "exited" ? "closing" : m.state;
 }

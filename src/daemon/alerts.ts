@@ -5,7 +5,7 @@ import type { Tmux } from "../tmux/tmux.ts";
 import { userRegexOrNull } from "../util/user-regex.ts";
 import type { Note, Notifier } from "./notifier.ts";
 import type { Tracked } from "./tracked.ts";
-import type { MachineState } from "../core/state-machine.ts";
+import { shownState, type MachineState } from "../core/state-machine.ts";
 
 
 /**
@@ -49,11 +49,12 @@ export class Alerts {
 
   /** A change made the session's state `made`: one notification per episode, and none for a state already left. */
   async stateChanged(t: Tracked, made: MachineState = t.machine): Promise<void> {
-    const state = made.state;
+    // A session shown closing (its exit chain runs) finishing a before-exit skill's turn is no news.
+    const state = shownState(made);
     if (state !== "blocked" && state !== "waiting") { t.suppressed = false; return; }
     if (readSnooze(await this.snoozeValue(t.pane)).snoozed) { t.suppressed = true; return; }
     if ((await this.tmux.panesInView().catch(() => [] as string[])).includes(t.pane)) return;
-    if (t.machine.state !== state || t.machine.since !== made.since) return;
+    if (shownState(t.machine) !== state || t.machine.since !== made.since) return;
     await this.notifier.notify(this.needNote(t, state));
   }
 

@@ -7,7 +7,7 @@ import type { ControlMessage } from "../tmux/control-parser.ts";
 import type { PaneRecord } from "../tmux/formats.ts";
 import type { TmuxServer } from "../tmux/server.ts";
 import { Tmux } from "../tmux/tmux.ts";
-import type { MachineEvent } from "../core/state-machine.ts";
+import { shownState, type MachineEvent } from "../core/state-machine.ts";
 import type { InputWord, LiveWord } from "../core/evidence.ts";
 import { ensureLayout, type DaemonLayout } from "./places.ts";
 import type { Logger } from "./log.ts";
@@ -354,6 +354,12 @@ export class Daemon implements DaemonPort {
     await this.table.machine(t, event, channel, rule, why);
   }
 
+  /** An event of the session's life that no channel reports (an exit chain armed or ended): applied as it is. */
+  async mark(pane: string, event: MachineEvent, why: string): Promise<void> {
+    const t = this.tracked.get(pane);
+    if (t) await this.applyMachine(t, event, "process", event.kind, why);
+  }
+
   /** Something agentmux typed into a session (send, keys, an exit chain's skill). */
   async typed(pane: string, kind: InputWord["kind"], at = Date.now()): Promise<void> {
     const t = this.tracked.get(pane);
@@ -389,9 +395,13 @@ export class Daemon implements DaemonPort {
     this.remote.sessionsChanged();
     // The state this change made: another change may come while this one awaits tmux.
     const m = t.machine;
+    // What the session is shown as (closing while its exit chain runs), which can change while its state does not.
+    const shown = shownState(m);
+    const shownChanged = applied.stateChanged || (t.shown ?? m.state) !== shown;
+    t.shown = shown;
     const values: Record<string, string> = {};
     if (applied.changed) {
-      values["@agentmux-state"] = m.state;
+      values["@agentmux-state"] = shown;
       values["@agentmux-state-since"] = String(Math.round(m.since));
       values["@agentmux-background"] = m.background ? "1" : "";
       values["@agentmux-status-stale"] = m.statusStale ? "1" : "";
@@ -411,16 +421,20 @@ export class Daemon implements DaemonPort {
     // What follows the state at once, in the order the changes came.
     if (applied.stateChanged) {
       if (m.state !== "exited") writeMirror(this.layout.mirror, t.pane, m.state, t.tokenHash);
-      this.log(`${t.pane} ${m.state}${m.background ? "+background" : ""}`);
-      this.waiters.changed(t.pane, m.state, m.since);
+      this.log(`${t.pane} ${m.state}${m.background ? "+background" : ""}${shown !== m.state ? ` (shown ${shown})` : ""}`);
       this.exits.changed(t);
-      this.notices?.stateChanged(t.pane, m.state);
+    } else if (shownChanged) {
+      this.log(`${t.pane} shown ${shown}`);
+    }
+    if (shownChanged) {
+      this.waiters.changed(t.pane, shown, m.since);
+      this.notices?.stateChanged(t.pane, shown);
     }
     if (m.state !== "exited" || !t.tornDown) await this.setOptions(t.pane, values);
     if (m.state === "exited") this.finish(t, "process exited");
     else if (applied.stateChanged) await this.asks.stateChanged(t);
     this.inbox.changed();
-    if (applied.stateChanged) {
+    if (shownChanged) {
       if (m.state === "exited") this.ended(t);
       await this.renderStatus();
       await this.alerts?.stateChanged(t, m);

@@ -1,3 +1,4 @@
+import { shownState } from "../core/state-machine.ts";
 import type { Socket } from "node:net";
 import type { Ask, InboxItem } from "../core/ask.ts";
 import { KEY_OPTION } from "../session/keys.ts";
@@ -46,7 +47,8 @@ export class Inbox {
 
   async items(now = Date.now()): Promise<InboxItem[]> {
     const all = [...this.deps.tracked()];
-    const needing = all.filter((t) => t.machine.state === "blocked" || t.machine.state === "waiting");
+    // Shown as it is shown everywhere: a session closing (its exit chain runs) needs the user only when blocked.
+    const needing = all.filter((t) => shownState(t.machine) === "blocked" || shownState(t.machine) === "waiting");
     if (needing.length === 0) return [];
     const options = new Map<string, { key: string; snoozed: string }>();
     for (const r of parseRecords(FIELDS, await this.deps.paneLines(FORMAT).catch(() => [] as string[]))) options.set(r.pane, r);
@@ -57,7 +59,7 @@ export class Inbox {
       key: options.get(t.pane)?.key ?? "",
       backend: t.backend,
       account: t.record.account,
-      state: t.machine.state as InboxItem["state"],
+      state: shownState(t.machine) as InboxItem["state"],
       background: t.machine.background,
       since: t.machine.since,
       snoozed: readSnooze(options.get(t.pane)?.snoozed ?? "", now).snoozed,

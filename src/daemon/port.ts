@@ -2,6 +2,7 @@ import type { Socket } from "node:net";
 import type { Config } from "../config/config.ts";
 import type { InboxItem } from "../core/ask.ts";
 import type { InputWord } from "../core/evidence.ts";
+import type { MachineEvent } from "../core/state-machine.ts";
 import type { Tmux } from "../tmux/tmux.ts";
 import type { DaemonLayout } from "./places.ts";
 import type { Response } from "./protocol.ts";
@@ -21,6 +22,8 @@ export interface SessionsPort {
   kill(panes: string[]): Promise<number>;
   /** Something agentmux typed into a session: evidence for the session table. */
   typed(pane: string, kind: InputWord["kind"], at?: number): Promise<void>;
+  /** An event of the session's life no channel reports (an exit chain armed or ended). */
+  mark(pane: string, event: MachineEvent, why: string): Promise<void>;
 }
 
 /** What the socket's requests need of the daemon. */

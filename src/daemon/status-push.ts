@@ -1,3 +1,4 @@
+import { shownState } from "../core/state-machine.ts";
 import type { SelectedQuota } from "../accounts/quota.ts";
 import { displayNames } from "../session/display-name.ts";
 import { readSnooze } from "../session/snooze.ts";
@@ -46,7 +47,8 @@ export class StatusPush {
     const withKeys = this.withKeys;
     // A snoozed session is out of the segment: not counted, its key not listed.
     const counted = sessions.filter((t) => !readSnooze(t.record.snoozed ?? "", now).snoozed);
-    const keys = withKeys ? counted.filter((t) => (t.machine.state === "waiting" || t.machine.state === "blocked") && t.record.switchKey).map((t) => t.record.switchKey).sort() : [];
-    if (await this.set("global", "@agentmux-status", renderStatusSegment(counted.map((t) => t.machine), { keys, quota: this.quota?.() ?? [] }))) await this.tmux.refreshStatusLines();
+    const shown = counted.map((t) => ({ t, machine: { ...t.machine, state: shownState(t.machine) } }));
+    const keys = withKeys ? shown.filter(({ t, machine }) => (machine.state === "waiting" || machine.state === "blocked") && t.record.switchKey).map(({ t }) => t.record.switchKey).sort() : [];
+    if (await this.set("global", "@agentmux-status", renderStatusSegment(shown.map(({ machine }) => machine), { keys, quota: this.quota?.() ?? [] }))) await this.tmux.refreshStatusLines();
   }
 }

@@ -45,6 +45,8 @@ export interface Tracked {
   suppressed: boolean;
   /** The model and permission mode last reported (restart and restore start the CLI with them). */
   launch: LaunchState;
+  /** The state it was last shown in (shownState: closing while an exit chain runs). */
+  shown?: SessionState;
 }
 
 /** Restore the machine from the @agentmux-machine option (written on every change), else from @agentmux-state. */
@@ -55,7 +57,8 @@ export function machineFromPane(record: PaneRecord): MachineState {
       if (parsed && typeof parsed.state === "string" && (STATES as readonly string[]).includes(parsed.state)) return { ...INITIAL, ...parsed };
     } catch { /* fall back */ }
   }
-  const state = (STATES as readonly string[]).includes(record.state) ? (record.state as SessionState) : "unknown";
+  // "closing" is only ever shown (an exit chain of a daemon now gone): the state underneath is not known.
+  const state = (STATES as readonly string[]).includes(record.state) && record.state !== "closing" ? (record.state as SessionState) : "unknown";
   const since = Number(record.stateSince) || 0;
   return { ...INITIAL, state, since };
 }

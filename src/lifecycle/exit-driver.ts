@@ -83,6 +83,8 @@ export class ExitChains {
           this.daemon.teardown.register(pane, "exit chain", () => { this.registered.delete(pane); this.drop(pane, "the session ended"); });
         }
         this.startWatchdog(a);
+        // Shown closing from now on (its turns still followed underneath), until the chain ends.
+        await this.daemon.mark(pane, { kind: "closing", at: Date.now(), on: true }, "an exit chain was armed");
         this.apply(a, startChain(steps, BUSY.has(t.machine.state)));
         this.log(`exit ${pane}: ${describeChain(a.chain)}`);
         return { ok: true, pane, result: a.chain.phase.kind, state: describeChain(a.chain) };
@@ -207,6 +209,8 @@ export class ExitChains {
     clearTimeout(a.recheck);
     this.removeReceiptDir(a);
     if (isActive(a.chain)) this.log(`exit ${pane}: chain dropped (${why})`);
+    // The session stays (stopped, cancelled): no longer shown closing. One that closes or exited is shown as it ends.
+    if (a.chain.phase.kind !== "closed") void this.daemon.mark(pane, { kind: "closing", at: Date.now(), on: false }, `the exit chain ended: ${why}`).catch((e: Error) => this.log(`exit ${pane}: ${e.message}`));
   }
 
   /**

@@ -1,3 +1,4 @@
+import { shownState } from "../core/state-machine.ts";
 import { ACCOUNT_BACKENDS, isAccountBackend } from "../backends/account-homes.ts";
 import { promptLineOf } from "../backends/index.ts";
 import { lookupChoice } from "../accounts/accounts.ts";
@@ -22,7 +23,10 @@ export async function loadSessions(port: RemotePort): Promise<RosterEntry[]> {
 
 /** Every live session as the page lists it: the roster's identity, the state as the daemon has it now. */
 export function rowsOf(port: RemotePort, roster: readonly RosterEntry[], trackedOnly = false): Row[] {
-  return rowsFrom(trackedOnly ? roster.filter((e) => port.tracked.has(e.pane)) : roster, (pane) => port.tracked.get(pane)?.machine);
+  return rowsFrom(trackedOnly ? roster.filter((e) => port.tracked.has(e.pane)) : roster, (pane) => {
+    const m = port.tracked.get(pane)?.machine;
+    return m && { ...m, state: shownState(m) };
+  });
 }
 
 export async function sessionRows(port: RemotePort): Promise<Row[]> {

@@ -78,14 +78,17 @@ describe("exit and its before-exit skill chains", () => {
     config({ skills: ["slow-learn", "tidy"] });
     const pane = await start("two");
     assert.equal(await exit("two"), "exit work:two: running skill 1/2: /slow-learn");
-    await waitForState(server, pane, "working");
+    // Shown closing while the chain runs, everywhere the state shows: the pane option, list, the switcher's glyph.
+    await waitForState(server, pane, "closing");
+    await waitForLog(new RegExp(`^\\S+ ${pane} working \\(shown closing\\)`));
+    assert.equal((await listed(pane))?.["state"], "closing");
     assert.equal(await exit("two"), "exit work:two is under way: running skill 1/2: /slow-learn");
     const json = JSON.parse(await exit("two", "--json")) as Record<string, unknown>;
     assert.deepEqual([json["result"], json["already"], json["state"]], ["running", true, "running skill 1/2: /slow-learn"]);
     await waitGone(pane);
     assert.deepEqual(submitted(pane), ["/slow-learn", "/tidy"]);
     // The second skill went in only after the first one's turn ended.
-    const ended = await waitForLog(new RegExp(`^\\S+ ${pane} waiting`));
+    const ended = await waitForLog(new RegExp(`^\\S+ ${pane} waiting \\(shown closing\\)`));
     const second = await waitForLog(new RegExp(`exit ${pane}: submitting skill 2/2: /tidy$`));
     assert.ok(ended < second, "the first turn ended before the second skill was submitted");
     assert.equal((await listed(pane))?.["state"], "exited");
@@ -139,6 +142,7 @@ describe("exit and its before-exit skill chains", () => {
     await server.cli(["send", pane, "/slow"]);
     await waitForState(server, pane, "working");
     assert.equal(await exit("busy"), "exit work:busy: armed: waiting for the running turn to end");
+    await waitForState(server, pane, "closing");
     assert.equal(await exit("busy"), "exit work:busy is under way: armed: waiting for the running turn to end");
     assert.deepEqual(submitted(pane), ["/slow"], "nothing is typed into the running turn");
     await waitGone(pane);
@@ -149,12 +153,14 @@ describe("exit and its before-exit skill chains", () => {
     config({ skills: ["slow-a", "tidy"] });
     const pane = await start("typed");
     await exit("typed");
-    await waitForState(server, pane, "working");
+    await waitForLog(new RegExp(`^\\S+ ${pane} working \\(shown closing\\)`));
     await server.tmux(["send-keys", "-t", pane, "-l", "wait, one more thing"]);
     await server.tmux(["send-keys", "-t", pane, "Enter"]);
     const cancelled = await waitForLog(new RegExp(`warning: agentmux exit work:typed: a prompt was typed into the session: the exit is cancelled`));
     // The typed prompt's turn ends: a live chain would submit its next skill right then.
     await server.waitFor("the typed turn's end", () => logLines().slice(cancelled).some((l) => l.includes(` ${pane} waiting`)));
+    // The chain is gone: the session is shown as it is again.
+    await waitForState(server, pane, "waiting");
     assert.ok(!logLines().some((l) => l.includes(`exit ${pane}: submitting skill 2/2`)));
     assert.deepEqual(submitted(pane), ["/slow-a", "wait, one more thing"]);
     assert.ok((await panes()).includes(pane));

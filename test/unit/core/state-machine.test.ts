@@ -1,6 +1,6 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { INITIAL, run, transition, type MachineEvent, type MachineState } from "../../../src/core/state-machine.ts";
+import { INITIAL, run, shownState, transition, type MachineEvent, type MachineState } from "../../../src/core/state-machine.ts";
 
 const S = (patch: Partial<MachineState>): MachineState => ({ ...INITIAL, since: 1, ...patch });
 const working = S({ state: "working", turnStart: 100, since: 100 });
@@ -43,8 +43,9 @@ const rows: Row[] = [
   ["focus leaves blocked alone", blockedMain, { kind: "focus", at: 300 }, { state: "blocked" }],
   ["focus leaves working alone", working, { kind: "focus", at: 300 }, { state: "working" }],
   ["declared idle", working, { kind: "idle", at: 300 }, { state: "idle" }],
-  ["exit-request → closing", waiting, { kind: "exit-request", at: 300 }, { state: "closing" }],
-  ["stop during closing keeps closing", S({ state: "closing", turnStart: 100 }), { kind: "stop", at: 300 }, { state: "closing" }],
+  ["an exit chain armed: the state stays (its turns are followed), the session is marked closing", waiting, { kind: "closing", at: 300, on: true }, { state: "waiting", closing: true }],
+  ["a stop while closing ends the turn underneath, still closing", S({ state: "working", turnStart: 100, closing: true }), { kind: "stop", at: 300 }, { state: "waiting", closing: true }],
+  ["the chain dropped: no longer closing", S({ state: "idle", closing: true }), { kind: "closing", at: 300, on: false }, { state: "idle", closing: undefined }],
   ["exited from any state", working, { kind: "exited", at: 300 }, { state: "exited", since: 300 }],
   ["nothing leaves exited", S({ state: "exited" }), { kind: "submit", at: 300 }, { state: "exited" }, ["discarded"]],
   ["background flag set and cleared", waiting, { kind: "background", at: 300, active: true }, { state: "waiting", background: true }],
@@ -88,5 +89,15 @@ describe("state machine sequences", () => {
   it("the last tool event delivered after the stop is discarded", () => {
     const s = run([{ kind: "submit", at: 1 }, { kind: "stop", at: 20 }, { kind: "activity", at: 19 }]);
     assert.equal(s.state, "waiting");
+  });
+});
+
+describe("the state a session is shown in", () => {
+  it("closing while the exit chain runs, but blocked (a skill's dialog needs the user) and exited as they are", () => {
+    assert.equal(shownState({ state: "working", closing: true }), "closing");
+    assert.equal(shownState({ state: "waiting", closing: true }), "closing");
+    assert.equal(shownState({ state: "blocked", closing: true }), "blocked");
+    assert.equal(shownState({ state: "exited", closing: true }), "exited");
+    assert.equal(shownState({ state: "waiting" }), "waiting");
   });
 });

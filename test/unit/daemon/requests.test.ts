@@ -13,6 +13,7 @@ import { Waiters } from "../../../src/daemon/waiters.ts";
 import { PANE_FIELDS, type PaneRecord } from "../../../src/tmux/formats.ts";
 import type { Tmux } from "../../../src/tmux/tmux.ts";
 import type { InputWord } from "../../../src/core/evidence.ts";
+import type { MachineEvent } from "../../../src/core/state-machine.ts";
 import { tokenHash } from "../../../src/util/token.ts";
 
 const TOKEN = "tøken #1 'quoted' %s";
@@ -39,6 +40,7 @@ class FakeDaemon implements DaemonPort {
   config(): Config { return { control: { enabled: true } } as Config; }
   async kill(panes: string[]): Promise<number> { this.calls.push(`kill ${panes.join(" ")}`); return panes.length; }
   async typed(pane: string, kind: InputWord["kind"], at?: number): Promise<void> { this.calls.push(`typed ${pane} ${kind} ${at}`); }
+  async mark(pane: string, event: MachineEvent): Promise<void> { this.calls.push(`mark ${pane} ${event.kind}`); }
   async reconcile(): Promise<void> {
     this.calls.push("reconcile");
     for (const t of this.appearing.splice(0)) this.tracked.set(t.pane, t);

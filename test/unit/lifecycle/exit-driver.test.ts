@@ -2,6 +2,7 @@ import { afterEach, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { DEFAULT_CONFIG, type Config, type ExitSkill } from "../../../src/config/config.ts";
 import type { InputWord } from "../../../src/core/evidence.ts";
+import { transition, type MachineEvent } from "../../../src/core/state-machine.ts";
 import type { SessionsPort } from "../../../src/daemon/port.ts";
 import type { SpooledEvent } from "../../../src/daemon/spool.ts";
 import type { Teardown } from "../../../src/daemon/teardown.ts";
@@ -37,6 +38,12 @@ class FakeDaemon implements SessionsPort {
   config(): Config { return { ...DEFAULT_CONFIG, exit: { ...DEFAULT_CONFIG.exit, skills: this.skills } }; }
   async kill(panes: string[]): Promise<number> { this.killed.push(...panes); return panes.length; }
   async typed(pane: string, kind: InputWord["kind"]): Promise<void> { this.typedWords.push(`${pane} ${kind}`); this.onTyped?.(); }
+  readonly marks: string[] = [];
+  async mark(pane: string, event: MachineEvent): Promise<void> {
+    this.marks.push(`${pane} ${event.kind}${"on" in event ? ` ${event.on}` : ""}`);
+    const t = this.tracked.get(pane);
+    if (t) t.machine = transition(t.machine, event).next;
+  }
   /** Resolves once the driver reported a typed submission (its keystrokes are done). */
   nextTyped(): Promise<void> { return new Promise((resolve) => { this.onTyped = resolve; }); }
 }
