@@ -1,5 +1,6 @@
 import { ensureDaemon } from "../daemon/start.ts";
-import { launchSession, waitForReady, type NewSessionRequest, type Prepared } from "../session/launch.ts";
+import { launchSession, type NewSessionRequest, type Prepared } from "../session/launch.ts";
+import { waitForReady } from "../session/ready.ts";
 import { sendText } from "../session/send.ts";
 import { SIDE_SUFFIX } from "../session/display-name.ts";
 import type { Tmux } from "../tmux/tmux.ts";
@@ -35,7 +36,7 @@ export async function startSide(tmux: Tmux, start: SideStart): Promise<{ pane: s
       if (start.ownWindow) await tmux.renameWindow(pane, label);
     }
     if (start.typed.length > 0) {
-      await waitForReady(tmux, pane, start.prepared.backend.readyPattern);
+      await waitForReady(tmux, pane, start.prepared.backend);
       for (const text of start.typed) await sendText(tmux, pane, text, { enter: false });
     }
   } catch (error) {

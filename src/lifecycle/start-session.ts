@@ -14,7 +14,7 @@ import type { Tmux } from "../tmux/tmux.ts";
 export async function startSession(tmux: Tmux, request: NewSessionRequest, prepared: Prepared, warn: (text: string) => void): Promise<Launched> {
   if (await tmux.hasServer()) await ensureDaemon(tmux).catch((error: Error) => warn(`warning: ${error.message}`));
   const watches = projectWatches(prepared.dir, [request.instance ?? basename(prepared.dir)]);
-  const launched = await launchSession(tmux, request, prepared);
+  const launched = await launchSession(tmux, request, prepared, warn);
   await refreshRoutedPool(tmux, prepared);
   if (watches.length > 0) {
     await tmux.setOption({ pane: launched.pane }, "@agentmux-watch-project", watches.join("\n"));

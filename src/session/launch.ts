@@ -9,9 +9,9 @@ import type { Tmux } from "../tmux/tmux.ts";
 import { AgentmuxError } from "../util/errors.ts";
 import { shellScript } from "../util/install-dir.ts";
 import { daemonSocketPath, places } from "../util/paths.ts";
-import { sleep } from "../util/sleep.ts";
 import { tokenHash } from "../util/token.ts";
 import { which } from "../util/which.ts";
+import { waitForReady } from "./ready.ts";
 import { sendText } from "./send.ts";
 import { formatLaunchState, type LaunchState } from "../core/launch-state.ts";
 import { rememberStarted } from "../projects/known.ts";
@@ -116,7 +116,7 @@ function isShellBuiltin(word: string): boolean {
 export interface Launched { pane: string; token: string }
 
 /** Open the session's pane, record its identity in pane options, and hand it its environment. */
-export async function launchSession(tmux: Tmux, request: NewSessionRequest, prepared: Prepared): Promise<Launched> {
+export async function launchSession(tmux: Tmux, request: NewSessionRequest, prepared: Prepared, notify?: (text: string) => void): Promise<Launched> {
   await tmux.version();
   if (!(await tmux.hasServer())) {
     throw new AgentmuxError("no tmux server is running and agentmux is not inside tmux", {
@@ -167,7 +167,8 @@ export async function launchSession(tmux: Tmux, request: NewSessionRequest, prep
   }
   if (!request.norestore) rememberStarted(places().stateDir, prepared.dir);
   if (prepared.typedPrompt) {
-    await waitForReady(tmux, pane, prepared.backend.readyPattern);
+    // A dialog first (Claude's folder trust): the text waits until the user has answered it.
+    await waitForReady(tmux, pane, prepared.backend, { onDialog: () => notify?.(`${pane} shows a dialog: the prompt is typed once you answer it there`) });
     await sendText(tmux, pane, prepared.typedPrompt, prepared.submitTyped ? { enter: true, promptLine: prepared.backend.inputLine } : { enter: false });
   }
   return { pane, token };
@@ -189,14 +190,3 @@ async function respawnSession(tmux: Tmux, pane: string, spawn: { argv: string[];
   return { pane, token };
 }
 
-/** Wait until the CLI shows its prompt (its backend's ready pattern), at most timeoutMs. */
-export async function waitForReady(tmux: Tmux, pane: string, pattern: RegExp, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const screen = await tmux.tryCapture(pane, { join: false });
-    if (screen === null) throw new AgentmuxError(`pane ${pane} went away before its prompt appeared`);
-    if (pattern.test(screen)) return;
-    await sleep(100);
-  }
-  throw new AgentmuxError(`pane ${pane} showed no prompt within ${Math.round(timeoutMs / 1000)}s`, { hint: "check the pane: the CLI may be waiting on a dialog" });
-}

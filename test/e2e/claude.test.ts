@@ -260,6 +260,28 @@ describe("the real Claude Code in tmux against a fake Anthropic API", () => {
     }
   });
 
+  it("new --prompt --no-submit in a folder Claude does not trust yet: the text waits for the trust dialog's answer, then goes into the input line", async (t) => {
+    const s = ready(t);
+    if (!s) return;
+    const untrusted = join(s.home, "untrusted project");
+    mkdirSync(untrusted, { recursive: true });
+    const started = s.cli(["new", "--backend", "claude", "--dir", untrusted, "--instance", "untrusted", "--prompt", "typed after the trust question", "--no-submit"]);
+    let pane = "";
+    await s.waitFor("the trust dialog", async () => {
+      const panes = String((await s.tmux(["list-panes", "-a", "-F", "#{pane_id} #{@agentmux-instance}"])).stdout);
+      pane = /^(%\d+) untrusted$/m.exec(panes)?.[1] ?? "";
+      return pane !== "" && /trust this folder/.test(await s.capture(pane));
+    }, LONG);
+    // Nothing was typed into the dialog while it waited.
+    assert.doesNotMatch(await s.capture(pane), /typed after the trust question/);
+    await s.tmux(["send-keys", "-t", pane, "Enter"]);
+    const r = await started;
+    assert.equal(r.exitCode, 0, String(r.stderr));
+    assert.match(String(r.stderr), /shows a dialog: the prompt is typed once you answer it there/);
+    await s.waitForScreen(pane, /^❯\u00a0typed after the trust question/m, LONG);
+    await s.cli(["kill", pane, "--yes"]);
+  });
+
   it("new --prompt hands the prompt to Claude at launch, answered without typing", async (t) => {
     const s = ready(t);
     if (!s || !fake) return;
