@@ -126,6 +126,26 @@ describe("branches and side conversations with the real Claude Code against a fa
     assert.equal(rows.find((r) => r.current)?.id, forkId);
   });
 
+  it("a branch stays in its parent's family after its pane is closed (lineage from the records, not the files' times)", async (t) => {
+    const s = ready(t);
+    if (!s) return;
+    const lin = (await cli(s, "new", "--backend", "claude", "--dir", project, "--instance", "lin")).trim();
+    await s.waitForScreen(lin, PROMPT, LONG);
+    await waitForState(s, lin, "idle", LONG);
+    await cli(s, "send", lin, "remember MARK-lin please");
+    await waitForState(s, lin, "waiting", LONG);
+    const linId = await nativeId(s, lin);
+    const branched = await json<{ pane: string }>(s, "branch", lin);
+    await s.waitForScreen(branched.pane, PROMPT, LONG);
+    await cli(s, "send", branched.pane, "a question of the fork");
+    await waitForState(s, branched.pane, "waiting", LONG);
+    const forkId = await nativeId(s, branched.pane);
+    await cli(s, "kill", branched.pane, "--yes");
+    const rows = await json<Array<{ id: string; parent: string | null }>>(s, "branches", lin);
+    assert.deepEqual(rows.map((r) => r.id).sort(), [linId, forkId].sort(), JSON.stringify(rows));
+    await cli(s, "kill", lin, "--yes");
+  });
+
   it("a worktree branch runs in a new git worktree with the parent's history", async (t) => {
     const s = ready(t);
     if (!s || !parent) return;

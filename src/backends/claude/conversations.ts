@@ -61,10 +61,9 @@ function messagesOf(t: Transcript): { uuid: string; at: number | null }[] {
   return t.entry.messages;
 }
 
-/** When a transcript began: its own first records' time, else (a copy whose records carry none) the file's birth. */
+/** When a transcript began, from its own records only (what headers show). */
 function startOf(t: Transcript): number | null {
-  // Floored: a record written in the same millisecond as the file is not older than it.
-  return t.entry.head.startedAt ?? (t.entry.birthtimeMs > 0 ? Math.floor(t.entry.birthtimeMs) : null);
+  return t.entry.head.startedAt;
 }
 
 /**
@@ -85,7 +84,9 @@ export function scanProjectDirs(projectDirs: readonly string[], newest = false):
   }
   for (const family of families.values()) {
     const candidates: (ForkCandidate & { t: Transcript })[] = family.map((t) => ({
-      t, id: t.id, copied: t.entry.head.copied && t.entry.head.forkedFrom === undefined, startedAt: startOf(t), messages: () => messagesOf(t),
+      // Dated by its own records before its first message, never by the file's birth: Claude creates a
+      // fork's file only once its first own message is written (stamped ~100 ms before).
+      t, id: t.id, copied: t.entry.head.copied && t.entry.head.forkedFrom === undefined, startedAt: t.entry.head.ownStart, messages: () => messagesOf(t), named: t.entry.head.forkedFrom,
     }));
     const inferred = inferParents(candidates);
     for (const c of candidates) {

@@ -24,6 +24,8 @@ export interface TranscriptHead {
   copied: boolean;
   /** The newest time of the records before the first message, else (not a copy) the first time recorded (ms epoch). */
   startedAt: number | null;
+  /** The newest time of its own records (not messages) before the first message: when a copy was made; null when none carries a time. */
+  ownStart: number | null;
   cwd?: string | undefined;
   firstPrompt: string;
 }
@@ -58,11 +60,10 @@ const parse = parseJsonLine;
 
 /** Read the head of a transcript (the first line whole however long, then up to HEAD_RECORDS records, within LINEAGE_HEAD_BYTES). */
 export function readTranscriptHead(file: string): TranscriptHead {
-  const head: TranscriptHead = { copied: false, startedAt: null, firstPrompt: "" };
+  const head: TranscriptHead = { copied: false, startedAt: null, ownStart: null, firstPrompt: "" };
   let count = 0;
   let newest: number | null = null;
   let first: number | null = null;
-  let sawMode = false;
   let prompt: string | null = null;
   visitLines(file, LINEAGE_HEAD_BYTES, (line) => {
     count++;
@@ -78,11 +79,12 @@ export function readTranscriptHead(file: string): TranscriptHead {
       if (head.root === undefined) {
         if (typeof record["uuid"] === "string" && record["parentUuid"] === null) {
           head.root = record["uuid"];
-          head.copied = sawMode || (at !== null && newest !== null && newest > at);
+          // A copy has a record of its own before the first message, newer than it. A mode record
+          // alone says nothing: a session started with a permission mode writes one first too.
+          head.copied = at !== null && newest !== null && newest > at;
         } else if (typeof record["parentUuid"] !== "string") {
           // A message record before the first message is one written out of order, not the copy's own.
           if (at !== null && (newest === null || at > newest)) newest = at;
-          if (record["type"] === "mode") sawMode = true;
         }
       }
       prompt ??= userPromptText(record);
@@ -91,6 +93,7 @@ export function readTranscriptHead(file: string): TranscriptHead {
   });
   // A copy's first time recorded is its parent's: only its own records before the copy tell.
   head.startedAt = head.copied ? newest : (newest ?? first);
+  head.ownStart = newest;
   head.firstPrompt = prompt === null ? "" : promptLine(prompt);
   return head;
 }

@@ -80,6 +80,25 @@ describe("Claude Code history: real `--fork-session` transcripts", () => {
   });
 });
 
+describe("Claude Code history: an interactive branch of a session agentmux started (real transcripts)", () => {
+  // Both open with records without a time; the fork's file is born after its own first prompt's time,
+  // which once made it look like the copy of a deleted parent: it dropped out of the family.
+  const LIN = "14585b0b-7285-4425-931e-75ece41e76e4";
+  const FORK = "2c468202-6c8d-40d2-8266-077371e19ce0";
+  const config = join(tmp, "interactive");
+  const project = join(config, "projects", claudeProjectName("/home/dev/proj"));
+  mkdirSync(project, { recursive: true });
+  for (const id of [LIN, FORK]) copyFileSync(join(ROOT, "test", "fixtures", "real", "transcripts", "claude-interactive-fork", `${id}.jsonl`), join(project, `${id}.jsonl`));
+  const place = { dir: "/home/dev/proj", since: null, env: { CLAUDE_CONFIG_DIR: config } };
+
+  it("the branch is the session's child, from the messages it copied, whatever the files' times", () => {
+    assert.deepEqual(tree(claudeHistory.conversations(place)), [`${FORK}<${LIN}`, `${LIN}<`].sort());
+    const pairs = claudeLineage(place);
+    assert.ok(pairs);
+    assert.equal(countDescendants(pairs, LIN), 1);
+  });
+});
+
 describe("Claude Code history: shapes written by hand", () => {
   const config = join(tmp, "claude");
   const dir = "/home/me/src/my app #1 ü";
@@ -131,7 +150,7 @@ describe("Claude Code history: shapes written by hand", () => {
     assert.equal(claudeHistory.hasExchange("corrupt", place), false);
   });
 
-  it("fake-agent shaped forks (a mode record without a time): a fork of a fork, by the files' birth", async () => {
+  it("fake-agent shaped forks (a mode record without a time): a fork of a fork from the messages it holds; never by the files' times", async () => {
     const d = join(config, "projects", claudeProjectName("/home/me/birth"));
     const placeB = { ...place, dir: "/home/me/birth" };
     write(join(d, "g.jsonl"), jsonl(...parentRecords, msg("g3", "m2", "user", "more", "2026-03-01T10:01:00.000Z")));
@@ -140,7 +159,9 @@ describe("Claude Code history: shapes written by hand", () => {
     write(join(d, "p.jsonl"), jsonl(mode, ...parentRecords, msg("p1", "m2", "user", "in p", new Date().toISOString())));
     await sleep(20);
     write(join(d, "f.jsonl"), jsonl(mode, ...parentRecords, msg("p1", "m2", "user", "in p", "2026-03-01T11:00:00.000Z"), msg("f1", "p1", "user", "in f", new Date(Date.now() + 1000).toISOString())));
-    assert.deepEqual(tree(claudeHistory.conversations(placeB)), ["f<p", "g<", "p<g"]);
+    // f holds all of p and more: p is its parent. g went on after p was made, and nothing in p's
+    // records dates it: which of the two is the copy cannot be told, and no file time decides it.
+    assert.deepEqual(tree(claudeHistory.conversations(placeB)), ["f<p", "g<", "p<"]);
   });
 
   it("the answer is the last assistant record's text blocks; a sidechain's is not", () => {
