@@ -119,17 +119,18 @@ describe("the daemon with a fake Claude that calls the real hooks", () => {
     const env = await sessionEnv(server, pane);
     const ok = await server.cli(["publish", "reviewing #12 the parser"], { env });
     assert.equal(ok.exitCode, 0, String(ok.stderr));
-    assert.equal(await paneOption(server, pane, "@agentmux-status-text"), "reviewing #12 the parser");
+    // Stored escaped for the formats users show it in (#12 → ##12).
+    assert.equal(await paneOption(server, pane, "@agentmux-status-text"), "reviewing ##12 the parser");
     const wrong = await server.cli(["publish", "hijack"], { env: { ...env, AGENTMUX_TOKEN: "0".repeat(32) } });
     assert.notEqual(wrong.exitCode, 0);
     assert.match(String(wrong.stderr), /token does not match/);
     const long = await server.cli(["publish", "x".repeat(161)], { env });
     assert.notEqual(long.exitCode, 0);
     assert.match(String(long.stderr), /at most 160/);
-    assert.equal(await paneOption(server, pane, "@agentmux-status-text"), "reviewing #12 the parser");
+    assert.equal(await paneOption(server, pane, "@agentmux-status-text"), "reviewing ##12 the parser");
     await server.cli(["send", pane, "next"]);
     await server.waitFor("stale", async () => (await paneOption(server, pane, "@agentmux-status-stale")) === "1");
-    assert.equal(await paneOption(server, pane, "@agentmux-status-text"), "reviewing #12 the parser", "kept, marked stale");
+    assert.equal(await paneOption(server, pane, "@agentmux-status-text"), "reviewing ##12 the parser", "kept, marked stale");
     // Publishing again: the session table marks it current (the options and the machine it keeps).
     assert.equal((await server.cli(["publish", "next: the lexer"], { env })).exitCode, 0);
     await server.waitFor("current again", async () => (await paneOption(server, pane, "@agentmux-status-stale")) === "");

@@ -6,7 +6,8 @@ import { join } from "node:path";
 import { execa } from "execa";
 import { writeConfig } from "../helpers/config.ts";
 import { CLI, TestServer } from "../helpers/tmux-server.ts";
-import { listJson, paneOption, sessionEnv, waitForState } from "../helpers/agentmux-session.ts";
+import { listJson, paneOption, waitForState } from "../helpers/agentmux-session.ts";
+import { asAgent } from "../helpers/as-agent.ts";
 
 const userHome = realpathSync(mkdtempSync(join(tmpdir(), "agentmux-handoff-")));
 
@@ -153,9 +154,10 @@ describe("handoff: close a session, start a new one with the handoff text", () =
   it("--from PANE DIR: an agent hands itself off (no control API needed), DIR over the front matter", async () => {
     const old = await startSession(dir("proj"), ["--instance", "self"]);
     writeHandoff(dir("proj"), "---\ntarget-directory: ../missing\n---\nSelf handed.\n");
-    const r = await server.cli(["handoff", "--from", old, dir("other"), "--json"], { env: await sessionEnv(server, old) });
-    assert.equal(r.exitCode, 0, String(r.stderr));
-    const out = JSON.parse(String(r.stdout)) as Record<string, unknown>;
+    // Run by the agent itself (a child of its process), which the handoff then closes.
+    const r = await asAgent(server, old, ["handoff", "--from", old, dir("other"), "--json"], { ownSession: true });
+    assert.equal(r.rc, 0, r.out);
+    const out = JSON.parse(r.out) as Record<string, unknown>;
     assert.equal(out["from"], old);
     assert.equal(out["dir"], dir("other"));
     await assertHandedOff(old, String(out["pane"]), "Self handed.");

@@ -2,10 +2,10 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { execa } from "execa";
-import { CLI, TestServer } from "../helpers/tmux-server.ts";
+import { TestServer } from "../helpers/tmux-server.ts";
 import { Person, PLUGIN } from "../helpers/client.ts";
 import { paneOption } from "../helpers/agentmux-session.ts";
+import { asAgent } from "../helpers/as-agent.ts";
 
 /** next (prefix B) and snooze (prefix Z), pressed by a person on a real client. */
 describe("jump to the next waiting session, and snooze", () => {
@@ -76,13 +76,16 @@ describe("jump to the next waiting session, and snooze", () => {
   });
 
   it("inside a session, a lone number is the hours of a snooze of that session", async () => {
-    const socket = String((await server.tmux(["display-message", "-p", "#{socket_path}"])).stdout);
-    const r = await execa("node", [CLI, "snooze", "2", "--json"], { env: { ...server.env, TMUX: `${socket},1,0`, TMUX_PANE: p["beta"]! }, extendEnv: false, reject: false });
-    assert.equal(r.exitCode, 0, String(r.stderr));
-    assert.equal((JSON.parse(String(r.stdout)) as { pane: string }).pane, p["beta"]);
-    assert.ok(Number(await paneOption(server, p["beta"]!, "@agentmux-snoozed")) > Date.now() + 7_000_000);
-    await server.cli(["snooze", "--off", p["beta"]!]);
-    assert.equal(await paneOption(server, p["beta"]!, "@agentmux-snoozed"), "");
+    // Run the way an agent runs it: a command line in the session's own shell (its process is the pane's).
+    mkdirSync(join(server.work, "inside"), { recursive: true });
+    const inside = String((await server.cli(["new", "--command", "sh", "--dir", join(server.work, "inside"), "--detached"])).stdout).trim();
+    const r = await asAgent(server, inside, ["snooze", "2", "--json"], { shell: true });
+    assert.equal(r.rc, 0, r.out);
+    assert.equal((JSON.parse(r.out) as { pane: string }).pane, inside);
+    assert.ok(Number(await paneOption(server, inside, "@agentmux-snoozed")) > Date.now() + 7_000_000);
+    await server.cli(["snooze", "--off", inside]);
+    assert.equal(await paneOption(server, inside, "@agentmux-snoozed"), "");
+    await server.cli(["kill", inside, "--yes"]);
   });
 
   it("prefix Z asks for the hours in the prompt, and wakes a snoozed session", async () => {
