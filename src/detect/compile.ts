@@ -24,6 +24,8 @@ export function compileManifest(raw: RawManifest, ctx: CompileContext): { manife
   const promptBox = raw.promptBox === undefined ? null : c.regex(raw.promptBox, ["promptBox"]);
   c.hasPromptBox = raw.promptBox !== undefined;
   const titles = (raw.match?.titles ?? []).map((t, i) => c.regex(t, ["match", "titles", i]));
+  const layoutPart = (key: "boxRule" | "turnStart" | "turnEnd") => (raw.layout?.[key] === undefined ? null : c.regex(raw.layout[key], ["layout", key]));
+  const layout = { boxRule: layoutPart("boxRule"), turnStart: layoutPart("turnStart"), turnEnd: layoutPart("turnEnd") };
   const rules: Rule[] = [];
   if (!raw.rules || raw.rules.length === 0) {
     c.problem(raw.rules ? ["rules"] : [], "no rules", "add rules: a list of {name, state, priority, region, contains|regex|not|any|all}");
@@ -47,6 +49,7 @@ export function compileManifest(raw: RawManifest, ctx: CompileContext): { manife
       builtin: ctx.builtin,
       match: { commands: raw.match?.commands ?? [], processes: raw.match?.processes ?? [], titles: titles.filter((t): t is UserRegex => t !== null) },
       promptBox,
+      layout,
       alternateScreen: raw.alternateScreen ?? false,
       rules,
       dialog,
@@ -113,7 +116,7 @@ class Compiler {
 
   region(raw: RawRegion, path: Path): Region | null {
     let region: Region | null = null;
-    if (typeof raw === "string") region = { kind: raw as "screen" | "title" | "prompt-box" };
+    if (typeof raw === "string") region = { kind: raw as "screen" | "title" | "prompt-box" | "live" | "status" | "footer" | "modal" | "transcript" };
     else {
       const [key, lines] = raw.bottom !== undefined ? ["bottom", raw.bottom] as const : ["above-prompt", raw["above-prompt"]] as const;
       if (lines === undefined) this.problem(path, "region has no size", "write {bottom: N} or {above-prompt: N}");
@@ -121,7 +124,7 @@ class Compiler {
       else region = { kind: key, lines };
     }
     if (region && needsPromptBox(region) && !this.hasPromptBox) {
-      this.problem(path, `region ${region.kind} needs the manifest's promptBox`, "add promptBox: a regex for the line that starts the input box");
+      this.problem(path, `region ${region.kind} needs the manifest's promptBox`, "add promptBox: a regex for the line that starts the input box (the structural regions are found from it)");
       return null;
     }
     return region;

@@ -13,7 +13,7 @@ interface Fired { rule: Rule; index: number; evidence: string | null }
  */
 export function detect(manifest: Manifest, input: DetectInput): Verdict {
   const paused = input.alternate === true && !manifest.alternateScreen;
-  const regions = new ScreenRegions(input.screen, { title: input.title, promptBox: manifest.promptBox, paused });
+  const regions = new ScreenRegions(input.screen, { title: input.title, promptBox: manifest.promptBox, paused, layout: manifest.layout });
   const fired: Fired[] = [];
   const partial: NearMiss[] = [];
   manifest.rules.forEach((rule, index) => {

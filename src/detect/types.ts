@@ -5,13 +5,38 @@ export const RULE_STATES = ["working", "blocked", "idle"] as const;
 export type RuleState = (typeof RULE_STATES)[number];
 export type DetectState = RuleState | "unknown";
 
-/** Where a matcher looks. Regions that need the prompt box exist only when the manifest defines one and it is on screen. */
+/**
+ * Where a matcher looks. The structural regions are found on each screen from the manifest's
+ * `layout` (src/detect/regions.ts): `live` is the current turn (below the last prompt sent or the
+ * last turn's end, above the input box), `status` its last lines right above the box, `footer` what
+ * the CLI draws under the box, `input` the input line, `modal` a dialog that replaced the input box,
+ * `transcript` everything above the box. Regions that need the input box exist only when it is on screen.
+ */
 export type Region =
   | { kind: "screen" }
   | { kind: "title" }
   | { kind: "prompt-box" }
   | { kind: "bottom"; lines: number }
-  | { kind: "above-prompt"; lines: number };
+  | { kind: "above-prompt"; lines: number }
+  | { kind: "live" }
+  | { kind: "status" }
+  | { kind: "footer" }
+  | { kind: "modal" }
+  | { kind: "transcript" };
+
+/**
+ * How a CLI lays out its screen (the manifest's `layout`), each part a regex tested on one line: the
+ * regions of a screen are found from these, so a rule says "the live status line shows a spinner"
+ * rather than "some line in the bottom 12".
+ */
+export interface Layout {
+  /** A rule drawn around the input box (above and below its line). */
+  boxRule: UserRegex | null;
+  /** A prompt already sent, as the transcript shows it: a turn's block begins there. */
+  turnStart: UserRegex | null;
+  /** A finished turn's last line ("✻ Churned for 0s", "─ Worked for 1m 22s ─"): what is above it is over. */
+  turnEnd: UserRegex | null;
+}
 
 /** A matcher; `region`, when set, overrides the region of the rule (or of the enclosing matcher). */
 export type Matcher =
@@ -50,6 +75,8 @@ export interface Manifest {
   match: AgentMatch;
   /** The line that starts the input box: the last line on screen that matches it. */
   promptBox: UserRegex | null;
+  /** How the CLI lays out its screen; empty parts: the regions need only the input box. */
+  layout: Layout;
   /** The agent itself draws in the alternate screen (so the alternate screen does not pause its screen rules). */
   alternateScreen: boolean;
   rules: Rule[];

@@ -94,8 +94,8 @@ describe("compileManifest: mistakes", () => {
 
   it("prompt-box and above-prompt regions need a promptBox, wherever they are used", () => {
     assert.deepEqual(problemsOf({ rules: [rule({ region: "prompt-box" }), rule({ name: "status", contains: undefined, all: [{ contains: "x" }, { contains: "y", region: { "above-prompt": 2 } }] })] }), [
-      ["rules.0.region", "region prompt-box needs the manifest's promptBox", "add promptBox: a regex for the line that starts the input box"],
-      ["rules.1.all.1.region", "region above-prompt needs the manifest's promptBox", "add promptBox: a regex for the line that starts the input box"],
+      ["rules.0.region", "region prompt-box needs the manifest's promptBox", "add promptBox: a regex for the line that starts the input box (the structural regions are found from it)"],
+      ["rules.1.all.1.region", "region above-prompt needs the manifest's promptBox", "add promptBox: a regex for the line that starts the input box (the structural regions are found from it)"],
     ]);
   });
 

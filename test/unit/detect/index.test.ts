@@ -82,6 +82,7 @@ const rows: Row[] = [
     screen: [" Resume session (1 of 3)", " ⌕ Search…", "", " ❯ Fix the login bug", "   2 minutes ago · 12 messages · main", "   Add tests for the parser", "   1 hour ago · 40 messages · main", "", " Space to preview · Ctrl+R to rename · Type to search · Esc to cancel"].join("\n") },
   { name: "spinner without esc to interrupt, ✳ title", agent: "claude", screen: claudeScreen(["❯ Refactor the parser", "", "✢ Channelling… (2m 54s · ↓ 2.5k tokens · thinking)"]), title: "✳ Refactor", state: "working", rule: "spinner" },
   { name: "spinner, no title", agent: "claude", screen: claudeScreen(["* Moonwalking… (2s · ↓ 6 tokens)", "  ⎿  Tip: Start with small features"]), state: "working", rule: "spinner" },
+  { name: "a dialog's key hints alone, its choices scrolled off a short pane", agent: "claude", screen: ["  3. [ ] Label", "  Its name on top", "  4. [ ] Type something", "     Submit", rule, "  5. Chat about this", "", "Enter to select · ↑/↓ to navigate · Esc to cancel"].join("\n"), title: "✳ Pick", state: "blocked", rule: "dialog-hints" },
   { name: "esc to interrupt on a non-spinner line", agent: "claude", screen: claudeScreen(["  ⎿  Running PreToolUse hooks… (esc to interrupt)"]), state: "working", rule: "esc-to-interrupt" },
   { name: "braille title", agent: "claude", screen: claudeScreen(["● Streaming an answer"]), title: "⠐ Refactor", state: "working", rule: "title-spinner" },
   { name: "✳ title", agent: "claude", screen: "", title: "✳ Refactor", state: "idle", rule: "title-idle" },

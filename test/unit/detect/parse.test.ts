@@ -35,7 +35,7 @@ describe("parseManifest", () => {
 
   it("a region that needs the prompt box, in a manifest without one, is placed at the region", () => {
     assert.deepEqual(seen("rules:\n  - name: status\n    state: working\n    priority: 5\n    region: {above-prompt: 3}\n    contains: esc\n"), [
-      `${FILE}:5:13: rules.status.region: region above-prompt needs the manifest's promptBox (add promptBox: a regex for the line that starts the input box)`,
+      `${FILE}:5:13: rules.status.region: region above-prompt needs the manifest's promptBox (add promptBox: a regex for the line that starts the input box (the structural regions are found from it))`,
     ]);
   });
 
