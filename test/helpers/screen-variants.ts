@@ -7,9 +7,10 @@
 
 export interface Variant { name: string; screen: string }
 
-const lines = (screen: string) => screen.replace(/\n+$/, "").split("\n");
+/** The screen's lines, without the blank rows under its last drawn line (a full-screen CLI leaves them empty). */
+const lines = (screen: string) => screen.replace(/(?:\n[ \t]*)+$/, "").split("\n");
 
-/** The screen as a shorter pane shows it: only its last `rows` lines (blank ones at the bottom kept as the CLI leaves them). */
+/** The screen as a shorter pane shows it: only the last `rows` lines of what the CLI drew, its top cut off. */
 export function shorter(screen: string, rows: number): string {
   return lines(screen).slice(-rows).join("\n");
 }

@@ -41,6 +41,7 @@ describe("detect on real Codex screens", () => {
   it("the rules that also matched the dialog lose to the higher priority, and half-matching dialogs say what was missing", () => {
     const near = detect(codex, captured("codex-permission")).near;
     assert.deepEqual(near.map((n) => [n.rule, n.reason]), [
+      ["approval-choices", "matched, but approval has a higher priority (100)"],
       ["selection", "matched, but approval has a higher priority (100)"],
       ["title-action-required", "matched, but approval has a higher priority (100)"],
       ["trust", "1 of 2 conditions held; not regex /^\\s*Trust this folder\\?/ in the bottom 12 lines"],

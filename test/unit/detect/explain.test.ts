@@ -40,6 +40,7 @@ describe("explainVerdict", () => {
       "    matched: \"Would you like to run the following command?\"",
       "  decided by: the screen",
       "  nearly:",
+      "    approval-choices (blocked, priority 96): matched, but approval has a higher priority (100)",
       "    selection (blocked, priority 95): matched, but approval has a higher priority (100)",
       "    title-action-required (blocked, priority 90): matched, but approval has a higher priority (100)",
       "    trust (blocked, priority 100): 1 of 2 conditions held; not regex /^\\s*Trust this folder\\?/ in the bottom 12 lines",
