@@ -23,11 +23,19 @@ const NONE: LaunchAccount = { account: undefined, env: {}, notice: undefined, re
 /**
  * The account a new session runs under (explicit, else the directory rule, else the selection),
  * its home synced, and its login checked. A backend that declares no accounts runs on its own
- * home (an --account given to it stays a label, as before accounts existed). Throws when the home
- * cannot be synced or the account is logged out: nothing starts that could only fail.
+ * home, and an account named for it is an error (it would only be a label on a session running in
+ * the default home). Throws when the home cannot be synced or the account is logged out: nothing
+ * starts that could only fail.
  */
 export function accountForLaunch(config: Config, backendName: BackendName, explicit: string | undefined, dir: string, options: { stateDir: string; canonical?: string }): LaunchAccount {
-  if (!isAccountBackend(backendName) || accountsOf(config, backendName).length === 0) return NONE;
+  if (!isAccountBackend(backendName)) {
+    if (explicit) throw new AgentmuxError(`${backendName} sessions do not run under accounts: there is no ${backendName} account "${explicit}"`, { hint: "leave out --account (accounts are for claude and codex)" });
+    return NONE;
+  }
+  if (accountsOf(config, backendName).length === 0) {
+    if (explicit) throw new AgentmuxError(`there is no ${backendName} account "${explicit}": no ${backendName} accounts are configured`, { hint: `declare it under backends.${backendName}.accounts in the config, or leave out --account` });
+    return NONE;
+  }
   const backend = backendName;
   const resolution = resolveAccount({ config, backend, explicit, dir, stateDir: options.stateDir, readings: cachedReadings(options.stateDir) });
   const account = resolution.account;

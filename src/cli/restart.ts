@@ -59,7 +59,8 @@ export function registerRestart(program: Command): void {
       if (!session.window) await forgetExited(ctx.tmux, session.pane);
       if (select !== undefined && isAccountBackend(session.backend)) err(shown`agentmux: ${applySelection(ctx.config, session.backend, select, places().stateDir)}\n`);
       await refreshRoutedPool(ctx.tmux, plan.prepared);
-      if (options.json) printJson({ ok: true, pane: done.pane, id: done.id, account: done.account ?? null });
+      if (options.json) printJson({ ok: true, pane: done.pane, id: done.id || null, account: done.account ?? null, fresh: plan.fresh ?? null });
+      else if (plan.fresh) out(shown`restarted ${session.name} (${done.pane}) fresh: ${plan.fresh}, so there was nothing to resume${done.account ? shown`; under ${done.account}` : ""}\n`);
       else out(shown`restarted ${session.name} (${done.pane}), resuming ${done.id}${done.account ? shown` under ${done.account}` : ""}\n`);
     });
 }

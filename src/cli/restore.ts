@@ -15,6 +15,7 @@ export function describeCandidate(c: Candidate): string {
 
 function report(outcomes: Outcome[]): string {
   return outcomes.map((o) => o.skipped ? `skipped (already live): ${describeCandidate(o.candidate)}`
+    : o.pane && o.fresh ? `started ${o.candidate.entry.backend} fresh in ${o.pane} (${o.candidate.entry.dir}): ${o.fresh}, so there was nothing to resume`
     : o.pane ? `restored ${o.candidate.entry.backend} ${o.candidate.entry.id} in ${o.pane}`
       : `failed ${o.candidate.entry.backend} ${o.candidate.entry.id}: ${o.error ?? ""}`).join("\n");
 }
@@ -46,7 +47,7 @@ export function registerRestore(program: Command): void {
       if (options.json) {
         printJson({
           ok: failed.length === 0,
-          restored: outcomes.filter((o) => o.pane).map((o) => ({ ...o.candidate.entry, pane: o.pane })),
+          restored: outcomes.filter((o) => o.pane).map((o) => ({ ...o.candidate.entry, pane: o.pane, fresh: o.fresh ?? null })),
           skipped: outcomes.filter((o) => o.skipped).map((o) => o.candidate.entry),
           failed: failed.map((o) => ({ ...o.candidate.entry, error: o.error })),
         });

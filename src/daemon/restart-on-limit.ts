@@ -64,12 +64,49 @@ export class Failover {
     if (!reading) return Promise.resolve();
     const exhausted = isExhausted(currentReading(reading, this.now()));
     const sessions = [...this.deps.tracked.values()].filter((t) => t.backend === record.backend && t.record.account === record.account && t.machine.state !== "exited");
+    // Sessions told that no member had room, on other accounts of the backend: every new reading
+    // weighs them again (a member may have room now), not only a change of their own account's.
+    const told = [...this.deps.tracked.values()].filter((t) => t.backend === record.backend && t.record.account !== record.account && t.machine.state !== "exited" && this.episode(t)?.status === "notified");
     if (!exhausted) {
       for (const t of sessions) if (this.episode(t)?.trigger === "reading-limited" && this.episode(t)?.status !== "restarting") this.episodes.delete(t.pane);
-      return Promise.resolve();
     }
+    const limitedNow = exhausted ? sessions : [];
     // At most LIMITS.failoverRestarts restarts at once (docs/limits.md); p-queue loads on the first one.
-    return this.guard(import("../util/limit.ts").then(({ LIMITS, mapLimited }) => mapLimited(sessions, LIMITS.failoverRestarts, (t) => this.limited(t, "reading-limited"))).then(() => undefined));
+    return this.guard(import("../util/limit.ts").then(({ LIMITS, mapLimited }) => mapLimited([...limitedNow.map((t) => ({ t, again: false })), ...told.map((t) => ({ t, again: true }))], LIMITS.failoverRestarts,
+      ({ t, again }) => (again ? this.reconsider(t) : this.limited(t, "reading-limited")))).then(() => undefined));
+  }
+
+  /** A session already told no member had room: weighed again; only a move (now or after its turn) reopens its episode, never the same notice twice. */
+  private async reconsider(t: Tracked): Promise<void> {
+    const episode = this.episode(t);
+    if (!episode || episode.status !== "notified") return;
+    const action = this.decide(t, episode.trigger);
+    if (!action || action.kind === "none" || action.kind === "notify") return;
+    this.episodes.delete(t.pane);
+    await this.limited(t, episode.trigger);
+  }
+
+  /** What failover would do for a session now (null: it cannot be weighed, the config did not load). */
+  private decide(t: Tracked, trigger: FailoverTrigger): ReturnType<typeof decideFailover> | null {
+    let config: Config;
+    try {
+      config = this.deps.config();
+    } catch {
+      return null;
+    }
+    const backend = t.backend;
+    if (!isAccountBackend(backend)) return null;
+    const account = t.record.account;
+    const entry = config.backends[backend]?.accounts?.[account];
+    const pool = entry?.pool === undefined ? undefined : poolsOf(config, backend).find((p) => p.name === entry.pool);
+    return decideFailover({
+      session: sessionLabel(t, this.deps.tracked.values(), config.display.backendSuffix), backend, account, trigger,
+      mode: config.accounts.failover,
+      pool: pool && { name: pool.name, members: pool.members.map((m) => ({ name: m.name, hasCredentials: hasCredentials(backend, m), reading: this.deps.readings(backend, m.name) })) },
+      busy: !BETWEEN_TURNS.has(t.machine.state),
+      staleAfterMs: config.usage.staleAfter * 1000,
+      now: this.now(),
+    });
   }
 
   /** Every change of a session's state: a deferred failover runs once the turn has ended. */

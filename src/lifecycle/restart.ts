@@ -9,8 +9,10 @@ import type { NamedSession } from "../session/store.ts";
 import type { Tmux } from "../tmux/tmux.ts";
 import { AgentmuxError, isAgentmuxError } from "../util/errors.ts";
 import { places } from "../util/paths.ts";
+import { resumability } from "./resumable.ts";
 
-export interface RestartPlan { session: NamedSession; request: NewSessionRequest; prepared: Prepared }
+/** `fresh`: the conversation has nothing to resume, so the session starts a new one (why). */
+export interface RestartPlan { session: NamedSession; request: NewSessionRequest; prepared: Prepared; fresh?: string | undefined }
 
 /**
  * Pure: the account to restart under. --account wins; a session without an account stays without
@@ -47,10 +49,9 @@ export function planRestart(session: NamedSession, config: Config, options: { ac
   if (!isBackendName(session.backend) || isPlainCommand(session.backend)) {
     throw refuse(`a ${isBackendName(session.backend) ? "plain command" : `"${session.backend}" session`} cannot resume its conversation`, "kill it and start it again with agentmux new");
   }
-  if (!session.id) {
-    throw refuse("its native session id is not known yet", "wait until the agent has started and reported its session (its first hook), then try again");
-  }
   const backend = session.backend;
+  // Nothing to resume (no message was ever exchanged): started fresh, said so, never lost.
+  const resume = resumability(config, session);
   let account = options.account ?? (session.account || undefined);
   if (isAccountBackend(backend)) {
     const pools = poolsOf(config, backend).map((p) => ({ name: p.name, members: p.members.map((m) => m.name) }));
@@ -59,10 +60,10 @@ export function planRestart(session: NamedSession, config: Config, options: { ac
   const request: NewSessionRequest = {
     backend, dir: session.dir, account, instance: session.instance || undefined, group: session.group || undefined,
     // In its own pane; one whose pane is gone (it exited cleanly) opens a window of its own, as new would.
-    submit: true, split: false, mode: { kind: "resume", id: session.id }, respawn: session.window ? session.pane : undefined, launch: session.launch,
+    submit: true, split: false, ...(resume.kind === "fresh" ? {} : { mode: { kind: "resume" as const, id: session.id } }), respawn: session.window ? session.pane : undefined, launch: session.launch,
   };
   try {
-    return { session, request, prepared: prepareLaunch(request, config, session.dir) };
+    return { session, request, prepared: prepareLaunch(request, config, session.dir), fresh: resume.kind === "fresh" ? resume.why : undefined };
   } catch (error) {
     if (isAgentmuxError(error)) throw refuse(error.message, error.hint ?? "fix it and try again; the session keeps running");
     throw error;
@@ -74,5 +75,5 @@ export async function restartSession(tmux: Tmux, plan: RestartPlan): Promise<{ p
   // The daemon must see the new token to track the new process (and drop the old one's last events).
   await ensureDaemon(tmux).catch(() => undefined);
   const launched = await launchSession(tmux, plan.request, plan.prepared);
-  return { pane: launched.pane, id: plan.session.id, account: plan.prepared.account };
+  return { pane: launched.pane, id: plan.fresh ? "" : plan.session.id, account: plan.prepared.account };
 }

@@ -6,6 +6,7 @@ import { listSessions } from "../session/store.ts";
 import type { Tmux } from "../tmux/tmux.ts";
 import { isAgentmuxError } from "../util/errors.ts";
 import { places } from "../util/paths.ts";
+import { resumability } from "./resumable.ts";
 
 /** Linux /proc: a pid's existence (a zombie has ended), and its start time (ticks after boot plus the boot time). */
 export const procProbe: ProcessProbe = {
@@ -48,18 +49,23 @@ export async function findRestorable(tmux: Tmux, probe: ProcessProbe = procProbe
   return { socket, candidates };
 }
 
-/** Resume one recorded session in a new window with its backend, directory, account, instance and group. */
-export async function restoreOne(tmux: Tmux, config: Config, entry: RestoreEntry): Promise<string> {
+/**
+ * Resume one recorded session in a new window with its backend, directory, account, instance and
+ * group; one whose conversation holds nothing to resume starts fresh there instead (`fresh` says why).
+ */
+export async function restoreOne(tmux: Tmux, config: Config, entry: RestoreEntry): Promise<{ pane: string; fresh?: string }> {
+  const resume = resumability(config, { backend: entry.backend, id: entry.id, dir: entry.dir, account: entry.account });
   const request: NewSessionRequest = {
     backend: entry.backend, dir: entry.dir, account: entry.account || undefined, instance: entry.instance || undefined,
-    group: entry.group || undefined, submit: true, split: false, mode: { kind: "resume", id: entry.id }, launch: entry.launch,
+    group: entry.group || undefined, submit: true, split: false, launch: entry.launch,
+    ...(resume.kind === "fresh" ? {} : { mode: { kind: "resume" as const, id: entry.id } }),
   };
   const launched = await launchSession(tmux, request, prepareLaunch(request, config, entry.dir));
   if (entry.label) await tmux.setOption({ pane: launched.pane }, "@agentmux-name", entry.label);
-  return launched.pane;
+  return { pane: launched.pane, ...(resume.kind === "fresh" ? { fresh: resume.why } : {}) };
 }
 
-export interface Outcome { candidate: Candidate; pane?: string; error?: string; skipped?: boolean }
+export interface Outcome { candidate: Candidate; pane?: string; error?: string; skipped?: boolean; fresh?: string }
 
 /** Resume each candidate (skipping live ones), then take the restored out of the registry and record the failures. */
 export async function restoreAll(tmux: Tmux, config: Config, found: Restorable, choose: (c: Candidate) => Promise<boolean>): Promise<Outcome[]> {
@@ -68,7 +74,7 @@ export async function restoreAll(tmux: Tmux, config: Config, found: Restorable, 
     if (candidate.live) { outcomes.push({ candidate, skipped: true }); continue; }
     if (!(await choose(candidate))) continue;
     try {
-      outcomes.push({ candidate, pane: await restoreOne(tmux, config, candidate.entry) });
+      outcomes.push({ candidate, ...(await restoreOne(tmux, config, candidate.entry)) });
     } catch (error) {
       if (!isAgentmuxError(error)) throw error;
       outcomes.push({ candidate, error: error.oneLine() });

@@ -178,6 +178,24 @@ describe("the real Claude Code in tmux against a fake Anthropic API", () => {
     await quit(s, target);
   });
 
+  it("restart of a session that never exchanged a message starts it fresh, says so, and it runs on (nothing to resume)", async (t) => {
+    const s = ready(t);
+    if (!s) return;
+    const target = await newSession(s, ["--instance", "blank"]);
+    await waitForState(s, target, "idle", LONG);
+    await s.waitFor("its native id", async () => (await paneOption(s, target, "@agentmux-id")) !== "", LONG);
+    const r = await s.cli(["restart", target]);
+    assert.equal(r.exitCode, 0, String(r.stderr));
+    assert.match(String(r.stdout), /^restarted .* fresh: its conversation \S+ was never recorded \(no message was exchanged\), so there was nothing to resume/);
+    await s.waitForScreen(target, PROMPT, LONG);
+    assert.doesNotMatch(await s.capture(target), /No conversation found/);
+    await waitForState(s, target, "idle", LONG);
+    // It works: a prompt is answered.
+    assert.equal((await s.cli(["send", target, "say hello"])).exitCode, 0);
+    await waitForRead(s, target, new RegExp(`● ${HELLO}`));
+    await quit(s, target);
+  });
+
   it("exit runs a before-exit skill as /name, waits for its turn to end, then closes the pane", async (t) => {
     const s = ready(t);
     if (!s || !fake) return;

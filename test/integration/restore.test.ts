@@ -1,14 +1,18 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { execa } from "execa";
 import { TestServer } from "../helpers/tmux-server.ts";
 import { paneOption, waitForState } from "../helpers/agentmux-session.ts";
 import type { Registry } from "../../src/session/restore-registry.ts";
 
+// Claude's records (the fake keeps them as the real CLI does): a conversation is resumed only when it was recorded.
+const claudeDir = mkdtempSync(join(tmpdir(), "agentmux-restore-claude-"));
+
 describe("restore: sessions of a tmux server that died come back resumed", () => {
-  const server = new TestServer();
+  const server = new TestServer({ CLAUDE_CONFIG_DIR: claudeDir });
   const log = join(server.home, "agents.log");
   const gone = join(server.work, "gone");
   const registryPath = join(server.home, "state", "registry.json");
@@ -24,12 +28,17 @@ describe("restore: sessions of a tmux server that died come back resumed", () =>
     .filter((e) => e.event === "start" && e.args.includes("--resume")).map((e) => e.args[e.args.indexOf("--resume") + 1] as string);
   const ids: Record<string, string> = {};
 
-  const startSession = async (instance: string, dir: string) => {
+  /** A session with one exchange recorded (exchange false: none, so nothing can be resumed). */
+  const startSession = async (instance: string, dir: string, exchange = true) => {
     const r = await server.cli(["new", "--backend", "claude", "--dir", dir, "--instance", instance, "--detached"]);
     assert.equal(r.exitCode, 0, String(r.stderr));
     const pane = String(r.stdout).trim();
     await waitForState(server, pane, "idle");
     await server.waitFor(`${pane}'s native id`, async () => (ids[instance] = await paneOption(server, pane, "@agentmux-id")) !== "", 30_000);
+    if (exchange) {
+      await server.cli(["send", pane, `hello ${instance}`]);
+      await waitForState(server, pane, "waiting");
+    }
     return pane;
   };
 
@@ -49,12 +58,13 @@ describe("restore: sessions of a tmux server that died come back resumed", () =>
     await server.cli(["send", two, "/model opus-9"]);
     await server.waitFor("two's model in the registry", () => registry().servers.some((s) => s.sessions.some((e) => e.launch?.model === "opus-9")));
     await startSession("far", gone);
+    await startSession("blank", server.work, false);
     const brief = await startSession("brief", server.work);
     await server.tmux(["set-option", "-p", "-t", brief, "@agentmux-name", "shortlived"]);
-    await server.waitFor("four recorded sessions", () => recordedIds().length === 4);
+    await server.waitFor("five recorded sessions", () => recordedIds().length === 5);
     await server.cli(["send", brief, "/exit"]);
-    await server.waitFor("the ended session left the registry", () => recordedIds().length === 3);
-    assert.deepEqual(recordedIds(), [ids["one"], ids["two"], ids["far"]].sort());
+    await server.waitFor("the ended session left the registry", () => recordedIds().length === 4);
+    assert.deepEqual(recordedIds(), [ids["one"], ids["two"], ids["far"], ids["blank"]].sort());
     const only = registry().servers[0];
     assert.match(only?.server ?? "", /^\d+:\d+$/);
     assert.equal(only?.sessions.find((e) => e.id === ids["one"])?.instance, "one");
@@ -73,7 +83,7 @@ describe("restore: sessions of a tmux server that died come back resumed", () =>
     await server.waitFor("the old tmux server to go", async () => /no server running|error connecting/.test(String((await server.tmux(["list-sessions"])).stderr)));
     await server.start();
     await server.setServerEnv({ FAKE_AGENT_LOG: log });
-    assert.equal(recordedIds().length, 3, "the death of the server kept the records");
+    assert.equal(recordedIds().length, 4, "the death of the server kept the records");
     rmSync(gone, { recursive: true });
 
     const listed = await server.cli(["restore"]);
@@ -91,7 +101,10 @@ describe("restore: sessions of a tmux server that died come back resumed", () =>
     assert.equal(twoArgs[twoArgs.indexOf("--model") + 1], "opus-9", `restored with the model it last ran: ${JSON.stringify(twoArgs)}`);
     const oneArgs = starts.find((e) => e.args.includes(ids["one"] as string))?.args ?? [];
     assert.equal(oneArgs[oneArgs.indexOf("--model") + 1], "fake-1", "one keeps the model its status line reported");
-    const panes = String(r.stdout).match(/%\d+/g) ?? [];
+    // The one that never exchanged a message has nothing to resume: started fresh, said so, not lost.
+    assert.match(String(r.stdout), /started claude fresh in %\d+ \(.*\): its conversation \S+ was never recorded \(no message was exchanged\), so there was nothing to resume/);
+    assert.ok(!resumedIds().includes(ids["blank"] as string), "never resumed with an id the CLI does not know");
+    const panes = (String(r.stdout).match(/restored claude \S+ in (%\d+)/g) ?? []).map((l) => /%\d+/.exec(l)?.[0] ?? "");
     assert.equal(panes.length, 2, String(r.stdout));
     for (const pane of panes) {
       await waitForState(server, pane, "idle");

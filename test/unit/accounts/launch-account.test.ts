@@ -82,9 +82,11 @@ describe("accountForLaunch", () => {
     throwsLine(() => t.launch("nope"), /^claude has no account or pool "nope"/);
   });
 
-  it("a backend without accounts (or without account support) runs on its own home", () => {
+  it("a backend without accounts (or without account support) runs on its own home; an account named for it is an error", () => {
     const t = setup();
-    assert.deepEqual(t.launch("anything", t.root, "codex").env, {});
-    assert.deepEqual(t.launch("anything", t.root, "gemini").env, {});
+    assert.deepEqual(t.launch(undefined, t.root, "codex").env, {});
+    assert.deepEqual(t.launch(undefined, t.root, "gemini").env, {});
+    assert.throws(() => t.launch("nope", t.root, "codex"), (e: Error & { hint?: string }) => /there is no codex account "nope": no codex accounts are configured/.test(e.message) && /backends\.codex\.accounts/.test(e.hint ?? ""));
+    assert.throws(() => t.launch("nope", t.root, "gemini"), /gemini sessions do not run under accounts: there is no gemini account "nope"/);
   });
 });

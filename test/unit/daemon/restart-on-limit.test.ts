@@ -119,6 +119,32 @@ describe("failover in the daemon", () => {
     assert.equal(h.restarts.length, 1, "the old process's late events restart nothing");
   });
 
+  it("auto: a session told that no member had room moves as soon as another member's reading frees up", async () => {
+    const h = harness("auto");
+    h.readings.set("b", reading(100, true));
+    const t = h.add(session("%1", "a", "idle"));
+    await h.failover.readingChanged(record("a", reading(100, true)));
+    assert.deepEqual(h.restarts, [], "no member has room: told, not moved");
+    assert.equal(h.notes.length, 1);
+    // b's reading frees up: the readings of b changed, not a's.
+    h.readings.set("b", reading(15));
+    await h.failover.readingChanged(record("b", reading(15)));
+    assert.deepEqual(h.restarts, [["%1", "b"]]);
+    // Another reading that says nothing new moves nothing twice and tells nothing twice.
+    await h.failover.readingChanged(record("b", reading(16)));
+    assert.equal(h.restarts.length, 1);
+    assert.equal(t.pane, "%1");
+  });
+
+  it("a session told no member had room is not told the same again when another reading changes", async () => {
+    const h = harness("notify");
+    h.readings.set("b", reading(100, true));
+    h.add(session("%1", "a", "idle"));
+    await h.failover.readingChanged(record("a", reading(100, true)));
+    await h.failover.readingChanged(record("b", reading(100, true)));
+    assert.equal(h.notes.length, 1);
+  });
+
   it("auto: a working session is restarted only once its turn has ended", async () => {
     const h = harness("auto");
     const t = h.add(session("%1", "a", "working"));
