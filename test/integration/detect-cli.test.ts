@@ -50,7 +50,7 @@ describe("agentmux detect", () => {
     assert.deepEqual([unknown["state"], unknown["cause"], unknown["region"]], ["unknown", null, null]);
     const r = await server.cli(["detect", "--file", join(SCREENS, "claude-interrupted.txt"), "--agent", "claude", "--title", "✳ E2E fake session title", "--explain"]);
     assert.match(String(r.stdout), /^claude: blocked: interrupted \(rule interrupted\)$/m);
-    assert.match(String(r.stdout), /^ {2}fired: interrupted \(blocked, cause interrupted, priority 60, 2 lines above the prompt box\): regex/m);
+    assert.match(String(r.stdout), /^ {2}fired: interrupted \(blocked, cause interrupted, priority 60, the live status lines \(right above the input box\)\): regex/m);
     assert.match(String(r.stdout), /^ {2}decided by: the screen$/m);
   });
 

@@ -80,7 +80,11 @@ describe("route: each kind of thing reaches the right session", () => {
       { id: "alpha", title: "Alpha", summary: "the web front end", repo_paths: [alpha] },
       { id: "beta", title: "Beta", summary: "billing and invoices", repo_paths: [beta] },
     ] }));
+    // An account of its own, logged in: --account ranked picks the registry as the project source.
+    mkdirSync(join(userHome, ".claude-ranked"), { recursive: true });
+    writeFileSync(join(userHome, ".claude-ranked", ".credentials.json"), JSON.stringify({ claudeAiOauth: { accessToken: "tok-ranked" } }));
     writeConfig(server.home, {
+      backends: { claude: { accounts: { ranked: join(userHome, ".claude-ranked") } } },
       route: { todoInProgress: "[-]" },
       projects: { sources: [{ account: "^ranked$", sources: [registry] }, { account: "", sources: [join(repos, "*"), plain] }] },
       ranking: { command: "cat > /dev/null; echo beta" },

@@ -114,6 +114,11 @@ describe("every door types only what may be typed", () => {
   it("exit: a skill name holding CR and Ctrl-C is typed as one line; the chain runs", async () => {
     const pane = panes["claude"] ?? "";
     const before = lines("claude");
+    // The last test's prompt was submitted through agentmux: at its prompt again, the chain starts at once.
+    await server.waitFor("the turn's end", async () => {
+      const rows = JSON.parse(String((await server.cli(["list", "--json"])).stdout)) as Array<Record<string, unknown>>;
+      return rows.some((row) => row["pane"] === pane && (row["state"] === "idle" || row["state"] === "waiting"));
+    }, 20_000);
     const r = await server.cli(["exit", pane]);
     assert.equal(r.exitCode, 0, String(r.stderr));
     assert.match(String(r.stdout), /running skill 1\/1/u);
