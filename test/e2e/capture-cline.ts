@@ -2,7 +2,7 @@ import { accessSync, constants, existsSync, mkdirSync, readFileSync, writeFileSy
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { ROOT } from "../helpers/tmux-server.ts";
-import { PORTABLE_ROOT, type CaptureServer } from "./capture-tmux.ts";
+import { PORTABLE_ROOT, writeHookLog, type CaptureServer } from "./capture-tmux.ts";
 import { startFakeChat } from "./fake-openai-chat.ts";
 import { HELLO } from "./fake-model.ts";
 
@@ -97,7 +97,7 @@ export async function captureCline(tmux: CaptureServer): Promise<void> {
     tmux.kill(resumed);
     await gone(pid);
     const events = existsSync(log) ? readFileSync(log, "utf8").trim() : "";
-    writeFileSync(join(ROOT, "test", "fixtures", "real", "hooks", "cline-hooks.jsonl"), `${events.replaceAll(tmux.root, PORTABLE_ROOT)}\n`);
+    writeHookLog("cline-hooks.jsonl", `${events.replaceAll(tmux.root, PORTABLE_ROOT)}\n`);
     console.log(`cline hooks run: ${events.split("\n").map((l) => /"event":"(\w+)"/.exec(l)?.[1]).join(" ")}`);
   } finally {
     await fake.close();

@@ -1,6 +1,8 @@
 // Drive the real CLIs (node_modules/.bin) against the fake model servers into each of their dialogs
 // and capture every screen into test/fixtures/real/screens (NAME.txt, NAME.ansi.txt, NAME.meta.txt).
 // Not part of the test suite: run it by hand when a CLI is upgraded, then check the unit tables.
+// CAPTURE_SIZE=80x24 takes them in a pane of that size, into test/fixtures/real/screens-80x24/
+// (the default, 120x40, into screens/; hook logs are written only at the default size).
 //   node --import tsx test/e2e/capture-dialogs.ts [claude:firstrun claude:main claude:fail claude:agent claude:plan codex:trust codex:main opencode gemini pi qwen cline kilo copilot auggie droid]
 // With no argument it captures everything. A private tmux server (tmux -L) is used and killed after.
 import { rmSync } from "node:fs";

@@ -1,8 +1,7 @@
 import { chmodSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { prepareDroidLaunchArgs } from "../../src/backends/droid/settings.ts";
-import { ROOT } from "../helpers/tmux-server.ts";
-import { PORTABLE_ROOT, type CaptureServer } from "./capture-tmux.ts";
+import { PORTABLE_ROOT, writeHookLog, type CaptureServer } from "./capture-tmux.ts";
 import { droidEnv, findDroid, seedDroidHome } from "./droid-home.ts";
 import type { FakeAnthropic } from "./fake-anthropic.ts";
 
@@ -17,8 +16,6 @@ async function paneDead(tmux: CaptureServer, pane: string, timeoutMs: number): P
   }
   throw new Error(`${pane} did not exit within ${timeoutMs} ms`);
 }
-
-const HOOKS = join(ROOT, "test", "fixtures", "real", "hooks", "droid-hooks.jsonl");
 
 /**
  * Factory's droid (node_modules/.bin/droid, or $DROID_BIN): startup, a streamed turn, the command
@@ -103,6 +100,5 @@ export async function captureDroid(tmux: CaptureServer, fake: FakeAnthropic): Pr
     tmux.kill(other);
   });
   const portable = readFileSync(log, "utf8").replaceAll(tmux.root, PORTABLE_ROOT).replaceAll(tmux.root.replaceAll("/", "-"), PORTABLE_ROOT.replaceAll("/", "-"));
-  writeFileSync(HOOKS, portable);
-  console.log(`captured ${HOOKS}`);
+  writeHookLog("droid-hooks.jsonl", portable);
 }

@@ -1,7 +1,6 @@
 import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
-import { PORTABLE_ROOT, SCREENS, type CaptureServer } from "./capture-tmux.ts";
-import { ROOT } from "../helpers/tmux-server.ts";
+import { PORTABLE_ROOT, SCREENS, writeHookLog, type CaptureServer } from "./capture-tmux.ts";
 import { startFakeChat } from "./fake-openai-chat.ts";
 import { findQwen, qwenEnv, seedQwenDir } from "./qwen-home.ts";
 
@@ -57,7 +56,7 @@ export async function captureQwen(tmux: CaptureServer): Promise<void> {
     await tmux.settle(pane);
     tmux.capture(pane, "qwen-after-exit");
     tmux.kill(pane);
-    if (existsSync(log)) writeFileSync(join(ROOT, "test", "fixtures", "real", "hooks", "qwen-hooks.jsonl"), readFileSync(log, "utf8").replaceAll(tmux.root, PORTABLE_ROOT));
+    if (existsSync(log)) writeHookLog("qwen-hooks.jsonl", readFileSync(log, "utf8").replaceAll(tmux.root, PORTABLE_ROOT));
     // With folder trust on, an untrusted folder asks first.
     const untrusted = tmux.dir("work-qwen-untrusted");
     const trustHome = tmux.dir("home-qwen-trust");

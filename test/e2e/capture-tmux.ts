@@ -3,14 +3,44 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "nod
 import { join } from "node:path";
 import { ROOT } from "../helpers/tmux-server.ts";
 
+/**
+ * The pane size the captures are taken at: CAPTURE_SIZE=80x24 (columns x rows). The default, 120x40,
+ * captures into test/fixtures/real/screens; any other size into screens-<W>x<H>/ beside it.
+ */
+export const SIZE = captureSize(process.env["CAPTURE_SIZE"]);
+/** Whether this run captures at the default size (the only one whose runs also write the hook logs). */
+export const DEFAULT_SIZE = SIZE.columns === 120 && SIZE.rows === 40;
 /** Where the captures go, and the path every scratch path is rewritten to in them. */
-export const SCREENS = join(ROOT, "test", "fixtures", "real", "screens");
+export const SCREENS = join(ROOT, "test", "fixtures", "real", DEFAULT_SIZE ? "screens" : `screens-${SIZE.columns}x${SIZE.rows}`);
 export const PORTABLE_ROOT = "/home/dev/e2e";
+
+function captureSize(text: string | undefined): { columns: number; rows: number } {
+  if (text === undefined || text === "") return { columns: 120, rows: 40 };
+  const m = /^(\d+)x(\d+)$/.exec(text);
+  const columns = Number(m?.[1]);
+  const rows = Number(m?.[2]);
+  if (!m || columns < 20 || rows < 8) throw new Error(`CAPTURE_SIZE=${text}: expected <columns>x<rows>, e.g. 80x24`);
+  return { columns, rows };
+}
+
+/**
+ * A hook log of a capture run, into test/fixtures/real/hooks/<name>: written at the default size
+ * only (the events are the same at any pane size; a run at another size leaves the file as it is).
+ */
+export function writeHookLog(name: string, text: string): void {
+  if (!DEFAULT_SIZE) {
+    console.log(`hook log ${name} not written at ${SIZE.columns}x${SIZE.rows}`);
+    return;
+  }
+  const file = join(ROOT, "test", "fixtures", "real", "hooks", name);
+  writeFileSync(file, text);
+  console.log(`captured ${file}`);
+}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * A private tmux server (tmux -L, never the user's) with one 120x40 session, and a scratch
+ * A private tmux server (tmux -L, never the user's) with one session of SIZE, and a scratch
  * directory whose path has the length of PORTABLE_ROOT, so that rewriting it keeps the columns.
  */
 export class CaptureServer {
@@ -24,7 +54,7 @@ export class CaptureServer {
     delete env["TMUX"];
     delete env["TMUX_PANE"];
     this.env = env;
-    this.tmux("-f", "/dev/null", "new-session", "-d", "-s", "capture", "-x", "120", "-y", "40", "-n", "base");
+    this.tmux("-f", "/dev/null", "new-session", "-d", "-s", "capture", "-x", String(SIZE.columns), "-y", String(SIZE.rows), "-n", "base");
     this.tmux("set", "-g", "remain-on-exit", "on");
     this.tmux("set", "-g", "history-limit", "5000");
   }
@@ -116,6 +146,7 @@ export class CaptureServer {
     // Claude also names its temporary directories after the cwd with "/" turned into "-".
     const dashed = (path: string) => path.replaceAll("/", "-");
     const portable = (text: string) => text.replaceAll(this.root, PORTABLE_ROOT).replaceAll(dashed(this.root), dashed(PORTABLE_ROOT));
+    mkdirSync(SCREENS, { recursive: true });
     writeFileSync(join(SCREENS, `${name}.txt`), portable(this.screen(pane)));
     writeFileSync(join(SCREENS, `${name}.ansi.txt`), portable(this.tmux("capture-pane", "-p", "-J", "-e", "-t", pane)));
     const meta = this.tmux("display-message", "-p", "-t", pane, [
