@@ -76,7 +76,8 @@ export function decideFailover(input: FailoverInput): FailoverAction {
 }
 
 /** The notification after an automatic failover. */
-export function restartedText(subject: FailoverSubject, member: string, id: string): string {
+export function restartedText(subject: FailoverSubject, member: string, id: string | null, fresh?: string): string {
+  if (id === null || fresh) return `${lead(subject)}; restarted under ${member} fresh: ${fresh ?? "its conversation was never recorded"}, so there was nothing to resume`;
   return `${lead(subject)}; restarted under ${member}, resuming ${id}`;
 }
 

@@ -3,7 +3,8 @@ import { execa } from "execa";
 import { isJsonObject } from "../util/json.ts";
 import { installDir } from "../util/install-dir.ts";
 
-export type RestartOutcome = { ok: true; id: string; account: string } | { ok: false; message: string };
+/** `fresh`: the conversation had nothing to resume, so the session started a new one (why); `id` is then null. */
+export type RestartOutcome = { ok: true; id: string | null; account: string; fresh?: string } | { ok: false; message: string };
 export type RestartRunner = (pane: string, account: string) => Promise<RestartOutcome>;
 
 /**
@@ -23,7 +24,12 @@ export function restartByChild(tmuxSocket: string, timeoutMs = 60_000): RestartR
     if (r.exitCode === 0) {
       try {
         const answer: unknown = JSON.parse(String(r.stdout));
-        if (isJsonObject(answer) && typeof answer["id"] === "string") return { ok: true, id: answer["id"], account: typeof answer["account"] === "string" ? answer["account"] : account };
+        if (isJsonObject(answer) && answer["ok"] === true && (typeof answer["id"] === "string" || typeof answer["fresh"] === "string")) {
+          return {
+            ok: true, id: typeof answer["id"] === "string" ? answer["id"] : null, account: typeof answer["account"] === "string" ? answer["account"] : account,
+            ...(typeof answer["fresh"] === "string" ? { fresh: answer["fresh"] } : {}),
+          };
+        }
       } catch { /* reported below */ }
       return { ok: false, message: `agentmux restart answered ${String(r.stdout).slice(0, 200) || "nothing"}` };
     }

@@ -173,7 +173,7 @@ export class Failover {
       const outcome = await this.deps.restart(t.pane, action.member);
       episode.status = outcome.ok ? "restarted" : "notified";
       if (!outcome.ok) this.deps.log(`failover: restart of ${t.pane} failed: ${outcome.message}`);
-      await tell(outcome.ok ? restartedText(subject, action.member, outcome.id) : restartFailedText(subject, action.member, outcome.message));
+      await tell(outcome.ok ? restartedText(subject, action.member, outcome.id, outcome.fresh) : restartFailedText(subject, action.member, outcome.message));
     }
   }
 }

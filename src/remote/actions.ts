@@ -160,5 +160,5 @@ export async function restart(port: RemotePort, body: Record<string, unknown>): 
   port.log(`remote: restart ${t.pane} under ${account}`);
   const done = await port.restart(t.pane, account);
   if (!done.ok) return fail(500, `restart failed: ${done.message}`);
-  return { status: 200, body: { ok: true, pane: t.pane, account: done.account } };
+  return { status: 200, body: { ok: true, pane: t.pane, account: done.account, ...(done.fresh ? { fresh: done.fresh } : {}) } };
 }

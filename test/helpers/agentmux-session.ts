@@ -37,3 +37,14 @@ export async function sessionEnv(server: TestServer, pane: string): Promise<Reco
   const parsed = JSON.parse(sock) as { socket: string };
   return { AGENTMUX_SESSION: pane, AGENTMUX_TOKEN: token, AGENTMUX_SOCK: parsed.socket, TMUX: `${socket},1,0`, TMUX_PANE: pane };
 }
+
+/**
+ * One message exchanged with a fake agent session (sent, answered, back at its prompt): the
+ * conversation a restart or restore resumes. (The fake writes a transcript only where a real CLI
+ * would: Claude's needs CLAUDE_CONFIG_DIR or an account's home, Codex's CODEX_HOME.)
+ */
+export async function exchange(server: TestServer, pane: string, text = "a first message"): Promise<void> {
+  const r = await server.cli(["send", pane, text]);
+  if (r.exitCode !== 0) throw new Error(`send to ${pane}: ${String(r.stderr)}`);
+  await server.waitForScreen(pane, new RegExp(`received: ${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`));
+}

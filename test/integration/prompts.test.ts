@@ -4,7 +4,7 @@ import { chmodSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Person, PLUGIN } from "../helpers/client.ts";
 import { TestServer } from "../helpers/tmux-server.ts";
-import { paneOption, waitForState } from "../helpers/agentmux-session.ts";
+import { exchange, paneOption, waitForState } from "../helpers/agentmux-session.ts";
 import { claudeAccounts } from "../helpers/account-homes.ts";
 
 interface Listed { name: string; file: string; entries: Array<{ id: string; title: string; body: string }> }
@@ -42,10 +42,12 @@ describe("captured prompts", () => {
     // The editor as a person uses it: it gets the draft's path and writes the prompt into it.
     writeFileSync(editor, `#!/bin/sh\ncat '${nextBody}' >> "$1"\n`);
     chmodSync(editor, 0o755);
-    claudeAccounts(server, ["a", "b"], {
+    const home = claudeAccounts(server, ["a", "b"], {
       backends: { claude: { accounts: { a: { home: "~/.claude-a" }, b: { home: "~/.claude-b" } } } },
       usage: { claude: { url: "http://127.0.0.1:9/none" } },
     });
+    // The default home named as Claude would find it: the fake keeps its transcripts there (restart resumes one).
+    server.env["CLAUDE_CONFIG_DIR"] = join(home, ".claude");
     await server.start();
     await viewer.start();
     // Pane ids above %10.
@@ -55,6 +57,10 @@ describe("captured prompts", () => {
     pane = String(r.stdout).trim();
     assert.ok(Number(pane.slice(1)) > 10, pane);
     await waitForState(server, pane, "idle");
+    // A conversation to resume when the restart test comes.
+    assert.equal((await server.cli(["send", pane, "first message"])).exitCode, 0);
+    await server.waitForScreen(pane, /received: first message/);
+    await waitForState(server, pane, "waiting");
     const renamed = await server.cli(["rename", pane, label]);
     assert.equal(renamed.exitCode, 0, String(renamed.stderr));
   });
@@ -125,7 +131,7 @@ describe("captured prompts", () => {
       assert.notEqual(r.exitCode, 0, verb);
       assert.match(String(r.stderr), new RegExp(`${verb} refused: .* has 2 captured prompts not inserted yet \\(.*--yes`));
     }
-    assert.equal(await paneOption(server, pane, "@agentmux-state"), "idle", "nothing was done");
+    assert.equal(await paneOption(server, pane, "@agentmux-state"), "waiting", "nothing was done");
   });
 
   it("restart --yes goes ahead, and the prompts survive it (same key)", async () => {
@@ -180,6 +186,7 @@ describe("captured prompts", () => {
     const moving = String(r.stdout).trim();
     await waitForState(server, moving, "idle");
     await server.waitFor(`${moving}'s native id`, async () => (await paneOption(server, moving, "@agentmux-id")) !== "");
+    await exchange(server, moving);
     assert.equal((await server.cli(["prompt", "capture", "--no-popup", moving], { env: withBody("follow me") })).exitCode, 0);
     const restarted = await server.cli(["restart", "--yes", "--account", "b", moving]);
     assert.equal(restarted.exitCode, 0, String(restarted.stderr));

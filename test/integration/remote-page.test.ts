@@ -222,6 +222,9 @@ describe("the phone page in Chromium (agentmux remote)", () => {
   it("restarts a session under an account chosen from the sheet (usage shown, limited marked, logged-out disabled)", async () => {
     const cache = join(server.home, "state", "usage", "readings.json");
     await server.waitFor("both accounts' usage read", () => existsSync(cache) && /"b"/.test(readFileSync(cache, "utf8")) && /"a"/.test(readFileSync(cache, "utf8")), 20_000);
+    // A conversation to resume (one with no message exchanged restarts fresh).
+    await server.cli(["send", panes.three, "a first message"]);
+    await server.waitForScreen(panes.three, /received: a first message/);
     await page.click("#back");
     await page.waitForSelector("#list-view:not([hidden])");
     await page.click(`#sessions .row[data-pane="${panes.three}"]`);

@@ -44,6 +44,10 @@ describe("restart's account picker, from the menu of an attached client", () => 
     assert.equal((await server.cli(["rename", pane, `lim%s"ü'q`])).exitCode, 0);
     await waitForState(server, pane, "idle");
     await server.waitFor("its native id", async () => (id = await paneOption(server, pane, "@agentmux-id")) !== "");
+    // A conversation to resume (its transcript in solo's home): one message exchanged.
+    assert.equal((await server.cli(["send", pane, "first message"])).exitCode, 0);
+    await server.waitForScreen(pane, /received: first message/);
+    await waitForState(server, pane, "waiting");
     await person.attach();
     await server.tmux(["select-window", "-t", pane]);
     await person.waitForPane(pane);

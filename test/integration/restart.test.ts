@@ -14,7 +14,8 @@ const userHome = realpathSync(mkdtempSync(join(tmpdir(), "agentmux-restart-")));
 interface Started { pid: number; args: string[]; env: { AGENTMUX_TOKEN?: string } }
 
 describe("restart: resume the same conversation in the same pane", () => {
-  const server = new TestServer({ HOME: userHome });
+  // The default home named as Claude would find it: the fake then keeps its transcripts there too.
+  const server = new TestServer({ HOME: userHome, CLAUDE_CONFIG_DIR: join(userHome, ".claude") });
   const log = join(server.home, "agents.log");
   const starts = (): Started[] => {
     try {
@@ -23,13 +24,19 @@ describe("restart: resume the same conversation in the same pane", () => {
       return [];
     }
   };
-  const startSession = async (instance: string, extra: string[] = []) => {
+  const startSession = async (instance: string, extra: string[] = [], exchange = true) => {
     const r = await server.cli(["new", "--backend", "claude", "--dir", server.work, "--instance", instance, "--detached", ...extra]);
     assert.equal(r.exitCode, 0, String(r.stderr));
     const pane = String(r.stdout).trim();
     await waitForState(server, pane, "idle");
     let id = "";
     await server.waitFor(`${pane}'s native id`, async () => (id = await paneOption(server, pane, "@agentmux-id")) !== "");
+    // A conversation to resume: one message exchanged (a session without one restarts fresh).
+    if (exchange) {
+      await server.cli(["send", pane, `hello ${instance}`]);
+      await server.waitForScreen(pane, new RegExp(`received: hello ${instance}`));
+      await waitForState(server, pane, "waiting");
+    }
     return { pane, id };
   };
   const refused = (r: { exitCode?: number; stderr: unknown }, pattern: RegExp) => {
@@ -85,7 +92,7 @@ describe("restart: resume the same conversation in the same pane", () => {
     refused(await server.cli(["restart", "moving", "--account", "out"]), /cannot restart .*moving.*logged out/);
     refused(await server.cli(["restart", "moving", "--account", "nobody"]), /cannot restart .*moving.*nobody/);
     assert.equal(starts().length, before, "nothing was started");
-    assert.equal(await paneOption(server, pane, "@agentmux-state"), "idle");
+    assert.equal(await paneOption(server, pane, "@agentmux-state"), "waiting", "untouched: still at the end of its turn");
     const r = await server.cli(["restart", "moving", "--account", "b"]);
     assert.equal(r.exitCode, 0, String(r.stderr));
     await server.waitFor("the resumed process", () => starts().length > before);
@@ -137,16 +144,20 @@ describe("restart: resume the same conversation in the same pane", () => {
     }
   });
 
-  it("a session without a native id is refused and keeps running", async () => {
-    const { pane } = await startSession("noid");
-    await server.tmux(["set-option", "-p", "-t", pane, "@agentmux-id", ""]);
-    const pid = String((await server.tmux(["display-message", "-p", "-t", pane, "#{pane_pid}"])).stdout);
-    const before = starts().length;
-    refused(await server.cli(["restart", "noid"]), /cannot restart .*noid.*native session id is not known/);
-    assert.equal(starts().length, before);
-    assert.equal(String((await server.tmux(["display-message", "-p", "-t", pane, "#{pane_pid}"])).stdout), pid);
-    await server.cli(["send", pane, "still here"]);
-    await server.waitForScreen(pane, /received: still here/);
+  it("a session with nothing to resume (no message exchanged, or no native id) restarts fresh and says so", async () => {
+    for (const [instance, unknownId] of [["quiet", false], ["noid", true]] as const) {
+      const { pane, id } = await startSession(instance, [], false);
+      if (unknownId) await server.tmux(["set-option", "-p", "-t", pane, "@agentmux-id", ""]);
+      const before = starts().length;
+      const r = await server.cli(["restart", instance]);
+      assert.equal(r.exitCode, 0, String(r.stderr));
+      assert.match(String(r.stdout), new RegExp(`restarted .*${instance} \\(${pane}\\) fresh: its conversation ${unknownId ? "was never recorded \\(no native session id yet\\)" : `${id} was never recorded \\(no message was exchanged\\)`}, so there was nothing to resume`));
+      await server.waitFor("the new process", () => starts().length > before);
+      assert.ok(!(starts().at(-1) as Started).args.includes("--resume"), "never --resume of a conversation Claude would not find");
+      await waitForState(server, pane, "idle");
+      await server.cli(["send", pane, "still here"]);
+      await server.waitForScreen(pane, /received: still here/);
+    }
   });
 
   it("case 5: a session that exited cleanly (listed as exited(0), its pane gone) is restarted in a window of its own", async () => {

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { TestServer } from "../helpers/tmux-server.ts";
-import { paneOption, waitForState } from "../helpers/agentmux-session.ts";
+import { exchange, paneOption, waitForState } from "../helpers/agentmux-session.ts";
 import type { Registry } from "../../src/session/restore-registry.ts";
 
 const alive = (pid: number) => { try { process.kill(pid, 0); return true; } catch { return false; } };
@@ -24,6 +24,8 @@ describe("a quick tmux restart (kill-server, then a new server on the same socke
     .filter((e) => e.event === "start" && e.args.includes("--resume")).map((e) => e.args[e.args.indexOf("--resume") + 1] as string) : [];
 
   before(async () => {
+    // Claude's home, where the fake keeps its transcripts as Claude would: a restore resumes them.
+    server.env["CLAUDE_CONFIG_DIR"] = join(server.home, "claude-home");
     await server.start();
     await server.setServerEnv({ FAKE_AGENT_LOG: log });
   });
@@ -41,6 +43,7 @@ describe("a quick tmux restart (kill-server, then a new server on the same socke
       await waitForState(server, pane, "idle");
       let id = "";
       await server.waitFor(`${pane}'s native id`, async () => (id = await paneOption(server, pane, "@agentmux-id")) !== "", 30_000);
+      await exchange(server, pane);
       ids.push(id);
     }
     await server.waitFor("both sessions recorded", () => recordedIds().length === 2, 20_000);

@@ -4,11 +4,16 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { daemonLogLines } from "../helpers/config.ts";
+import { claudeAccounts } from "../helpers/account-homes.ts";
 import { TestServer } from "../helpers/tmux-server.ts";
 
 describe("sessions as panes on a private tmux server", () => {
   const server = new TestServer();
-  before(() => server.start());
+  before(() => {
+    // An account to start under (an account that is not declared is an error).
+    claudeAccounts(server, ["work"], { backends: { claude: { accounts: { work: "~/.claude-work" } } } });
+    return server.start();
+  });
   after(() => server.stop());
 
   const listJson = async () => {
@@ -18,7 +23,7 @@ describe("sessions as panes on a private tmux server", () => {
   };
 
   it("the pane shows the agent's own name as its command", async () => {
-    const pane = String((await server.cli(["new", "--command", "sleep 30", "--dir", server.work, "--instance", "sleeper"])).stdout).trim();
+    const pane = String((await server.cli(["new", "--command", "sleep 600", "--dir", server.work, "--instance", "sleeper"])).stdout).trim();
     await server.waitFor("pane_current_command sleep", async () => String((await server.tmux(["display-message", "-p", "-t", pane, "#{pane_current_command}"])).stdout) === "sleep");
   });
 

@@ -52,15 +52,16 @@ describe("the session switcher in a popup", () => {
   });
 
   it("lists the sessions that need you first (blocked, then waiting), the others after, aligned, glyph and colour by state, and a key jumps at once", async () => {
-    for (const [name, extra] of [["api", ["--account", "work"]], ["日本語", []], ["web", []]] as const) {
+    for (const name of ["api", "日本語", "web"]) {
       mkdirSync(join(server.work, name), { recursive: true });
-      const r = await server.cli(["new", "--command", "sleep 600", "--dir", join(server.work, name), "--detached", ...extra]);
+      const r = await server.cli(["new", "--command", "sleep 600", "--dir", join(server.work, name), "--detached"]);
       assert.equal(r.exitCode, 0, String(r.stderr));
       panes[name] = String(r.stdout).trim();
     }
     await server.cli(["daemon", "stop"]);
     const now = Date.now();
-    await setPane(panes["api"]!, { "@agentmux-state": "waiting", "@agentmux-state-since": String(now - 125_000) });
+    // Its account as a session started under one has it (a plain command runs under none).
+    await setPane(panes["api"]!, { "@agentmux-state": "waiting", "@agentmux-state-since": String(now - 125_000), "@agentmux-account": "work" });
     await setPane(panes["日本語"]!, { "@agentmux-state": "blocked", "@agentmux-state-since": String(now - 12_000), "@agentmux-status-text": "Waiting for your decision on #1", "@agentmux-status-stale": "1" });
     await setPane(panes["web"]!, { "@agentmux-state": "working", "@agentmux-state-since": String(now - 95_000) });
 
