@@ -29,6 +29,11 @@ export function backendsWithAccounts(config: Config): AccountBackend[] {
   return ACCOUNT_BACKENDS.filter((b) => accountsOf(config, b).length > 0);
 }
 
+/** Whether a backend declares an account or pool of this name (directory-rules.ts Governs). */
+export function declaresName(config: Config, backend: AccountBackend, name: string): boolean {
+  return config.backends[backend]?.accounts?.[name] !== undefined || poolsOf(config, backend).some((p) => p.name === name);
+}
+
 /** The backend name, checked: only claude and codex run under accounts. */
 export function accountBackend(name: string): AccountBackend {
   if (!isAccountBackend(name)) {

@@ -4,9 +4,16 @@ import { resolve, sep } from "node:path";
 import type { AccountBackend } from "../backends/account-homes.ts";
 import type { DirectoryRule } from "../config/accounts.ts";
 
+/**
+ * Whether a backend declares an account or pool of this name: an every-backend rule
+ * (`account: NAME`) governs only the backends that do, so a name one backend lacks never breaks
+ * the others (accounts.ts declaresName).
+ */
+export type Governs = (backend: AccountBackend, name: string) => boolean;
+
 /** The name a rule gives a backend, or undefined when the rule does not govern it. */
-export function ruleName(rule: DirectoryRule, backend: AccountBackend, governed: readonly AccountBackend[]): string | undefined {
-  if (typeof rule.selection === "string") return governed.includes(backend) ? rule.selection : undefined;
+export function ruleName(rule: DirectoryRule, backend: AccountBackend, governs: Governs): string | undefined {
+  if (typeof rule.selection === "string") return governs(backend, rule.selection) ? rule.selection : undefined;
   return rule.selection[backend];
 }
 
@@ -20,12 +27,12 @@ export interface RuleMatch { rule: DirectoryRule; index: number; name: string; m
 /**
  * Pure: the first rule governing the backend that holds dir; when none does, the first that holds
  * the repository's common git directory (so a linked worktree follows its repository). All paths
- * are already resolved. `governed` lists the backends an every-backend rule applies to.
+ * are already resolved. `governs` says which backends an every-backend rule applies to.
  */
-export function matchRule(rules: readonly DirectoryRule[], backend: AccountBackend, governed: readonly AccountBackend[], dir: string, gitCommonDir: string | undefined): RuleMatch | undefined {
+export function matchRule(rules: readonly DirectoryRule[], backend: AccountBackend, governs: Governs, dir: string, gitCommonDir: string | undefined): RuleMatch | undefined {
   const pass = (path: string, matched: RuleMatch["matched"]): RuleMatch | undefined => {
     for (const [index, rule] of rules.entries()) {
-      const name = ruleName(rule, backend, governed);
+      const name = ruleName(rule, backend, governs);
       if (name !== undefined && isWithin(path, rule.dir)) return { rule, index, name, matched };
     }
     return undefined;
@@ -53,12 +60,12 @@ export function gitCommonDir(dir: string): string | undefined {
 }
 
 /** The rule for a session's directory, with symbolic links resolved on both sides. */
-export function directoryRuleFor(rules: readonly DirectoryRule[], backend: AccountBackend, governed: readonly AccountBackend[], dir: string): RuleMatch | undefined {
+export function directoryRuleFor(rules: readonly DirectoryRule[], backend: AccountBackend, governs: Governs, dir: string): RuleMatch | undefined {
   if (rules.length === 0) return undefined;
   const resolved = rules.map((rule) => ({ ...rule, dir: realPath(rule.dir) }));
   const here = realPath(dir);
-  const direct = matchRule(resolved, backend, governed, here, undefined);
+  const direct = matchRule(resolved, backend, governs, here, undefined);
   if (direct) return { ...direct, rule: rules[direct.index] as DirectoryRule };
-  const match = matchRule(resolved, backend, governed, here, gitCommonDir(here));
+  const match = matchRule(resolved, backend, governs, here, gitCommonDir(here));
   return match ? { ...match, rule: rules[match.index] as DirectoryRule } : undefined;
 }

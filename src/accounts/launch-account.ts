@@ -3,7 +3,8 @@ import type { BackendName } from "../backends/index.ts";
 import type { AccountEntry } from "../config/accounts.ts";
 import type { Config } from "../config/config.ts";
 import { AgentmuxError } from "../util/errors.ts";
-import { accountsOf, hasCredentials } from "./accounts.ts";
+import { accountsOf, declaresName, hasCredentials } from "./accounts.ts";
+import { directoryRuleFor } from "./directory-rules.ts";
 import { syncAccountHome } from "./home-sync.ts";
 import { resolveAccount, type Resolution } from "./resolve.ts";
 import { cachedReadings } from "./usage-store.ts";
@@ -34,7 +35,8 @@ export function accountForLaunch(config: Config, backendName: BackendName, expli
   }
   if (accountsOf(config, backendName).length === 0) {
     if (explicit) throw new AgentmuxError(`there is no ${backendName} account "${explicit}": no ${backendName} accounts are configured`, { hint: `declare it under backends.${backendName}.accounts in the config, or leave out --account` });
-    return NONE;
+    // A directory rule that names one for this backend here is refused with the rule (resolveAccount says which).
+    if (!directoryRuleFor(config.directoryRules, backendName, (b, name) => declaresName(config, b, name), dir)) return NONE;
   }
   const backend = backendName;
   const resolution = resolveAccount({ config, backend, explicit, dir, stateDir: options.stateDir, readings: cachedReadings(options.stateDir) });

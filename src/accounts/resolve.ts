@@ -2,7 +2,7 @@ import type { AccountBackend } from "../backends/account-homes.ts";
 import type { AccountEntry } from "../config/accounts.ts";
 import type { Config } from "../config/config.ts";
 import { AgentmuxError, isAgentmuxError } from "../util/errors.ts";
-import { backendsWithAccounts, hasCredentials, lookupChoice, type Choice, type Pool } from "./accounts.ts";
+import { declaresName, hasCredentials, lookupChoice, type Choice, type Pool } from "./accounts.ts";
 import { directoryRuleFor, type RuleMatch } from "./directory-rules.ts";
 import type { UsageReading } from "../backends/shared/usage-http.ts";
 import { routePool, type RouteDecision } from "./route.ts";
@@ -64,7 +64,7 @@ export function resolveAccount(request: ResolveRequest): Resolution {
     via = "explicit";
     name = request.explicit;
     choice = lookupChoice(config, backend, name);
-  } else if ((rule = directoryRuleFor(config.directoryRules, backend, backendsWithAccounts(config), request.dir))) {
+  } else if ((rule = directoryRuleFor(config.directoryRules, backend, (b, name) => declaresName(config, b, name), request.dir))) {
     via = "directory-rule";
     name = rule.name;
     choice = explain(() => lookupChoice(config, backend, rule?.name as string), `directory rule ${rule.index + 1} (${rule.rule.dir}) names "${rule.name}", which`);

@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { accountBackend, accountsOf, findAccounts, hasCredentials, lookupChoice, type Pool } from "../accounts/accounts.ts";
+import { accountBackend, accountsOf, declaresName, findAccounts, hasCredentials, lookupChoice, type Pool } from "../accounts/accounts.ts";
 import { directoryRuleFor } from "../accounts/directory-rules.ts";
 import { syncAccountHome, type SyncReport } from "../accounts/home-sync.ts";
 import { describeReading } from "../accounts/reading.ts";
@@ -99,7 +99,7 @@ function poolFor(config: Config, backend: AccountBackend, name: string | undefin
   let asked = name;
   let from = "";
   if (asked === undefined) {
-    const rule = directoryRuleFor(config.directoryRules, backend, ACCOUNT_BACKENDS.filter((b) => accountsOf(config, b).length > 0), process.cwd());
+    const rule = directoryRuleFor(config.directoryRules, backend, (b, n) => declaresName(config, b, n), process.cwd());
     asked = rule?.name ?? readSelection(stateDir).selected[backend];
     from = rule ? ` (directory rule for ${rule.rule.dir})` : " (the selection)";
     if (asked === undefined) throw new AgentmuxError(`no pool applies to ${backend} here: no directory rule and no selection`, { hint: `name one: agentmux account route ${backend} POOL` });

@@ -1,10 +1,15 @@
 import { loadConfig } from "../config/config.ts";
+import { tellConfigWarnings } from "./config-warnings.ts";
 import { setConfigReader } from "./context.ts";
 import { buildProgram } from "./program.ts";
 import { reportError, wantsJson } from "./report-error.ts";
 
 async function main(argv: string[]): Promise<number> {
-  setConfigReader(() => loadConfig());
+  setConfigReader(() => {
+    const config = loadConfig();
+    tellConfigWarnings(config);
+    return config;
+  });
   const program = buildProgram({ jsonErrors: wantsJson(argv) });
   // `agentmux hook` runs inside agents' turns: it never fails and never prints.
   const isHook = argv.slice(2).find((a) => !a.startsWith("-")) === "hook";
@@ -15,7 +20,10 @@ async function main(argv: string[]): Promise<number> {
     return typeof process.exitCode === "number" ? process.exitCode : 0;
   } catch (error) {
     if (isHook) return 0;
-    return reportError(error, argv);
+    const code = reportError(error, argv);
+    // A verb that failed is over: nothing it left pending (a daemon request, a timer) may hold the
+    // process open after its error was said. (stdout and stderr are synchronous for files and pipes on Linux.)
+    process.exit(code);
   }
 }
 

@@ -74,13 +74,18 @@ const pathLike = (p: string) => p === "~" || p.startsWith("~/") || isAbsolute(p)
 
 /**
  * What the schema cannot say about the account part of a valid config, checked at its place:
- * accounts only under claude and codex, absolute homes, usable names, and directory rules naming
- * declared accounts or pools. raw is the document as plain data.
+ * accounts only under claude and codex, absolute homes, usable names (`problems`: the config is
+ * refused), and directory rules naming declared accounts or pools (`warnings`: a rule is checked
+ * for the backend it applies to, so a name one backend lacks breaks only a launch that rule would
+ * govern, never the unrelated verbs). raw is the document as plain data.
  */
-export function checkAccountConfig(raw: unknown, text: string): ConfigProblem[] {
+export function checkAccountConfig(raw: unknown, text: string): { problems: ConfigProblem[]; warnings: ConfigProblem[] } {
   const top = (raw ?? {}) as RawTop;
   const problems: ConfigProblem[] = [];
-  const bad = (path: Array<string | number>, message: string, fix: string) => problems.push({ ...locate(text, path), key: path.join(".").replace(/\.(\d+)(?=\.|$)/g, "[$1]"), message, fix });
+  const warnings: ConfigProblem[] = [];
+  const at$ = (path: Array<string | number>) => ({ ...locate(text, path), key: path.join(".").replace(/\.(\d+)(?=\.|$)/g, "[$1]") });
+  const bad = (path: Array<string | number>, message: string, fix: string) => problems.push({ ...at$(path), message, fix });
+  const warn = (path: Array<string | number>, message: string, fix: string) => warnings.push({ ...at$(path), message, fix });
   const declared = new Map<AccountBackend, Set<string>>();
   for (const [backend, entry] of Object.entries(top.backends ?? {})) {
     const accounts = entry?.accounts;
@@ -116,18 +121,20 @@ export function checkAccountConfig(raw: unknown, text: string): ConfigProblem[] 
       return;
     }
     if (rule.account !== undefined) {
-      const governed = ACCOUNT_BACKENDS.filter((b) => declared.has(b));
-      const missing = governed.filter((b) => !declared.get(b)?.has(rule.account as string));
-      if (governed.length === 0) bad([...at, "account"], `"${rule.account}" is not an account: no backend declares accounts`, `declare it under ${ACCOUNT_BACKENDS.map((b) => `backends.${b}.accounts`).join(" or ")}`);
-      else if (missing.length > 0) bad([...at, "account"], `"${rule.account}" is not an account or pool of ${missing.join(" or ")}`, knownNames(missing[0] as AccountBackend, declared));
+      // It governs the backends that declare the name; only a name none declares is a mistake.
+      const governed = ACCOUNT_BACKENDS.filter((b) => declared.get(b)?.has(rule.account as string));
+      if (governed.length > 0) return;
+      const any = ACCOUNT_BACKENDS.filter((b) => declared.has(b));
+      if (any.length === 0) warn([...at, "account"], `"${rule.account}" is not an account: no backend declares accounts, so the rule governs nothing`, `declare it under ${ACCOUNT_BACKENDS.map((b) => `backends.${b}.accounts`).join(" or ")}`);
+      else warn([...at, "account"], `"${rule.account}" is not an account or pool of ${any.join(" or ")}, so the rule governs nothing`, knownNames(any[0] as AccountBackend, declared));
       return;
     }
     for (const b of perKeys) {
       const name = rule[b] as string;
-      if (!declared.get(b)?.has(name)) bad([...at, b], `"${name}" is not an account or pool of ${b}`, knownNames(b, declared));
+      if (!declared.get(b)?.has(name)) warn([...at, b], `"${name}" is not an account or pool of ${b}: a ${b} session started under ${rule.dir} is refused until it is`, knownNames(b, declared));
     }
   });
-  return problems;
+  return { problems, warnings };
 }
 
 function knownNames(backend: AccountBackend, declared: Map<AccountBackend, Set<string>>): string {

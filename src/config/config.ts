@@ -6,7 +6,7 @@ import { ACCOUNT_CONFIG_SCHEMA, ACCOUNTS_SCHEMA, checkAccountConfig } from "./ac
 import { expandHome } from "../util/paths.ts";
 import { isFileRefused, readRegularText } from "../util/regular-file.ts";
 import { absent, bool, dict, list, num, obj, oneOf, oneOfValues, section, str, type Infer } from "./schema.ts";
-import { locate, problemsError, validateYaml, type ConfigProblem } from "./validate.ts";
+import { locate, problemLine, problemsError, validateYaml, type ConfigProblem } from "./validate.ts";
 
 // Every option, its type and its default are declared once, here; etc/config.example.yml explains them.
 
@@ -146,6 +146,11 @@ export const CONFIG_SCHEMA = section({
 export type Config = Infer<typeof CONFIG_SCHEMA> & {
   /** Where the config came from (for messages); undefined when no file exists. */
   file?: string | undefined;
+  /**
+   * What is wrong but refuses only the launches it would govern (a directory rule naming an
+   * account its backend lacks), as file:line:col: key: what (fix); told once (config/warned.ts).
+   */
+  warnings?: string[] | undefined;
 };
 export type BackendConfig = Infer<typeof BACKEND_SCHEMA>;
 export type ExitConfig = Config["exit"];
@@ -160,9 +165,11 @@ export const DEFAULT_CONFIG: Config = absent(CONFIG_SCHEMA) as Config;
 export function parseConfig(text: string, file: string): Config {
   const { value, raw, problems } = validateYaml(text, CONFIG_SCHEMA);
   if (!value) throw problemsError(problems, file);
-  const more = [...checkAccountConfig(raw, text), ...checkRemoteConfig(raw, text)];
+  const accounts = checkAccountConfig(raw, text);
+  const more = [...accounts.problems, ...checkRemoteConfig(raw, text)];
   if (more.length > 0) throw problemsError(more, file);
-  return { ...value, file };
+  const warnings = accounts.warnings.map((p) => problemLine(p, file));
+  return { ...value, file, ...(warnings.length > 0 ? { warnings } : {}) };
 }
 
 /**

@@ -161,7 +161,12 @@ export function locate(text: string, path: ReadonlyArray<string | number>): { li
 }
 
 /** Problems as one error: a line each, file:line:col: key: what (fix). */
+/** One problem as file:line:col: key: what (fix). */
+export function problemLine(p: ConfigProblem, file: string): string {
+  return `${file}:${p.line}:${p.col}: ${p.key}: ${p.message} (${p.fix})`;
+}
+
 export function problemsError(problems: readonly ConfigProblem[], file: string): AgentmuxError {
-  const lines = problems.map((p) => `${file}:${p.line}:${p.col}: ${p.key}: ${p.message} (${p.fix})`);
+  const lines = problems.map((p) => problemLine(p, file));
   return new AgentmuxError(lines.join("\n"), { hint: "see etc/config.example.yml for every option", exitCode: EXIT.usage });
 }

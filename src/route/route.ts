@@ -1,4 +1,4 @@
-import { backendsWithAccounts } from "../accounts/accounts.ts";
+import { declaresName } from "../accounts/accounts.ts";
 import { directoryRuleFor } from "../accounts/directory-rules.ts";
 import { isAccountBackend } from "../backends/account-homes.ts";
 import { getBackend, promptLineOf } from "../backends/index.ts";
@@ -120,7 +120,7 @@ async function deliverToRunning(tmux: Tmux, session: NamedSession, context: Rout
  * captured account unless a directory rule covers dir (as `new` would decide).
  */
 async function deliverToNew(tmux: Tmux, config: Config, captured: { backend: string; account: string | null; accountGiven: boolean }, dir: string, context: RouteContext, hooks: RouteHooks): Promise<RouteResult> {
-  const ruled = isAccountBackend(captured.backend) && directoryRuleFor(config.directoryRules, captured.backend, backendsWithAccounts(config), dir) !== undefined;
+  const ruled = isAccountBackend(captured.backend) && directoryRuleFor(config.directoryRules, captured.backend, (b, name) => declaresName(config, b, name), dir) !== undefined;
   const account = captured.account !== null && (captured.accountGiven || !ruled) ? captured.account : undefined;
   const request = { backend: captured.backend, dir, account, prompt: context.payload, submit: context.submit, split: false };
   const prepared = prepareLaunch(request, config);

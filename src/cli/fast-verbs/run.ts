@@ -35,8 +35,10 @@ export async function configuredContext(server: TmuxServer): Promise<Context> {
     return new Context(server);
   }
   const { loadConfig } = await import("../../config/config.ts");
+  const { tellConfigWarnings } = await import("../config-warnings.ts");
   setConfigReader(() => {
     const config = loadConfig();
+    tellConfigWarnings(config);
     cached.store(config);
     return config;
   });

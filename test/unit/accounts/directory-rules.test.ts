@@ -5,10 +5,13 @@ import { mkdirSync, mkdtempSync, realpathSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AccountBackend } from "../../../src/backends/account-homes.ts";
-import { directoryRuleFor, gitCommonDir, isWithin, matchRule } from "../../../src/accounts/directory-rules.ts";
+import { directoryRuleFor, gitCommonDir, isWithin, matchRule, type Governs } from "../../../src/accounts/directory-rules.ts";
 import type { DirectoryRule } from "../../../src/config/accounts.ts";
 
-const BOTH: AccountBackend[] = ["claude", "codex"];
+/** Every backend declares every name. */
+const BOTH: Governs = () => true;
+/** Only these backends declare accounts. */
+const only = (...backends: AccountBackend[]): Governs => (b) => backends.includes(b);
 
 describe("matchRule (pure)", () => {
   const rules: DirectoryRule[] = [
@@ -17,13 +20,14 @@ describe("matchRule (pure)", () => {
     { dir: "/r", selection: { codex: "fallback" } },
     { dir: "/r/oss/deep", selection: "never-reached" },
   ];
-  const rows: Array<[string, AccountBackend, AccountBackend[], string, string | undefined, string | undefined]> = [
+  const rows: Array<[string, AccountBackend, Governs, string, string | undefined, string | undefined]> = [
     ["the rule's own directory", "claude", BOTH, "/r/client", undefined, "work"],
     ["a directory below it", "codex", BOTH, "/r/client/src/x", undefined, "work"],
     ["a sibling with the same prefix is not below", "claude", BOTH, "/r/client-2", undefined, undefined],
     ["first match wins over a more specific later rule", "claude", BOTH, "/r/oss/deep", undefined, "personal"],
     ["a backend left out of a per-backend rule is not governed: the next rule applies", "codex", BOTH, "/r/oss/deep", undefined, "fallback"],
-    ["an every-backend rule skips a backend with no accounts", "codex", ["claude"], "/r/client", undefined, "fallback"],
+    ["an every-backend rule skips a backend with no accounts", "codex", only("claude"), "/r/client", undefined, "fallback"],
+    ["an every-backend rule skips a backend that lacks the name: the next rule applies", "codex", (b, name) => !(b === "codex" && name === "work"), "/r/client", undefined, "fallback"],
     ["no rule: none", "claude", BOTH, "/elsewhere", undefined, undefined],
     ["a linked worktree follows its repository's common dir", "claude", BOTH, "/wt/feature", "/r/client/.git", "work"],
     ["the directory wins over the common dir", "claude", BOTH, "/r/oss", "/r/client/.git", "personal"],

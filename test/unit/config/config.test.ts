@@ -163,9 +163,6 @@ describe("config: accounts, directory rules, usage", () => {
     ["a bad account name", "backends:\n  claude:\n    accounts:\n      'a b': /h\n", /c\.yml:4:14: backends\.claude\.accounts\.a b: "a b" is not a usable account name/],
     ["accounts under gemini", "backends:\n  gemini:\n    accounts: { a: /h }\n", /c\.yml:3:15: backends\.gemini\.accounts: gemini does not run under accounts \(accounts work for claude and codex; remove this key\)/],
     ["a misspelt key in an account", "backends:\n  claude:\n    acounts: {}\n", /c\.yml:3:5: backends\.claude\.acounts: unknown key "acounts" \(did you mean accounts\?\)/],
-    ["a rule naming an undeclared account", `${claude}directoryRules:\n  - { dir: /x, account: wrok }\n`, /c\.yml:6:25: directoryRules\[0\]\.account: "wrok" is not an account or pool of claude \(claude declares a\)/],
-    ["a per-backend rule naming an undeclared account", `${claude}directoryRules:\n  - { dir: /x, codex: a }\n`, /c\.yml:6:23: directoryRules\[0\]\.codex: "a" is not an account or pool of codex \(declare accounts under backends\.codex\.accounts\)/],
-    ["a rule when nothing declares accounts", "directoryRules:\n  - { dir: /x, account: a }\n", /c\.yml:2:25: directoryRules\[0\]\.account: "a" is not an account: no backend declares accounts/],
     ["a rule with both forms", `${claude}directoryRules:\n  - { dir: /x, account: a, claude: a }\n`, /directoryRules\[0\]\.claude: a rule names either one account for every backend or one per backend/],
     ["a rule with no account", `${claude}directoryRules:\n  - { dir: /x }\n`, /c\.yml:6:5: directoryRules\[0\]: the rule names no account \(add account: NAME, or claude: NAME, codex: NAME\)/],
     ["a rule without dir", `${claude}directoryRules:\n  - { account: a }\n`, /c\.yml:6:5: directoryRules\[0\]: missing key "dir"/],
@@ -175,6 +172,23 @@ describe("config: accounts, directory rules, usage", () => {
   ];
   for (const [name, text, pattern] of bad) {
     it(`rejects: ${name}`, () => assert.throws(() => parseConfig(text, "c.yml"), pattern));
+  }
+
+  // A directory rule is checked for the backend it applies to: a name one backend lacks is a
+  // warning (told once), and the config loads, so the unrelated verbs keep working.
+  const both = "backends:\n  claude:\n    accounts:\n      work: /h/w\n  codex:\n    accounts:\n      cx: /h/c\n";
+  const warned: Array<[string, string, RegExp | null]> = [
+    ["an every-backend rule naming an account only claude declares governs claude alone: no warning", `${both}directoryRules:\n  - { dir: /x, account: work }\n`, null],
+    ["a rule naming an account no backend declares", `${claude}directoryRules:\n  - { dir: /x, account: wrok }\n`, /^c\.yml:6:25: directoryRules\[0\]\.account: "wrok" is not an account or pool of claude, so the rule governs nothing \(claude declares a\)$/],
+    ["a per-backend rule naming an account its backend lacks", `${claude}directoryRules:\n  - { dir: /x, codex: a }\n`, /^c\.yml:6:23: directoryRules\[0\]\.codex: "a" is not an account or pool of codex: a codex session started under \/x is refused until it is \(declare accounts under backends\.codex\.accounts\)$/],
+    ["a rule when nothing declares accounts", "directoryRules:\n  - { dir: /x, account: a }\n", /^c\.yml:2:25: directoryRules\[0\]\.account: "a" is not an account: no backend declares accounts, so the rule governs nothing/],
+  ];
+  for (const [name, text, pattern] of warned) {
+    it(`loads, warning at most: ${name}`, () => {
+      const c = parseConfig(text, "c.yml");
+      if (pattern === null) assert.equal(c.warnings, undefined);
+      else { assert.equal(c.warnings?.length, 1); assert.match(c.warnings?.[0] ?? "", pattern); }
+    });
   }
 });
 
