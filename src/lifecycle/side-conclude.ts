@@ -4,7 +4,7 @@ import type { Config } from "../config/config.ts";
 import { killPanes } from "../daemon/asks.ts";
 import { request } from "../daemon/client.ts";
 import { ensureDaemon } from "../daemon/start.ts";
-import { sendText } from "../session/send.ts";
+import { DraftInTheWay, readDraft, sendText } from "../session/send.ts";
 import { listSessions, type NamedSession } from "../session/store.ts";
 import type { Tmux } from "../tmux/tmux.ts";
 import { AgentmuxError, EXIT } from "../util/errors.ts";
@@ -61,6 +61,10 @@ export async function concludeSide(tmux: Tmux, side: NamedSession, config: Confi
   if (!(await parentNow())) throw leftOpen(side.parent ? `its parent ${side.parent} is gone` : "it has no parent (it was resumed on its own)", "read its answer here, or close it with agentmux side dismiss");
   const place = historyPlace(config, side, side.startedAt);
   const before = history.lastAnswer(id, place);
+  // A draft in the side's input line would go out with the hand-back prompt: refused before any
+  // waiter is registered (sendText refuses it too, but a waiter left pending holds the verb open).
+  const draft = await readDraft(tmux, side.pane, promptLineOf(side.backend));
+  if (draft) throw new DraftInTheWay(`${side.name} (${side.pane})`, draft);
   const { layout } = await ensureDaemon(tmux);
   // The waiter is registered before the prompt goes in, so a quick turn cannot end unseen; and it
   // is answered only by a "waiting" reached after this moment, not by the side's earlier turn (a
