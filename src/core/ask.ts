@@ -12,6 +12,8 @@ export type AskKind =
   | "question"
   /** A plan waits for approval: text holds the plan's first lines. */
   | "plan"
+  /** The CLI asks whether to trust a folder before it works there: summary quotes the folder. */
+  | "trust"
   /** Any other dialog read from the screen (trust, a login, an unknown one). */
   | "dialog"
   /** The turn ended: text holds the first lines of the last answer. */
@@ -74,7 +76,7 @@ export function stateGlyph(state: SessionState, background = false): string {
   }
 }
 
-const KINDS: readonly AskKind[] = ["permission", "question", "plan", "dialog", "answer"];
+const KINDS: readonly AskKind[] = ["permission", "question", "plan", "trust", "dialog", "answer"];
 
 /** The Ask a pane option holds; null for an empty or malformed value (a reader never fails on it). */
 export function parseAsk(value: string): Ask | null {

@@ -1,4 +1,5 @@
-import { causeText } from "../backends/hook-cause.ts";
+import type { Ask } from "../core/ask.ts";
+import { needText } from "./need-text.ts";
 import { nameOf, sessionLabel } from "./labels.ts";
 import { readSnooze } from "../session/snooze.ts";
 import type { Tmux } from "../tmux/tmux.ts";
@@ -8,11 +9,8 @@ import type { Tracked } from "./tracked.ts";
 import { shownState, type MachineState } from "../core/state-machine.ts";
 
 
-/**
- * What a session wants or said, in a few words, when something knows better than the hook's
- * cause (e.g. the Ask the daemon read from its dialog or transcript); undefined: the cause's own.
- */
-export type AlertDetail = (t: Tracked) => string | undefined;
+/** The Ask the daemon published for a session (its one text: need-text.ts), null when none. */
+export type AlertAsk = (t: Tracked) => Ask | null;
 
 /**
  * Whether and what to tell the user when a session becomes blocked or waiting: never for a
@@ -22,20 +20,22 @@ export type AlertDetail = (t: Tracked) => string | undefined;
 export class Alerts {
   private readonly lastMatch = new Map<string, number>();
 
-  constructor(private readonly tmux: Tmux, private readonly notifier: Notifier, private readonly sessions: () => Iterable<Tracked> = () => [], private readonly backendSuffix: () => boolean = () => false, private readonly detail: AlertDetail = () => undefined) {}
+  constructor(private readonly tmux: Tmux, private readonly notifier: Notifier, private readonly sessions: () => Iterable<Tracked> = () => [], private readonly backendSuffix: () => boolean = () => false, private readonly ask: AlertAsk = () => null, private readonly identities: () => Promise<void> = async () => undefined) {}
 
   /** The session's display name among all the live ones. */
   nameOf(t: Tracked): string {
     return sessionLabel(t, this.sessions(), this.backendSuffix());
   }
 
-  /** The notification that a session needs the user, in the state given. */
-  private needNote(t: Tracked, state: MachineState["state"]): Note {
+  /**
+   * The notification that a session needs the user, in the state given; named as it is now (the
+   * sessions' identities read again first: a rename a moment ago is not the daemon's news yet).
+   */
+  private async needNote(t: Tracked, state: MachineState["state"]): Promise<Note> {
+    await this.identities().catch(() => undefined);
     const name = this.nameOf(t);
-    const detail = this.detail(t);
-    const cause = detail && t.cause ? { ...t.cause, detail } : t.cause;
-    const reason = cause?.why ?? (state === "blocked" ? "needs you" : "finished");
-    return { text: causeText(name, state, cause), pane: t.pane, tokenHash: t.tokenHash, name, backend: t.backend, state, reason };
+    const { text, reason } = needText(name, state, t.cause, this.ask(t));
+    return { text, pane: t.pane, tokenHash: t.tokenHash, name, backend: t.backend, state, reason };
   }
 
   /** Whether the session is snoozed now (it raises no alerts). */
@@ -55,7 +55,7 @@ export class Alerts {
     if (readSnooze(await this.snoozeValue(t.pane)).snoozed) { t.suppressed = true; return; }
     if ((await this.tmux.panesInView().catch(() => [] as string[])).includes(t.pane)) return;
     if (shownState(t.machine) !== state || t.machine.since !== made.since) return;
-    await this.notifier.notify(this.needNote(t, state));
+    await this.notifier.notify(await this.needNote(t, state));
   }
 
   /** A command that failed in a pane that is not an agent session (shell integrations). */
@@ -98,7 +98,7 @@ export class Alerts {
       if (readSnooze(value, now).snoozed) continue;
       t.suppressed = false;
       if (value !== "") await this.tmux.unsetOption({ pane: t.pane }, "@agentmux-snoozed").catch(() => undefined);
-      if (t.machine.state === "blocked" || t.machine.state === "waiting") await this.notifier.notify(this.needNote(t, t.machine.state));
+      if (t.machine.state === "blocked" || t.machine.state === "waiting") await this.notifier.notify(await this.needNote(t, t.machine.state));
     }
   }
 }

@@ -40,6 +40,7 @@ function dialogKind(cause: Cause | undefined): AskKind {
     case "permission": return "permission";
     case "question": return "question";
     case "plan": return "plan";
+    case "trust": return "trust";
     default: return "dialog";
   }
 }
@@ -47,6 +48,18 @@ function dialogKind(cause: Cause | undefined): AskKind {
 /** The line of a dialog's question that asks (the last one ending in "?"), else its last line. */
 function askingLine(question: readonly string[]): string {
   return [...question].reverse().find((l) => l.endsWith("?")) ?? question[question.length - 1] ?? "";
+}
+
+/** A folder a trust dialog names: a line that is a path (absolute or ~), as the CLIs print it. */
+const FOLDER = /^\s*((?:\/|~\/?)\S.*?)\s*$/;
+
+/** What a dialog asks, in one line: a trust question quotes its folder; any other, its asking line. */
+function dialogSummary(kind: AskKind, question: readonly string[], fallback: string): string {
+  if (kind === "trust") {
+    const folder = question.map((l) => FOLDER.exec(l)?.[1]).find((f) => f !== undefined);
+    if (folder) return `Trust the folder ${folder}?`;
+  }
+  return askingLine(question) || fallback;
 }
 
 /**
@@ -74,7 +87,7 @@ export function buildAsk(state: string, material: AskMaterial, dialog: Dialog | 
   }
   if (dialog) {
     const kind = dialogKind(cause);
-    return { kind, summary: clip(askingLine(dialog.question) || (cause?.detail ?? "a dialog"), 120), text: dialog.question.map((l) => clip(l)), options, ...(dialog.keys ? { keys: dialog.keys } : {}), dialog: digest, source: "screen", at: now };
+    return { kind, summary: clip(dialogSummary(kind, dialog.question, cause?.detail ?? "a dialog"), 120), text: dialog.question.map((l) => clip(l)), options, ...(dialog.keys ? { keys: dialog.keys } : {}), dialog: digest, source: "screen", at: now };
   }
   if (cause?.why === "interrupted") return { kind: "dialog", summary: INTERRUPTED, text: [INTERRUPTED], options: [], dialog: "", source: "screen", at: now };
   if (cause?.detail) return { kind: dialogKind(cause), summary: clip(cause.detail, 120), text: [clip(cause.detail)], options: [], dialog: "", source: "hook", at: now };

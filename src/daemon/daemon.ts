@@ -47,7 +47,6 @@ import type { Config } from "../config/config.ts";
 import { ConfigSource } from "../config/source.ts";
 import { RemoteControl } from "../remote/control.ts";
 import { AskBook } from "./ask-book.ts";
-import type { Ask } from "../core/ask.ts";
 import { lastAnswer } from "./last-answer.ts";
 import { Inbox } from "./inbox.ts";
 import type { ScreenSighting } from "./screen-watch.ts";
@@ -165,7 +164,7 @@ export class Daemon implements DaemonPort {
     });
     this.client.on("connected", () => this.scheduleReconcile());
     await this.client.connect();
-    this.status = new StatusPush(this.tmux);
+    this.status = new StatusPush(this.tmux, (line) => this.log(line));
     this.startUsage();
     // What the usage poller reads is fixed when it starts: a change to it starts a new one.
     this.configSource.onChange((next, previous) => {
@@ -177,7 +176,7 @@ export class Daemon implements DaemonPort {
     this.notices = notices;
     const notifier = new Notifier(this.tmux, (line) => this.log(line), () => this.config().notify, this.layout.tmuxSocket, (notice) => notices.add(notice));
     // A notification whose hook named no detail takes what the inbox shows (a plan's heading, a dialog read from the screen).
-    const alerts = new Alerts(this.tmux, notifier, () => this.tracked.values(), () => this.config().display.backendSuffix, (t) => (t.cause?.detail ? undefined : askDetail(this.asks.get(t.pane))));
+    const alerts = new Alerts(this.tmux, notifier, () => this.tracked.values(), () => this.config().display.backendSuffix, (t) => this.asks.get(t.pane), () => this.readIdentities());
     this.alerts = alerts;
     const failoverNote = (text: string, t: Tracked) => notifier.notify({ text, pane: t.pane, tokenHash: t.tokenHash, name: alerts.nameOf(t), backend: t.backend, state: t.machine.state, reason: "failover" });
     this.failover = new Failover({ tracked: this.tracked, config: () => this.config(), readings: (b, a) => this.usage?.reading(b, a), notify: failoverNote, snoozed: async (pane) => (await this.alerts?.isSnoozed(pane)) === true, restart: restartByChild(this.layout.tmuxSocket), log: (line) => this.log(line) });
@@ -315,11 +314,16 @@ export class Daemon implements DaemonPort {
     }
   }
 
+  /** The sessions' identities as tmux has them now (a rename may have come since the last look). */
+  private async readIdentities(): Promise<void> {
+    for (const r of await this.listPanes()) { const t = this.tracked.get(r.pane); if (t) t.record = r; }
+  }
+
   /** End sessions' processes on request (agentmux kill): each stays listed as exited. */
   async kill(panes: string[]): Promise<number> {
     let killed = 0;
     // The identity as it is now (a rename may have come since the last look), for the exited registry.
-    for (const r of await this.listPanes()) { const t = this.tracked.get(r.pane); if (t) t.record = r; }
+    await this.readIdentities();
     for (const pane of panes) {
       const t = this.tracked.get(pane);
       if (!t || t.machine.state === "exited") continue;
@@ -506,12 +510,6 @@ export class Daemon implements DaemonPort {
     }, STATUS_TURN_MS);
     this.timers.push(timer);
   }
-}
-
-/** What a notification says of an Ask: its summary, a plan by its first line. */
-function askDetail(ask: Ask | null): string | undefined {
-  if (!ask) return undefined;
-  return (ask.kind === "plan" ? ask.text[0] : ask.summary) || undefined;
 }
 
 /** The status files of one pane (`<pane>.<token>.json`), by name. */

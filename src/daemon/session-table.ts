@@ -18,7 +18,7 @@ export interface Change {
 export type Reaction = (change: Change) => Promise<void> | void;
 
 /** Causes the screen and live rules name, as the notification words them. */
-const CAUSES: Record<string, NonNullable<Tracked["cause"]>["why"]> = { interrupted: "interrupted", permission: "permission", question: "question", plan: "plan", trust: "permission", "api-key": "question" };
+const CAUSES: Record<string, NonNullable<Tracked["cause"]>["why"]> = { interrupted: "interrupted", permission: "permission", question: "question", plan: "plan", trust: "trust", "api-key": "question" };
 
 /** Why a session the decision made blocked or waiting needs the user (the notification's words). */
 function causeOf(state: string, cause: string | undefined): Tracked["cause"] {

@@ -54,14 +54,25 @@ function pickOption(state: InboxState, item: InboxItem, n: number): Outcome {
   return answer(state, item, optionKeys(item.ask as Ask)[n - 1] ?? [String(n)], `${n}. ${optionLabel(options[n - 1] as string)}`);
 }
 
-/** y approves (option 1), n denies (the option whose label starts with "No", else Escape): permissions only. */
+/** The yes-or-no questions y and n answer: a tool's permission, and whether to trust a folder. */
+const YES_NO: ReadonlySet<string> = new Set(["permission", "trust"]);
+
+/**
+ * y approves (the option whose label starts with "Yes", else option 1), n denies (the one starting
+ * with "No", else Escape): a permission or a trust question, as the dialog offers them.
+ */
 function approve(state: InboxState, item: InboxItem, yes: boolean): Outcome {
-  if (item.ask?.kind !== "permission") return stay(state, `y and n answer a permission; ${item.name} ${item.ask ? `asks a ${item.ask.kind}: pick an option with its digit` : "asks nothing known"}`);
+  if (!item.ask || !YES_NO.has(item.ask.kind)) return stay(state, `y and n answer a permission or a trust question; ${item.name} ${item.ask ? `asks a ${item.ask.kind}: pick an option with its digit` : "asks nothing known"}`);
   const options = item.ask.options;
   const keys = optionKeys(item.ask);
-  if (yes) return options.length > 0 ? answer(state, item, keys[0] ?? ["1"], `1. ${optionLabel(options[0] as string)}`) : stay(state, `${item.name} shows no options to pick`);
+  const pick = (i: number) => answer(state, item, keys[i] ?? [String(i + 1)], `${i + 1}. ${optionLabel(options[i] as string)}`);
+  if (yes) {
+    if (options.length === 0) return stay(state, `${item.name} shows no options to pick`);
+    const at = options.findIndex((o) => /^(?:yes|allow|approve)\b/i.test(optionLabel(o)));
+    return pick(at === -1 ? 0 : at);
+  }
   const no = options.findIndex((o) => /^(?:no|deny|reject)\b/i.test(optionLabel(o)));
-  return no === -1 ? answer(state, item, ["Escape"], "Escape") : answer(state, item, keys[no] ?? [String(no + 1)], `${no + 1}. ${optionLabel(options[no] as string)}`);
+  return no === -1 ? answer(state, item, ["Escape"], "Escape") : pick(no);
 }
 
 function edit(state: InboxState, editor: Editor, key: InboxKey): Outcome {

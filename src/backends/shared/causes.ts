@@ -3,7 +3,7 @@ import { stringField } from "./hook-meaning.ts";
 type Payload = Record<string, unknown>;
 
 /** Why a session needs the user, for the notification text. */
-export interface Cause { why: "permission" | "question" | "plan" | "finished" | "failed" | "interrupted" | "declared"; detail?: string | undefined }
+export interface Cause { why: "permission" | "question" | "plan" | "trust" | "finished" | "failed" | "interrupted" | "declared"; detail?: string | undefined }
 
 function oneLine(text: string | undefined, max = 120): string | undefined {
   if (!text) return undefined;
@@ -56,6 +56,6 @@ export const finishedCause = (payload: Payload): Cause => ({ why: "finished", de
 /** The notification line: the session's name, why, and what it asks or said. */
 export function causeText(name: string, state: string, cause: Cause | undefined): string {
   const why = cause?.why ?? (state === "blocked" ? "needs you" : "finished");
-  const words: Record<string, string> = { permission: "asks permission", question: "asks a question", plan: "asks to approve a plan", finished: "finished", failed: "failed", interrupted: "was interrupted", declared: state === "blocked" ? "needs you" : "is done", "needs you": "needs you" };
+  const words: Record<string, string> = { permission: "asks permission", question: "asks a question", plan: "asks to approve a plan", trust: "asks whether to trust a folder", finished: "finished", failed: "failed", interrupted: "was interrupted", declared: state === "blocked" ? "needs you" : "is done", "needs you": "needs you" };
   return `${name} ${words[why] ?? why}${cause?.detail ? `: ${cause.detail}` : ""}`;
 }

@@ -11,7 +11,7 @@ type Payload = Record<string, unknown>;
  * tool it asked about has run. The daemon keeps the latest per session (src/daemon/ask-material.ts).
  */
 export type HookAsk =
-  | { kind: Exclude<AskKind, "answer" | "dialog">; summary: string; text: string[]; options: string[]; weak?: true }
+  | { kind: Exclude<AskKind, "answer" | "dialog" | "trust">; summary: string; text: string[]; options: string[]; weak?: true }
   | { kind: "answer"; summary: string; text: string[]; options: [] }
   | { kind: "done" };
 

@@ -1,3 +1,4 @@
+import type { Ask } from "../../../src/core/ask.ts";
 import { afterEach, beforeEach, describe, it, mock } from "node:test";
 import assert from "node:assert/strict";
 import { Alerts } from "../../../src/daemon/alerts.ts";
@@ -28,12 +29,12 @@ class FakeTmux {
   async query(target: string): Promise<string | null> { return this.formats.get(target) ?? null; }
 }
 
-function setup(sessions: Tracked[] = [], detail?: (t: Tracked) => string | undefined) {
+function setup(sessions: Tracked[] = [], ask?: (t: Tracked) => Ask | null, identities?: () => Promise<void>) {
   const tmux = new FakeTmux();
   const sent: string[] = [];
   const notes: Note[] = [];
   const notifier = { notify: async (note: Note) => { sent.push(note.text); notes.push(note); } };
-  const alerts = new Alerts(tmux as unknown as Tmux, notifier as unknown as Notifier, () => sessions, () => false, detail);
+  const alerts = new Alerts(tmux as unknown as Tmux, notifier as unknown as Notifier, () => sessions, () => false, ask, identities);
   return { tmux, sent, notes, alerts };
 }
 
@@ -54,6 +55,13 @@ describe("alerts when a session needs the user", () => {
     const { alerts, sent } = setup();
     await alerts.stateChanged(session("blocked"));
     assert.deepEqual(sent, ["my api asks permission: rm -rf 'build #2'"]);
+  });
+
+  it("a session renamed a moment ago is named by its new name: identities are read again first", async () => {
+    const t = session("blocked");
+    const { alerts, sent } = setup([t], undefined, async () => { t.record = { ...t.record, label: "deploy-bot" }; });
+    await alerts.stateChanged(t);
+    assert.deepEqual(sent, ["deploy-bot asks permission: rm -rf 'build #2'"]);
   });
 
   it("a snoozed session raises nothing, and its alert fires when a timed snooze ends", async () => {
@@ -135,11 +143,13 @@ describe("alerts when a session needs the user", () => {
     assert.equal(notes[1]?.reason, "finished");
   });
 
-  it("a detail given by the daemon (what the session asks) replaces the hook's", async () => {
+  it("the Ask the daemon published (what the inbox shows) is the text, over the hook's words", async () => {
     const t = session("blocked");
-    const { alerts, sent } = setup([t], () => "Bash: make deploy");
+    t.cause = { why: "permission", detail: "Tool Confirm Shell Command requires execution" };
+    const ask: Ask = { kind: "permission", summary: "touch /tmp/z", text: ["touch /tmp/z"], options: ["Allow once", "No"], dialog: "", source: "hook", at: NOW };
+    const { alerts, sent } = setup([t], () => ask);
     await alerts.stateChanged(t);
-    assert.deepEqual(sent, ["my api asks permission: Bash: make deploy"]);
+    assert.deepEqual(sent, ["my api asks permission: touch /tmp/z"]);
   });
 
   it("a watcher's match on a session names it as list does (not by its directory alone)", async () => {

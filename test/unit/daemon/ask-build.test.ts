@@ -2,7 +2,11 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { buildAsk, NO_MATERIAL, sameAsk, withHookAsk } from "../../../src/daemon/ask-build.ts";
 import { hookAsk } from "../../../src/backends/shared/hook-ask.ts";
-import type { Dialog } from "../../../src/detect/dialog.ts";
+import { readDialog, type Dialog } from "../../../src/detect/dialog.ts";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { manifestOf, SCREENS } from "../../helpers/screens.ts";
+
 
 const bash = hookAsk("PermissionRequest", { tool_name: "Bash", tool_input: { command: "touch marker", description: "Create marker file" } });
 const question = hookAsk("PreToolUse", { tool_name: "AskUserQuestion", tool_input: { questions: [{ question: "Which colour?", options: [{ label: "Red" }, { label: "Blue" }] }, { question: "How big?", options: [{ label: "Small" }] }] } });
@@ -86,3 +90,17 @@ describe("sameAsk", () => {
     assert.equal(sameAsk(a, null), false);
   });
 });
+
+describe("buildAsk: a folder-trust dialog read from the screen", () => {
+  it("is a trust question quoting the folder (Claude's real dialog), never a permission named by its last line", () => {
+    const screen = readFileSync(join(SCREENS, "claude-dialog-trust-folder.txt"), "utf8");
+    const manifest = manifestOf("claude");
+    const read = readDialog(manifest, screen);
+    assert.ok(read, "the dialog is read");
+    const built = buildAsk("blocked", NO_MATERIAL, read, { why: "trust" }, 1);
+    assert.equal(built?.kind, "trust");
+    assert.equal(built?.summary, "Trust the folder /home/dev/e2e/work-claude?");
+    assert.deepEqual(built?.options, ["Yes, I trust this folder", "No, exit"]);
+  });
+});
+

@@ -65,7 +65,14 @@ describe("the inbox's keys", () => {
     assert.deepEqual(keysOf("n", kilo), ["Right Right Enter"]);
     assert.deepEqual(keysOf("2", kilo), ["Right Enter"]);
   });
-  it("y and n answer permissions only: on a question they say to pick with a digit", () => {
+  it("y and n answer a folder-trust question as its dialog offers: Yes, I trust this folder / No, exit", () => {
+    const trust = item("%20", "tr", ask("trust", ["❯ 1. Yes, I trust this folder", "2. No, exit"]));
+    const keysOf = (keys: string) => run(keys, initialState([trust])).actions.map((a) => (a.kind === "answer" ? `${a.keys.join(" ")} ${a.label}` : a.kind));
+    assert.deepEqual(keysOf("y"), ["1 1. Yes, I trust this folder"]);
+    assert.deepEqual(keysOf("n"), ["2 2. No, exit"]);
+    assert.deepEqual(keysOf("2"), ["2 2. No, exit"]);
+  });
+  it("y and n answer permissions and trust questions only: on a question they say to pick with a digit", () => {
     const r = run("jy");
     assert.deepEqual(r.actions, []);
     assert.match(r.state.notice, /api 'q' asks a question: pick an option with its digit/);
