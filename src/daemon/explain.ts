@@ -1,3 +1,4 @@
+import { BACKENDS, isBackendName } from "../backends/index.ts";
 import type { Response } from "./protocol.ts";
 import type { SessionTable } from "./session-table.ts";
 import type { Tracked } from "./tracked.ts";
@@ -7,6 +8,6 @@ export function explainSession(table: SessionTable, t: Tracked, now = Date.now()
   const d = table.verdict(t, now);
   return {
     ok: true, pane: t.pane, now, state: t.machine.state, background: t.machine.background, since: t.machine.since, raisedBy: t.raisedBy,
-    decided: t.decided, channels: t.channels, hooks: t.machine.hooked === true, verdict: { rule: d.rule, why: d.why, event: d.event?.kind ?? null },
+    decided: t.decided, channels: t.channels, hooks: t.machine.hooked === true, hookable: isBackendName(t.backend) && BACKENDS[t.backend].hooks !== undefined, verdict: { rule: d.rule, why: d.why, event: d.event?.kind ?? null },
   };
 }

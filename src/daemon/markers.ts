@@ -3,21 +3,25 @@ import type { SessionState } from "../core/states.ts";
 import { formatDuration } from "../util/duration.ts";
 import { joinFormats, literal, style, type Format } from "../tmux/safe-text.ts";
 import type { Tracked } from "./tracked.ts";
+import { shownState } from "../core/state-machine.ts";
+import { readSnooze } from "../session/snooze.ts";
 
 const URGENCY: Partial<Record<SessionState, number>> = { blocked: 3, waiting: 2, working: 1 };
 
 /**
  * The window option @agentmux-window-state: the most urgent state of the agents in each window
  * ("blocked", "waiting", "working" or empty), for window-status-format, e.g.
- * #{?#{==:#{@agentmux-window-state},blocked},⚠ ,}.
+ * #{?#{==:#{@agentmux-window-state},blocked},⚠ ,}. Counted as the status segment counts: by the
+ * state shown (closing while an exit chain runs), a snoozed session not at all.
  */
-export function windowStates(tracked: Iterable<Tracked>): Map<string, string> {
+export function windowStates(tracked: Iterable<Tracked>, now = Date.now()): Map<string, string> {
   const out = new Map<string, string>();
   for (const t of tracked) {
     const window = t.record.window;
     if (!window) continue;
     const current = out.get(window) ?? "";
-    const mine = URGENCY[t.machine.state] ? t.machine.state : "";
+    const state = readSnooze(t.record.snoozed ?? "", now).snoozed ? "" : shownState(t.machine);
+    const mine = URGENCY[state as SessionState] ? state : "";
     if ((URGENCY[mine as SessionState] ?? 0) > (URGENCY[current as SessionState] ?? 0)) out.set(window, mine);
     else if (!out.has(window)) out.set(window, "");
   }

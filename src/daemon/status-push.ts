@@ -6,6 +6,7 @@ import type { Tmux } from "../tmux/tmux.ts";
 import { literal, type Format } from "../tmux/safe-text.ts";
 import { borderText, windowStates } from "./markers.ts";
 import { renderStatusSegment } from "./status-segment.ts";
+import { fitSegment, segmentRoom, shownWidth } from "./status-fit.ts";
 import { parentState } from "./side-report.ts";
 import type { Tracked } from "./tracked.ts";
 
@@ -18,10 +19,13 @@ export class StatusPush {
   private readonly written = new Map<string, string>();
   private keysReadAt = 0;
   private withKeys = false;
+  /** The cells status-right leaves the segment (status-fit.ts), read with the keys option; null: not known. */
+  private room: number | null = null;
+  private toldRoom = false;
   /** display.quota on: the selected accounts' remaining quota, shown after the counts (src/daemon/usage-start.ts). */
   quota: (() => SelectedQuota[]) | undefined;
 
-  constructor(private readonly tmux: Tmux) {}
+  constructor(private readonly tmux: Tmux, private readonly log: (line: string) => void = () => undefined) {}
 
   private async set(scope: "global" | { pane: string } | { window: string }, option: string, value: Format): Promise<boolean> {
     const key = `${scope === "global" ? "g" : "pane" in scope ? scope.pane : scope.window} ${option}`;
@@ -33,7 +37,7 @@ export class StatusPush {
 
   async render(tracked: Map<string, Tracked>, now = Date.now()): Promise<void> {
     const sessions = [...tracked.values()];
-    for (const [window, state] of windowStates(sessions)) await this.set({ window }, "@agentmux-window-state", literal(state));
+    for (const [window, state] of windowStates(sessions, now)) await this.set({ window }, "@agentmux-window-state", literal(state));
     const names = displayNames(sessions.map((t) => ({ pane: t.pane, dir: t.record.dir || t.dir, instance: t.record.instance, backend: t.backend, label: t.record.label, side: t.record.side })));
     for (const t of sessions) {
       if (t.machine.state !== "exited") await this.set({ pane: t.pane }, "@agentmux-border", borderText(t, names.get(t.pane) ?? t.pane, now, parentState(t, tracked)));
@@ -43,12 +47,23 @@ export class StatusPush {
     if (now - this.keysReadAt >= 3000) {
       this.keysReadAt = now;
       this.withKeys = ((await this.tmux.getOption("global", "@agentmux-status-keys").catch(() => "")).split("\n")[0] ?? "") === "on";
+      this.room = await segmentRoom(this.tmux);
     }
     const withKeys = this.withKeys;
     // A snoozed session is out of the segment: not counted, its key not listed.
     const counted = sessions.filter((t) => !readSnooze(t.record.snoozed ?? "", now).snoozed);
     const shown = counted.map((t) => ({ t, machine: { ...t.machine, state: shownState(t.machine) } }));
     const keys = withKeys ? shown.filter(({ t, machine }) => (machine.state === "waiting" || machine.state === "blocked") && t.record.switchKey).map(({ t }) => t.record.switchKey).sort() : [];
-    if (await this.set("global", "@agentmux-status", renderStatusSegment(shown.map(({ machine }) => machine), { keys, quota: this.quota?.() ?? [] }))) await this.tmux.refreshStatusLines();
+    // Fit in what status-right-length leaves it (the clock after it is never cut): the quota goes
+    // first, then the keys; the counts always show. Told once how to make room.
+    const machines = shown.map(({ machine }) => machine);
+    const quota = this.quota?.() ?? [];
+    const forms = [renderStatusSegment(machines, { keys, quota }), renderStatusSegment(machines, { keys }), renderStatusSegment(machines)];
+    const fit = fitSegment(forms, this.room);
+    if (fit.dropped && !this.toldRoom) {
+      this.toldRoom = true;
+      this.log(`status: status-right-length leaves the segment ${this.room ?? "?"} cells; ${quota.length > 0 ? "the quota" : "the keys"} left out (widen it: set -g status-right-length ${shownWidth(forms[0] ?? "") + 40})`);
+    }
+    if (await this.set("global", "@agentmux-status", fit.segment)) await this.tmux.refreshStatusLines();
   }
 }

@@ -34,10 +34,12 @@ export function snoozeValue(hours: number | null, now = Date.now()): string {
   return hours === null ? "1" : String(Math.round(now + hours * 3_600_000));
 }
 
-/** "until undone", "for 2h", "for 30m". */
+/** "until undone", "for 2h", "for 30m", "for 18s": what the snooze lasts, never rounded up to a minute it is not. */
 export function describeSnooze(hours: number | null): string {
   if (hours === null) return "until undone";
   if (hours >= 1 && Number.isInteger(hours)) return `for ${hours}h`;
-  const minutes = Math.max(1, Math.round(hours * 60));
+  const seconds = Math.round(hours * 3600);
+  if (seconds < 60 || (seconds < 3600 && seconds % 60 !== 0 && Math.round(hours * 60) < 10)) return seconds < 60 ? `for ${Math.max(1, seconds)}s` : `for ${Math.floor(seconds / 60)}m${String(seconds % 60).padStart(2, "0")}s`;
+  const minutes = Math.round(hours * 60);
   return minutes % 60 === 0 ? `for ${minutes / 60}h` : minutes > 60 ? `for ${Math.floor(minutes / 60)}h${minutes % 60}m` : `for ${minutes}m`;
 }

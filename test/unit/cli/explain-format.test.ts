@@ -47,6 +47,8 @@ describe("formatExplain: agentmux explain's text", () => {
       "  decision now: hold by rule no-evidence: nothing to go on",
     ]);
     assert.equal(formatExplain("s", { ...e, hooks: true })[2], "    hook    nothing yet");
+    // A Claude session that has not fired a hook yet is not one whose backend has none.
+    assert.equal(formatExplain("s", { ...e, hookable: true })[2], "    hook    none yet (its hooks have not fired since it started)");
   });
 
   it("background work, a screen's cause, a rule-less screen and a verdict that moves the state", () => {

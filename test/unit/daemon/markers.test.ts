@@ -20,6 +20,16 @@ describe("window markers", () => {
     ]);
     assert.deepEqual(Object.fromEntries(marks), { "@1": "blocked", "@2": "waiting", "@3": "" });
   });
+  it("counted as the status segment counts: a snoozed session not at all, a closing one as closing (no mark)", () => {
+    const now = 1_000_000;
+    const marks = windowStates([
+      tracked("%1", "@1", { state: "waiting" }, { snoozed: "1" }),
+      tracked("%2", "@2", { state: "blocked" }, { snoozed: String(now + 60_000) }), tracked("%3", "@2", { state: "working" }),
+      tracked("%4", "@3", { state: "waiting" }, { snoozed: String(now - 1) }),
+      tracked("%5", "@4", { state: "working", closing: true }),
+    ], now);
+    assert.deepEqual(Object.fromEntries(marks), { "@1": "", "@2": "working", "@3": "waiting", "@4": "" });
+  });
 });
 
 describe("pane border", () => {

@@ -19,7 +19,7 @@ describe("snooze values", () => {
     throwsLine(() => parseHours("soon"), /"soon" is not a number of hours \(give hours as a number/);
     throwsLine(() => parseHours("-2"), /is not a number of hours/);
   });
-  const words: Array<[number | null, string]> = [[null, "until undone"], [2, "for 2h"], [0.5, "for 30m"], [1.25, "for 1h15m"], [1.5, "for 1h30m"]];
+  const words: Array<[number | null, string]> = [[null, "until undone"], [2, "for 2h"], [0.5, "for 30m"], [1.25, "for 1h15m"], [1.5, "for 1h30m"], [0.005, "for 18s"], [0.0001, "for 1s"], [0.05, "for 3m"], [0.04, "for 2m24s"]];
   for (const [hours, text] of words) it(`${hours} → ${text}`, () => assert.equal(describeSnooze(hours), text));
 });
 
