@@ -24,8 +24,11 @@ export function compileManifest(raw: RawManifest, ctx: CompileContext): { manife
   const promptBox = raw.promptBox === undefined ? null : c.regex(raw.promptBox, ["promptBox"]);
   c.hasPromptBox = raw.promptBox !== undefined;
   const titles = (raw.match?.titles ?? []).map((t, i) => c.regex(t, ["match", "titles", i]));
-  const layoutPart = (key: "boxRule" | "turnStart" | "turnEnd") => (raw.layout?.[key] === undefined ? null : c.regex(raw.layout[key], ["layout", key]));
-  const layout = { boxRule: layoutPart("boxRule"), turnStart: layoutPart("turnStart"), turnEnd: layoutPart("turnEnd") };
+  const layoutPart = (key: "boxRule" | "dialogTop" | "turnStart" | "turnEnd") => (raw.layout?.[key] === undefined ? null : c.regex(raw.layout[key], ["layout", key]));
+  const inputUnderRule = raw.layout?.inputUnderRule ?? null;
+  if (inputUnderRule !== null && !Number.isInteger(inputUnderRule)) c.problem(["layout", "inputUnderRule"], `${inputUnderRule} is not a whole number of lines`, `write inputUnderRule: ${Math.max(1, Math.round(inputUnderRule))}`);
+  if (inputUnderRule !== null && raw.layout?.boxRule === undefined) c.problem(["layout", "inputUnderRule"], "inputUnderRule needs layout.boxRule", "add boxRule: a regex for the rule drawn above the input line");
+  const layout = { boxRule: layoutPart("boxRule"), inputUnderRule, dialogTop: layoutPart("dialogTop"), turnStart: layoutPart("turnStart"), turnEnd: layoutPart("turnEnd") };
   const rules: Rule[] = [];
   if (!raw.rules || raw.rules.length === 0) {
     c.problem(raw.rules ? ["rules"] : [], "no rules", "add rules: a list of {name, state, priority, region, contains|regex|not|any|all}");
@@ -116,7 +119,7 @@ class Compiler {
 
   region(raw: RawRegion, path: Path): Region | null {
     let region: Region | null = null;
-    if (typeof raw === "string") region = { kind: raw as "screen" | "title" | "prompt-box" | "live" | "status" | "footer" | "modal" | "transcript" };
+    if (typeof raw === "string") region = { kind: raw as "screen" | "title" | "prompt-box" | "live" | "status" | "footer" | "input" | "modal" | "transcript" };
     else {
       const [key, lines] = raw.bottom !== undefined ? ["bottom", raw.bottom] as const : ["above-prompt", raw["above-prompt"]] as const;
       if (lines === undefined) this.problem(path, "region has no size", "write {bottom: N} or {above-prompt: N}");

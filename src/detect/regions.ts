@@ -4,7 +4,7 @@ import type { Layout, Region } from "./types.ts";
 /** How many of the live lines, nearest the input box, are its status line(s). */
 const STATUS_LINES = 3;
 
-const NO_LAYOUT: Layout = { boxRule: null, turnStart: null, turnEnd: null };
+const NO_LAYOUT: Layout = { boxRule: null, inputUnderRule: null, dialogTop: null, turnStart: null, turnEnd: null };
 
 /**
  * The regions of one screen, found from its structure (the manifest's promptBox and layout):
@@ -13,14 +13,17 @@ const NO_LAYOUT: Layout = { boxRule: null, turnStart: null, turnEnd: null };
  *               │  ❯ the last prompt sent         ← layout.turnStart (or a turn's end, layout.turnEnd)
  *               └─ live: the current turn's lines, down to the input box
  *                    status: the last of them, right above the box (a spinner, "Waiting for …")
- *   ─────────── ← layout.boxRule
- *   input        ← promptBox (the last line matching it)
+ *   ─────────── ← layout.boxRule (a run of them: the box's frame, opencode's ┃ column)
+ *   input        ← promptBox (the last line matching it; with layout.inputUnderRule, only one under a boxRule)
  *   ───────────
  *   footer       ← everything under the box (key hints, "esc to interrupt")
  *
- * Without the input box on screen (a dialog replaced it, the pane is too small or scrolled), the
- * live lines run to the bottom, there is no footer, and `modal` holds the lines from the dialog's
- * top (the last rule) down. Computed once per region; null where a region does not exist.
+ * Region `input` is the box from its top down to the input line. When the input line is itself a
+ * boxRule (Pi's editor: the line between two rules), the box runs up to the rule above it, and a
+ * dialog drawn between the rules is in `input`. Without the input box on screen (a dialog replaced
+ * it, the pane is too small or scrolled), the live lines run to the bottom, there is no footer, and
+ * `modal` holds the lines from the dialog's top (the last layout.dialogTop line, else the start of
+ * the last run of boxRule lines) down. Computed once per region; null where a region does not exist.
  */
 export class ScreenRegions {
   private readonly lines: string[];
@@ -35,7 +38,7 @@ export class ScreenRegions {
     this.title = options.title === "" ? undefined : options.title;
     this.paused = options.paused ?? false;
     this.layout = options.layout ?? NO_LAYOUT;
-    this.promptIndex = options.promptBox ? lastIndexMatching(this.lines, options.promptBox) : null;
+    this.promptIndex = options.promptBox ? this.inputLine(options.promptBox) : null;
   }
 
   get(region: Region): string[] | null {
@@ -44,11 +47,47 @@ export class ScreenRegions {
     return this.cache.get(key) ?? null;
   }
 
-  /** Where the input box begins (its top rule, else its line), or the screen's end without one. */
+  /** The last line matching the promptBox; with layout.inputUnderRule, the last one with a boxRule that near above it. */
+  private inputLine(promptBox: UserRegex): number | null {
+    const within = this.layout.inputUnderRule;
+    for (let i = this.lines.length - 1; i >= 0; i--) {
+      if (!promptBox.test(this.lines[i] ?? "")) continue;
+      if (within === null || this.ruleAbove(i, within) !== null) return i;
+    }
+    return null;
+  }
+
+  /** The nearest boxRule line at most `within` lines above line `i`, or null. */
+  private ruleAbove(i: number, within: number): number | null {
+    const rule = this.layout.boxRule;
+    if (!rule) return null;
+    for (let j = i - 1; j >= Math.max(0, i - within); j--) if (rule.test(this.lines[j] ?? "")) return j;
+    return null;
+  }
+
+  /** Where the input box begins (its top rule, or the top of its frame), or the screen's end without one. */
   private boxTop(): number {
     if (this.promptIndex === null) return this.lines.length;
-    const above = this.promptIndex - 1;
-    return above >= 0 && this.layout.boxRule?.test(this.lines[above] ?? "") ? above : this.promptIndex;
+    const rule = this.layout.boxRule;
+    if (!rule) return this.promptIndex;
+    // The input line is a rule itself (Pi's editor between two rules): the box runs up to the rule above it.
+    if (rule.test(this.lines[this.promptIndex] ?? "")) return this.ruleAbove(this.promptIndex, this.promptIndex) ?? this.promptIndex;
+    if (this.layout.inputUnderRule !== null) return this.ruleAbove(this.promptIndex, this.layout.inputUnderRule) ?? this.promptIndex;
+    let top = this.promptIndex;
+    while (top > 0 && rule.test(this.lines[top - 1] ?? "")) top--;
+    return top;
+  }
+
+  /** Where a dialog drawn in the input box's place begins: the last dialogTop line, else the first of the last run of boxRule lines, else the screen's top. */
+  private modalTop(): number {
+    const top = this.layout.dialogTop ?? this.layout.boxRule;
+    if (!top) return 0;
+    let i = this.lines.length - 1;
+    while (i >= 0 && !top.test(this.lines[i] ?? "")) i--;
+    if (i < 0) return 0;
+    if (this.layout.dialogTop) return i;
+    while (i > 0 && top.test(this.lines[i - 1] ?? "")) i--;
+    return i;
   }
 
   /** Where the current turn's lines begin: after the last prompt sent or the last turn's end above the box. */
@@ -72,19 +111,14 @@ export class ScreenRegions {
       case "transcript": return this.lines.slice(0, this.boxTop());
       case "live": return nonEmpty(this.lines.slice(this.liveStart(), this.boxTop()));
       case "status": return nonEmpty(this.lines.slice(this.liveStart(), this.boxTop())).slice(-STATUS_LINES);
+      case "input": return this.promptIndex === null ? null : nonEmpty(this.lines.slice(this.boxTop(), this.promptIndex + 1));
       case "footer": {
         if (this.promptIndex === null) return null;
         const below = this.promptIndex + 1;
         const start = this.layout.boxRule?.test(this.lines[below] ?? "") ? below + 1 : below;
         return nonEmpty(this.lines.slice(start));
       }
-      case "modal": {
-        if (this.promptIndex !== null) return null;
-        const rule = this.layout.boxRule;
-        let top = 0;
-        if (rule) for (let i = this.lines.length - 1; i >= 0; i--) if (rule.test(this.lines[i] ?? "")) { top = i; break; }
-        return nonEmpty(this.lines.slice(top));
-      }
+      case "modal": return this.promptIndex === null ? nonEmpty(this.lines.slice(this.modalTop())) : null;
     }
   }
 }
@@ -98,11 +132,6 @@ export function screenLines(screen: string): string[] {
 
 function nonEmpty(lines: string[]): string[] {
   return lines.filter((line) => line.trim() !== "");
-}
-
-function lastIndexMatching(lines: string[], re: UserRegex): number | null {
-  for (let i = lines.length - 1; i >= 0; i--) if (re.test(lines[i] ?? "")) return i;
-  return null;
 }
 
 function regionKey(region: Region): string {
@@ -120,6 +149,7 @@ export function describeRegion(region: Region): string {
     case "live": return "the current turn (below the last prompt sent, above the input box)";
     case "status": return "the live status lines (right above the input box)";
     case "footer": return "the footer (under the input box)";
+    case "input": return "the input box (its rules and line, or what is drawn between them)";
     case "modal": return "the dialog that replaced the input box";
     case "transcript": return "the transcript (above the input box)";
   }
@@ -127,5 +157,5 @@ export function describeRegion(region: Region): string {
 
 /** Regions that need the manifest's promptBox to be found at all (live, status and transcript run to the bottom without one). */
 export function needsPromptBox(region: Region): boolean {
-  return region.kind === "prompt-box" || region.kind === "above-prompt" || region.kind === "footer" || region.kind === "modal";
+  return region.kind === "prompt-box" || region.kind === "above-prompt" || region.kind === "footer" || region.kind === "input" || region.kind === "modal";
 }

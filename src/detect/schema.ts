@@ -2,7 +2,7 @@ import { bool, expected, list, num, obj, oneOf, oneOfValues, str, type Schema } 
 import { RULE_STATES } from "./types.ts";
 
 /** The YAML shape of a manifest; what the schema cannot say (required keys, regexes) is checked when compiling. */
-const REGION = oneOf([oneOfValues(["screen", "title", "prompt-box", "live", "status", "footer", "modal", "transcript"]), obj({ bottom: num(1) }), obj({ "above-prompt": num(1) })], "screen, title, prompt-box, live, status, footer, modal, transcript, {bottom: N} or {above-prompt: N}");
+const REGION = oneOf([oneOfValues(["screen", "title", "prompt-box", "live", "status", "footer", "input", "modal", "transcript"]), obj({ bottom: num(1) }), obj({ "above-prompt": num(1) })], "screen, title, prompt-box, live, status, footer, input, modal, transcript, {bottom: N} or {above-prompt: N}");
 
 // Filled in below: a matcher's not/any/all hold matchers.
 const matcherFields: Record<string, Schema<unknown, "optional">> = {};
@@ -23,7 +23,7 @@ export const MANIFEST_SCHEMA = obj({
   description: str(),
   match: obj({ commands: list(str()), processes: list(str()), titles: list(str("a regular expression")) }),
   promptBox: str("a regular expression"),
-  layout: obj({ boxRule: str("a regular expression"), turnStart: str("a regular expression"), turnEnd: str("a regular expression") }),
+  layout: obj({ boxRule: str("a regular expression"), inputUnderRule: num(1), dialogTop: str("a regular expression"), turnStart: str("a regular expression"), turnEnd: str("a regular expression") }),
   alternateScreen: bool,
   rules: list(RULE),
   dialog: obj({
@@ -60,7 +60,7 @@ export interface RawManifest {
   description?: string;
   match?: { commands?: string[]; processes?: string[]; titles?: string[] };
   promptBox?: string;
-  layout?: { boxRule?: string; turnStart?: string; turnEnd?: string };
+  layout?: { boxRule?: string; inputUnderRule?: number; dialogTop?: string; turnStart?: string; turnEnd?: string };
   alternateScreen?: boolean;
   rules?: RawRule[];
   dialog?: { option?: string; top?: string; skip?: string; choices?: Array<{ label?: string; keys?: string[] }> };

@@ -9,7 +9,8 @@ export type DetectState = RuleState | "unknown";
  * Where a matcher looks. The structural regions are found on each screen from the manifest's
  * `layout` (src/detect/regions.ts): `live` is the current turn (below the last prompt sent or the
  * last turn's end, above the input box), `status` its last lines right above the box, `footer` what
- * the CLI draws under the box, `input` the input line, `modal` a dialog that replaced the input box,
+ * the CLI draws under the box, `input` the input box itself (its rules and line, or what a CLI draws
+ * between its rules in the editor's place), `modal` a dialog that replaced the input box,
  * `transcript` everything above the box. Regions that need the input box exist only when it is on screen.
  */
 export type Region =
@@ -21,6 +22,7 @@ export type Region =
   | { kind: "live" }
   | { kind: "status" }
   | { kind: "footer" }
+  | { kind: "input" }
   | { kind: "modal" }
   | { kind: "transcript" };
 
@@ -30,8 +32,19 @@ export type Region =
  * rather than "some line in the bottom 12".
  */
 export interface Layout {
-  /** A rule drawn around the input box (above and below its line). */
+  /**
+   * A rule drawn around the input box (above and below its line), or a line of its frame: a run of
+   * such lines right above the input line (opencode's ┃ column) is the box's top. When the input
+   * line itself is one (Pi's editor, a line between two rules), the box runs up to the rule above it.
+   */
   boxRule: UserRegex | null;
+  /**
+   * The input line counts only with a boxRule at most this many lines above it: a prompt sent that
+   * the transcript shows just like the input line ("› say hello") has none. Null: any promptBox line.
+   */
+  inputUnderRule: number | null;
+  /** The first line of a dialog drawn in the input box's place ("╭───" of a box); null: the last run of boxRule lines begins it. */
+  dialogTop: UserRegex | null;
   /** A prompt already sent, as the transcript shows it: a turn's block begins there. */
   turnStart: UserRegex | null;
   /** A finished turn's last line ("✻ Churned for 0s", "─ Worked for 1m 22s ─"): what is above it is over. */

@@ -60,7 +60,7 @@ export const said = (v: Verdict): string => `${v.state}${v.rule ? ` by ${v.rule}
 
 /** The share of a manifest's rules that read a structural region (live, status, footer, modal, transcript, input) rather than "some line in the bottom N". */
 export function structuralRules(m: Manifest): { structural: number; total: number } {
-  const kinds = new Set(["live", "status", "footer", "modal", "transcript", "prompt-box", "title"]);
+  const kinds = new Set(["live", "status", "footer", "input", "modal", "transcript", "prompt-box", "title"]);
   let structural = 0;
   for (const rule of m.rules) {
     const regions: string[] = [];

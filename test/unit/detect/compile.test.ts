@@ -99,6 +99,11 @@ describe("compileManifest: mistakes", () => {
     ]);
   });
 
+  it("layout.inputUnderRule is a whole number of lines and needs the rule it counts from", () => {
+    assert.deepEqual(problemsOf({ layout: { inputUnderRule: 1.5, boxRule: "^─{10,}" }, rules: [rule()] }), [["layout.inputUnderRule", "1.5 is not a whole number of lines", "write inputUnderRule: 2"]]);
+    assert.deepEqual(problemsOf({ layout: { inputUnderRule: 1 }, rules: [rule()] }), [["layout.inputUnderRule", "inputUnderRule needs layout.boxRule", "add boxRule: a regex for the rule drawn above the input line"]]);
+  });
+
   it("a region size that is not a whole number suggests the nearest one", () => {
     assert.deepEqual(problemsOf({ rules: [rule({ region: { bottom: 2.5 } })] }), [["rules.0.region.bottom", "2.5 is not a whole number of lines", "write bottom: 3"]]);
     assert.deepEqual(problemsOf({ rules: [rule({ region: {} })] }), [["rules.0.region", "region has no size", "write {bottom: N} or {above-prompt: N}"]]);
@@ -141,13 +146,13 @@ describe("compileManifest: mistakes", () => {
 });
 
 describe("the built-in manifests on RE2", () => {
-  /** Every regex of a manifest's YAML (promptBox, titles, rules' regex at any depth, dialog shapes), with its key. */
+  /** Every regex of a manifest's YAML (promptBox, titles, its layout, rules' regex at any depth, dialog shapes), with its key. */
   const regexes = (value: unknown, path: string[] = []): Array<[string, string]> => {
     if (Array.isArray(value)) return value.flatMap((v, i) => regexes(v, [...path, String(i)]));
     if (value === null || typeof value !== "object") return [];
     return Object.entries(value).flatMap(([key, v]): Array<[string, string]> => {
       const here = [...path, key];
-      if (typeof v === "string" && (["regex", "promptBox", "option", "top", "skip"].includes(key))) return [[here.join("."), v]];
+      if (typeof v === "string" && (["regex", "promptBox", "option", "top", "skip", "boxRule", "dialogTop", "turnStart", "turnEnd"].includes(key))) return [[here.join("."), v]];
       if (key === "titles" && Array.isArray(v)) return v.map((t, i): [string, string] => [`${here.join(".")}.${i}`, String(t)]);
       return regexes(v, here);
     });

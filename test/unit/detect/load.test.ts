@@ -106,7 +106,7 @@ describe("manifest mistakes", () => {
     ["rule without a priority", "rules:\n  - {name: a, state: idle, contains: x}\n", /^t\.yml:2:5: rules\.a: rule has no priority/],
     ["rule without a matcher", "rules:\n  - {name: a, state: idle, priority: 1}\n", /^t\.yml:2:5: rules\.a: rule has no matcher \(add contains, regex, not, any or all\)$/],
     ["duplicate names", "rules:\n  - {name: a, state: idle, priority: 1, contains: x}\n  - {name: a, state: idle, priority: 2, contains: y}\n", /^t\.yml:3:12: rules\[1\]\.name: duplicate rule name "a"/],
-    ["bad region", "rules:\n  - {name: a, state: idle, priority: 1, region: bottom, contains: x}\n", /^t\.yml:2:49: rules\.a\.region: expected screen, title, prompt-box, live, status, footer, modal, transcript, \{bottom: N\} or \{above-prompt: N\}/],
+    ["bad region", "rules:\n  - {name: a, state: idle, priority: 1, region: bottom, contains: x}\n", /^t\.yml:2:49: rules\.a\.region: expected screen, title, prompt-box, live, status, footer, input, modal, transcript, \{bottom: N\} or \{above-prompt: N\}/],
     ["fractional lines", "rules:\n  - {name: a, state: idle, priority: 1, region: {bottom: 2.5}, contains: x}\n", /rules\.a\.region\.bottom: 2\.5 is not a whole number of lines \(write bottom: 3\)/],
     ["prompt-box without promptBox", "rules:\n  - {name: a, state: idle, priority: 1, region: prompt-box, contains: x}\n", /^t\.yml:2:49: rules\.a\.region: region prompt-box needs the manifest's promptBox \(add promptBox:/],
     ["nested bad regex", "rules:\n  - name: a\n    state: idle\n    priority: 1\n    all:\n      - contains: x\n      - not: {regex: '[a-'}\n", /^t\.yml:7:22: rules\.a\.all\[1\]\.not\.regex: invalid regular expression/],

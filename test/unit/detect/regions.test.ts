@@ -2,7 +2,7 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { describeRegion, needsPromptBox, ScreenRegions, screenLines } from "../../../src/detect/regions.ts";
-import type { Region } from "../../../src/detect/types.ts";
+import type { Layout, Region } from "../../../src/detect/types.ts";
 
 const screen = (name: string) => readFileSync(new URL(`../../fixtures/real/screens/${name}.txt`, import.meta.url), "utf8");
 // Codex's composer line; a numbered "› 1. Yes" is a dialog's option.
@@ -85,5 +85,49 @@ describe("region words and needs", () => {
     const all: Region[] = [{ kind: "screen" }, { kind: "title" }, { kind: "prompt-box" }, { kind: "bottom", lines: 12 }, { kind: "above-prompt", lines: 3 }];
     assert.deepEqual(all.map(describeRegion), ["the screen", "the title", "the prompt box", "the bottom 12 lines", "3 lines above the prompt box"]);
     assert.deepEqual(all.map(needsPromptBox), [false, false, true, false, true]);
+  });
+});
+
+describe("ScreenRegions: the input box found by its frame (layout)", () => {
+  const layout = (parts: Partial<Layout>): Layout => ({ boxRule: null, inputUnderRule: null, dialogTop: null, turnStart: null, turnEnd: null, ...parts });
+  const RULE = "─".repeat(40);
+
+  it("a run of frame lines right above the input line is the box's top (opencode's ┃ column); the last run begins a dialog", () => {
+    const frame = layout({ boxRule: /^\s*┃/u });
+    const idle = ["  ┃", "  ┃  say hello", "  ┃", "", "     Hello.", "     ▣  Build · model · 1.8s", "", "  ┃", "  ┃", "  ┃  Build · model", "  ╹▀▀▀▀▀▀▀▀", "   ctrl+p commands"].join("\n");
+    const regions = new ScreenRegions(idle, { promptBox: /^\s*╹▀{3,}/u, layout: frame });
+    assert.deepEqual(regions.get({ kind: "input" }), ["  ┃", "  ┃", "  ┃  Build · model", "  ╹▀▀▀▀▀▀▀▀"]);
+    assert.deepEqual(regions.get({ kind: "status" }), ["  ┃", "     Hello.", "     ▣  Build · model · 1.8s"]);
+    assert.deepEqual(regions.get({ kind: "footer" }), ["   ctrl+p commands"]);
+    const dialog = ["  ┃", "  ┃  say hello", "  ┃", "", "     I will run a command.", "", "  ┃", "  ┃  △ Permission required", "  ┃   Allow once   Allow always   Reject"].join("\n");
+    assert.deepEqual(new ScreenRegions(dialog, { promptBox: /^\s*╹▀{3,}/u, layout: frame }).get({ kind: "modal" }), ["  ┃", "  ┃  △ Permission required", "  ┃   Allow once   Allow always   Reject"]);
+  });
+
+  it("with inputUnderRule, a line like the input line without a rule above it (a prompt sent) is no input box", () => {
+    const underRule = layout({ boxRule: /^─{10,}/u, inputUnderRule: 1 });
+    const idle = ["› say hello", "", "● Hello.", RULE, "›", RULE, " ? to show shortcuts"].join("\n");
+    const regions = new ScreenRegions(idle, { promptBox: /^›/u, layout: underRule });
+    assert.deepEqual(regions.get({ kind: "input" }), [RULE, "›"]);
+    assert.deepEqual(regions.get({ kind: "footer" }), [" ? to show shortcuts"]);
+    const dialog = ["› run it", "", "● Terminal - touch x", "╭────╮", "│  Tool Approval Required │", "╰────╯", " [A]llow [D]eny"].join("\n");
+    const open = new ScreenRegions(dialog, { promptBox: /^›/u, layout: { ...underRule, dialogTop: /^╭─/u } });
+    assert.equal(open.get({ kind: "input" }), null);
+    assert.deepEqual(open.get({ kind: "modal" }), ["╭────╮", "│  Tool Approval Required │", "╰────╯", " [A]llow [D]eny"]);
+  });
+
+  it("an input line that is itself a rule (Pi's editor between two rules): the box runs up to the rule above it, a dialog drawn between them is in input", () => {
+    const editor = layout({ boxRule: /^─{20,}$/u });
+    const screen = (box: string[]) => [" say hello", "", " ⠸ Working...", "", RULE, ...box, RULE, "/home/dev/work", "↑12 ↓20 0.0%/200k"].join("\n");
+    const working = new ScreenRegions(screen([""]), { promptBox: /^─{20,}$/u, layout: editor });
+    assert.deepEqual(working.get({ kind: "status" }), [" say hello", " ⠸ Working..."]);
+    assert.deepEqual(working.get({ kind: "input" }), [RULE, RULE]);
+    assert.deepEqual(working.get({ kind: "footer" }), ["/home/dev/work", "↑12 ↓20 0.0%/200k"]);
+    const asking = new ScreenRegions(screen([" Allow bash command?", " → Yes", "   No", " ↑↓ navigate  enter select  escape/ctrl+c cancel"]), { promptBox: /^─{20,}$/u, layout: editor });
+    assert.deepEqual(asking.get({ kind: "input" })?.slice(1, -1), [" Allow bash command?", " → Yes", "   No", " ↑↓ navigate  enter select  escape/ctrl+c cancel"]);
+    assert.deepEqual(asking.get({ kind: "status" }), [" say hello", " ⠸ Working..."]);
+  });
+
+  it("the new regions have words, and need the input box", () => {
+    assert.deepEqual([describeRegion({ kind: "input" }), needsPromptBox({ kind: "input" })], ["the input box (its rules and line, or what is drawn between them)", true]);
   });
 });

@@ -15,8 +15,8 @@ describe("MANIFEST_SCHEMA", () => {
   });
 
   it("refuses a region that is none of its forms, or a size below 1, naming every form", () => {
-    assert.deepEqual(problems("rules:\n  - {name: a, state: idle, priority: 1, contains: x, region: middle}\n"), ["2:62 rules[0].region: expected screen, title, prompt-box, live, status, footer, modal, transcript, {bottom: N} or {above-prompt: N}"]);
-    assert.deepEqual(problems("rules:\n  - {name: a, state: idle, priority: 1, contains: x, region: {bottom: 0}}\n"), ["2:62 rules[0].region: expected screen, title, prompt-box, live, status, footer, modal, transcript, {bottom: N} or {above-prompt: N}"]);
+    assert.deepEqual(problems("rules:\n  - {name: a, state: idle, priority: 1, contains: x, region: middle}\n"), ["2:62 rules[0].region: expected screen, title, prompt-box, live, status, footer, input, modal, transcript, {bottom: N} or {above-prompt: N}"]);
+    assert.deepEqual(problems("rules:\n  - {name: a, state: idle, priority: 1, contains: x, region: {bottom: 0}}\n"), ["2:62 rules[0].region: expected screen, title, prompt-box, live, status, footer, input, modal, transcript, {bottom: N} or {above-prompt: N}"]);
   });
 });
 
