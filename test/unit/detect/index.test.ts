@@ -133,6 +133,7 @@ const rows: Row[] = [
   // Gemini CLI
   { name: "confirmation box, no title", agent: "gemini", screen: real("gemini-permission"), state: "blocked", rule: "confirmation" },
   { name: "ask_user question box", agent: "gemini", screen: real("gemini-question"), title: "✋  Action Required (work)", state: "blocked", rule: "question", cause: "question" },
+  { name: "another boxed choice in the input box's place", agent: "gemini", screen: [" > E2E_LOOP go", "", "╭──────────────────────────────────────────╮", "│ ? A potential loop was detected          │", "│                                          │", "│ ● 1. Keep loop detection enabled (esc)   │", "│   2. Disable loop detection for this session │", "╰──────────────────────────────────────────╯"].join("\n"), state: "blocked", rule: "dialog" },
   { name: "title ✋ Action Required", agent: "gemini", screen: geminiScreen(["✦ Running a tool."]), title: "✋  Action Required (work)", state: "blocked", rule: "title-action-required" },
   { name: "title ✦ Working", agent: "gemini", screen: geminiScreen([" > Say hello"]), title: "✦  Working… (work)", state: "working", rule: "title-working" },
   { name: "esc to cancel, no title", agent: "gemini", screen: geminiScreen([" ⠸ Thinking... (esc to cancel, 1s)"]), state: "working", rule: "esc-to-cancel" },
