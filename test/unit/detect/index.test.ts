@@ -152,6 +152,7 @@ const rows: Row[] = [
   // Qwen Code
   { name: "permission dialog", agent: "qwen", screen: real("qwen-permission"), title: "Qwen - work", state: "blocked", rule: "confirmation", cause: "permission" },
   { name: "trust dialog", agent: "qwen", screen: real("qwen-dialog-trust-folder"), title: "Qwen - work", state: "blocked", rule: "trust", cause: "trust" },
+  { name: "another boxed choice in the input box's place", agent: "qwen", screen: ["  > E2E_LOOP go", "", "  ╭──────────────────────────────────────────╮", "  │ ? A potential loop was detected          │", "  │                                          │", "  │ › 1. Keep loop detection enabled (esc)   │", "  │   2. Disable loop detection for this session │", "  ╰──────────────────────────────────────────╯"].join("\n"), title: "Qwen - work", state: "blocked", rule: "dialog" },
   { name: "a tall confirmation: its question scrolled off, the waiting line stays", agent: "qwen", screen: qwenScreen(["  │ + line 300 of the diff                        │", "  │ › 1. Yes, allow once                          │", "  ╰───────────────────────────────────────────────╯", "", "  ⠏ Waiting for user confirmation..."]), title: "Qwen - work", state: "blocked", rule: "waiting-for-confirmation" },
   { name: "working line, dots spinner", agent: "qwen", screen: real("qwen-working"), title: "Qwen - work", state: "working", rule: "esc-to-cancel" },
   { name: "working line while the answer streams", agent: "qwen", screen: real("qwen-working-streaming"), title: "Qwen - work", state: "working", rule: "esc-to-cancel" },
