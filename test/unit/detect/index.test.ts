@@ -117,6 +117,8 @@ const rows: Row[] = [
   // opencode
   { name: "permission", agent: "opencode", screen: real("opencode-permission"), title: "OC | Fake", alternate: true, state: "blocked", rule: "permission" },
   { name: "question tool", agent: "opencode", screen: real("opencode-question"), title: "OC | x", alternate: true, state: "blocked", rule: "question", cause: "question" },
+  { name: "another dialog in the ┃ column: its key hints", agent: "opencode", screen: ["     ▣  Build · Claude Sonnet 4.5 (latest)", "", "  ┃", "  ┃  △ Compact the session?", "  ┃", "  ┃   Confirm   Cancel                      ⇆ select  enter confirm", "  ┃"].join("\n"), title: "OC | x", alternate: true, state: "blocked", rule: "dialog" },
+  { name: "the home screen cut to its last line", agent: "opencode", screen: "  /home/dev/e2e/work-opencode                                                1.18.33", title: "OpenCode", alternate: true, state: "idle", rule: "home" },
   { name: "interrupted turn", agent: "opencode", screen: real("opencode-interrupted"), title: "OC | x", alternate: true, state: "blocked", rule: "interrupted", cause: "interrupted" },
   { name: "a typed numbered prompt is not its question", agent: "opencode", screen: opencodeScreen(["  ┃  1. Red", "     Hello."], "   ~/work   32 (0%)  ctrl+p commands"), alternate: true, state: "idle", rule: "footer" },
   { name: "esc interrupt footer", agent: "opencode", screen: opencodeScreen(["     This is a slow"], "   ⬝⬝⬝⬝■■⬝⬝  esc interrupt        32 (0%) · $0.00  ctrl+p commands"), alternate: true, state: "working", rule: "footer-interrupt" },
@@ -126,6 +128,8 @@ const rows: Row[] = [
   // Kilo CLI (opencode's layout)
   { name: "permission", agent: "kilo", screen: real("kilo-permission"), title: "Kilo CLI | Fake", alternate: true, state: "blocked", rule: "permission", cause: "permission" },
   { name: "question tool", agent: "kilo", screen: real("kilo-question"), title: "Kilo CLI | x", alternate: true, state: "blocked", rule: "question", cause: "question" },
+  { name: "another dialog in the ┃ column: its key hints", agent: "kilo", screen: ["     ▣  Code · Claude Sonnet 4.5 (latest)", "", "  ┃", "  ┃  △ Compact the session?", "  ┃", "  ┃   Confirm   Cancel                      ⇆ select  enter confirm", "  ┃"].join("\n"), title: "Kilo CLI | x", alternate: true, state: "blocked", rule: "dialog" },
+  { name: "the home screen cut to its last line", agent: "kilo", screen: "  /home/dev/e2e/work-kilo                                                    7.7.7", title: "Kilo CLI", alternate: true, state: "idle", rule: "home" },
   { name: "interrupted turn", agent: "kilo", screen: real("kilo-interrupted"), title: "Kilo CLI | x", alternate: true, state: "blocked", rule: "interrupted", cause: "interrupted" },
   { name: "esc interrupt footer", agent: "kilo", screen: real("kilo-working"), title: "Kilo CLI", alternate: true, state: "working", rule: "footer-interrupt" },
   { name: "idle footer", agent: "kilo", screen: real("kilo-after-turn"), title: "Kilo CLI | x", alternate: true, state: "idle", rule: "footer" },
