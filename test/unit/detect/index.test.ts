@@ -164,6 +164,8 @@ const rows: Row[] = [
   { name: "prose: allow execution … ? with a numbered list, no box", agent: "qwen", screen: qwenScreen(["  ✦ Allow execution of the tests? Here is what I would do:", "    › 1. run them", "    (1s · esc to cancel) is what you would see"]), title: "Qwen - work", state: "idle", rule: "input-box" },
   // Cline CLI
   { name: "approval dialog", agent: "cline", screen: real("cline-permission"), title: "> E2E_TOOL", alternate: true, state: "blocked", rule: "approval", cause: "permission" },
+  { name: "its question in the input box's place", agent: "cline", screen: [" ❯ E2E_ASK pick a colour", "", " Which colour should the marker be?", "", "  ❯ Red", "    Blue", "    Type a response...", "", " ↑/↓ navigate, Enter to select, 1-2 to pick"].join("\n"), title: "> E2E_ASK pick a colour", alternate: true, state: "blocked", rule: "question", cause: "question" },
+  { name: "the ClinePass notice at start", agent: "cline", screen: [" Try ClinePass", "", " ClinePass is a $9.99/month subscription plan to get access to the latest open-weight coding models.", "", " Press Enter to open, any other key to close"].join("\n"), title: "Cline", alternate: true, state: "blocked", rule: "promo", cause: "promo" },
   { name: "thinking line", agent: "cline", screen: real("cline-working"), title: "> E2E_SLOW please", alternate: true, state: "working", rule: "thinking" },
   { name: "streamed answer behind the spinner", agent: "cline", screen: real("cline-working-streamed"), title: "> E2E_SLOW please", alternate: true, state: "working", rule: "streaming" },
   { name: "input line after a turn", agent: "cline", screen: real("cline-done"), title: "> E2E_SLOW please", alternate: true, state: "idle", rule: "input-line" },
