@@ -184,6 +184,8 @@ const rows: Row[] = [
   // droid: its title never changes with state
   { name: "command approval", agent: "droid", screen: real("droid-permission"), title: "⛬ Fake side answer", state: "blocked", rule: "approval", cause: "permission" },
   { name: "folder trust", agent: "droid", screen: real("droid-dialog-trust-folder"), title: "⛬ Droid", state: "blocked", rule: "trust", cause: "trust" },
+  { name: "the login choice at start", agent: "droid", screen: ["   v0.225.2", "", "> Login", "  Exit"].join("\n"), title: "⛬ Droid", state: "blocked", rule: "login", cause: "login" },
+  { name: "another choice in the input box's place", agent: "droid", screen: ["⛬  Which plan should I follow?", "", "> 1. The short one", "  2. The long one", "", "Enter to select · Esc to cancel"].join("\n"), title: "⛬ x", state: "blocked", rule: "selection" },
   { name: "Streaming... (Press ESC to stop) over the box's Enter to steer", agent: "droid", screen: real("droid-working"), title: "⛬ New Session", state: "working", rule: "press-esc-to-stop" },
   { name: "Request cancelled by user right above the box", agent: "droid", screen: real("droid-interrupted"), title: "⛬ x", state: "blocked", rule: "interrupted", cause: "interrupted" },
   { name: "the input box after a turn", agent: "droid", screen: real("droid-after-turn"), title: "⛬ x", state: "idle", rule: "input-box" },
