@@ -28,7 +28,9 @@ export function compileManifest(raw: RawManifest, ctx: CompileContext): { manife
   const inputUnderRule = raw.layout?.inputUnderRule ?? null;
   if (inputUnderRule !== null && !Number.isInteger(inputUnderRule)) c.problem(["layout", "inputUnderRule"], `${inputUnderRule} is not a whole number of lines`, `write inputUnderRule: ${Math.max(1, Math.round(inputUnderRule))}`);
   if (inputUnderRule !== null && raw.layout?.boxRule === undefined) c.problem(["layout", "inputUnderRule"], "inputUnderRule needs layout.boxRule", "add boxRule: a regex for the rule drawn above the input line");
-  const layout = { boxRule: layoutPart("boxRule"), inputUnderRule, dialogTop: layoutPart("dialogTop"), turnStart: layoutPart("turnStart"), turnEnd: layoutPart("turnEnd") };
+  const statusLines = raw.layout?.statusLines ?? null;
+  if (statusLines !== null && !Number.isInteger(statusLines)) c.problem(["layout", "statusLines"], `${statusLines} is not a whole number of lines`, `write statusLines: ${Math.max(1, Math.round(statusLines))}`);
+  const layout = { boxRule: layoutPart("boxRule"), inputUnderRule, dialogTop: layoutPart("dialogTop"), statusLines, turnStart: layoutPart("turnStart"), turnEnd: layoutPart("turnEnd") };
   const rules: Rule[] = [];
   if (!raw.rules || raw.rules.length === 0) {
     c.problem(raw.rules ? ["rules"] : [], "no rules", "add rules: a list of {name, state, priority, region, contains|regex|not|any|all}");

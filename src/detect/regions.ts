@@ -1,10 +1,10 @@
 import type { UserRegex } from "../util/user-regex.ts";
 import type { Layout, Region } from "./types.ts";
 
-/** How many of the live lines, nearest the input box, are its status line(s). */
+/** How many of the live lines, nearest the input box, are its status line(s), unless the layout says. */
 const STATUS_LINES = 3;
 
-const NO_LAYOUT: Layout = { boxRule: null, inputUnderRule: null, dialogTop: null, turnStart: null, turnEnd: null };
+const NO_LAYOUT: Layout = { boxRule: null, inputUnderRule: null, dialogTop: null, statusLines: null, turnStart: null, turnEnd: null };
 
 /**
  * The regions of one screen, found from its structure (the manifest's promptBox and layout):
@@ -12,7 +12,7 @@ const NO_LAYOUT: Layout = { boxRule: null, inputUnderRule: null, dialogTop: null
  *   transcript ─┬─ … earlier turns: stale, whatever they say
  *               │  ❯ the last prompt sent         ← layout.turnStart (or a turn's end, layout.turnEnd)
  *               └─ live: the current turn's lines, down to the input box
- *                    status: the last of them, right above the box (a spinner, "Waiting for …")
+ *                    status: the last of them, right above the box (a spinner, "Waiting for …"; layout.statusLines, 3 unless set)
  *   ─────────── ← layout.boxRule (a run of them: the box's frame, opencode's ┃ column)
  *   input        ← promptBox (the last line matching it; with layout.inputUnderRule, only one under a boxRule)
  *   ───────────
@@ -110,7 +110,7 @@ export class ScreenRegions {
       case "above-prompt": return this.promptIndex === null ? null : nonEmpty(this.lines.slice(0, this.promptIndex)).slice(-region.lines);
       case "transcript": return this.lines.slice(0, this.boxTop());
       case "live": return nonEmpty(this.lines.slice(this.liveStart(), this.boxTop()));
-      case "status": return nonEmpty(this.lines.slice(this.liveStart(), this.boxTop())).slice(-STATUS_LINES);
+      case "status": return nonEmpty(this.lines.slice(this.liveStart(), this.boxTop())).slice(-(this.layout.statusLines ?? STATUS_LINES));
       case "input": return this.promptIndex === null ? null : nonEmpty(this.lines.slice(this.boxTop(), this.promptIndex + 1));
       case "footer": {
         if (this.promptIndex === null) return null;

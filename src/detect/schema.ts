@@ -23,7 +23,7 @@ export const MANIFEST_SCHEMA = obj({
   description: str(),
   match: obj({ commands: list(str()), processes: list(str()), titles: list(str("a regular expression")) }),
   promptBox: str("a regular expression"),
-  layout: obj({ boxRule: str("a regular expression"), inputUnderRule: num(1), dialogTop: str("a regular expression"), turnStart: str("a regular expression"), turnEnd: str("a regular expression") }),
+  layout: obj({ boxRule: str("a regular expression"), inputUnderRule: num(1), dialogTop: str("a regular expression"), statusLines: num(1), turnStart: str("a regular expression"), turnEnd: str("a regular expression") }),
   alternateScreen: bool,
   rules: list(RULE),
   dialog: obj({
@@ -60,7 +60,7 @@ export interface RawManifest {
   description?: string;
   match?: { commands?: string[]; processes?: string[]; titles?: string[] };
   promptBox?: string;
-  layout?: { boxRule?: string; inputUnderRule?: number; dialogTop?: string; turnStart?: string; turnEnd?: string };
+  layout?: { boxRule?: string; inputUnderRule?: number; dialogTop?: string; statusLines?: number; turnStart?: string; turnEnd?: string };
   alternateScreen?: boolean;
   rules?: RawRule[];
   dialog?: { option?: string; top?: string; skip?: string; choices?: Array<{ label?: string; keys?: string[] }> };

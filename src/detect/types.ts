@@ -45,6 +45,8 @@ export interface Layout {
   inputUnderRule: number | null;
   /** The first line of a dialog drawn in the input box's place ("╭───" of a box); null: the last run of boxRule lines begins it. */
   dialogTop: UserRegex | null;
+  /** How many of the live lines, nearest the input box, are its status (region status); null: 3. */
+  statusLines: number | null;
   /** A prompt already sent, as the transcript shows it: a turn's block begins there. */
   turnStart: UserRegex | null;
   /** A finished turn's last line ("✻ Churned for 0s", "─ Worked for 1m 22s ─"): what is above it is over. */

@@ -14,7 +14,7 @@ const rule = (name: string, state: Rule["state"], priority: number, text: string
 
 /** A small agent: a spinner line, a permission dialog, a prompt. */
 const MANIFEST: Manifest = {
-  name: "toy", description: "", file: "toy.yml", builtin: false, match: { commands: [], processes: [], titles: [] }, promptBox: null, layout: { boxRule: null, inputUnderRule: null, dialogTop: null, turnStart: null, turnEnd: null }, alternateScreen: false, dialog: null,
+  name: "toy", description: "", file: "toy.yml", builtin: false, match: { commands: [], processes: [], titles: [] }, promptBox: null, layout: { boxRule: null, inputUnderRule: null, dialogTop: null, statusLines: null, turnStart: null, turnEnd: null }, alternateScreen: false, dialog: null,
   rules: [rule("allow", "blocked", 30, "Do you want to proceed?", "permission"), rule("spinner", "working", 20, "esc to interrupt"), rule("prompt", "idle", 10, "❯")],
 };
 

@@ -104,6 +104,10 @@ describe("compileManifest: mistakes", () => {
     assert.deepEqual(problemsOf({ layout: { inputUnderRule: 1 }, rules: [rule()] }), [["layout.inputUnderRule", "inputUnderRule needs layout.boxRule", "add boxRule: a regex for the rule drawn above the input line"]]);
   });
 
+  it("layout.statusLines is a whole number of lines", () => {
+    assert.deepEqual(problemsOf({ layout: { statusLines: 0.5 }, rules: [rule()] }), [["layout.statusLines", "0.5 is not a whole number of lines", "write statusLines: 1"]]);
+  });
+
   it("a region size that is not a whole number suggests the nearest one", () => {
     assert.deepEqual(problemsOf({ rules: [rule({ region: { bottom: 2.5 } })] }), [["rules.0.region.bottom", "2.5 is not a whole number of lines", "write bottom: 3"]]);
     assert.deepEqual(problemsOf({ rules: [rule({ region: {} })] }), [["rules.0.region", "region has no size", "write {bottom: N} or {above-prompt: N}"]]);

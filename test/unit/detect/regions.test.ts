@@ -89,7 +89,7 @@ describe("region words and needs", () => {
 });
 
 describe("ScreenRegions: the input box found by its frame (layout)", () => {
-  const layout = (parts: Partial<Layout>): Layout => ({ boxRule: null, inputUnderRule: null, dialogTop: null, turnStart: null, turnEnd: null, ...parts });
+  const layout = (parts: Partial<Layout>): Layout => ({ boxRule: null, inputUnderRule: null, dialogTop: null, statusLines: null, turnStart: null, turnEnd: null, ...parts });
   const RULE = "─".repeat(40);
 
   it("a run of frame lines right above the input line is the box's top (opencode's ┃ column); the last run begins a dialog", () => {
@@ -125,6 +125,13 @@ describe("ScreenRegions: the input box found by its frame (layout)", () => {
     const asking = new ScreenRegions(screen([" Allow bash command?", " → Yes", "   No", " ↑↓ navigate  enter select  escape/ctrl+c cancel"]), { promptBox: /^─{20,}$/u, layout: editor });
     assert.deepEqual(asking.get({ kind: "input" })?.slice(1, -1), [" Allow bash command?", " → Yes", "   No", " ↑↓ navigate  enter select  escape/ctrl+c cancel"]);
     assert.deepEqual(asking.get({ kind: "status" }), [" say hello", " ⠸ Working..."]);
+  });
+
+  it("layout.statusLines says how many live lines right above the box are its status (3 unless set)", () => {
+    const text = [" Operation aborted", "", " go on", "", " Hello.", "", RULE, "", RULE, "/home/dev/work"].join("\n");
+    const status = (statusLines: number | null) => new ScreenRegions(text, { promptBox: /^─{20,}$/u, layout: layout({ boxRule: /^─{20,}$/u, statusLines }) }).get({ kind: "status" });
+    assert.deepEqual(status(null), [" Operation aborted", " go on", " Hello."]);
+    assert.deepEqual(status(1), [" Hello."]);
   });
 
   it("the new regions have words, and need the input box", () => {
