@@ -194,6 +194,7 @@ const rows: Row[] = [
   // Auggie
   { name: "tool approval", agent: "auggie", screen: real("auggie-permission"), title: "x", state: "blocked", rule: "tool-approval", cause: "permission" },
   { name: "workspace indexing question", agent: "auggie", screen: real("auggie-dialog-indexing"), title: "auggie", state: "blocked", rule: "indexing", cause: "trust" },
+  { name: "another choice in the input box's place: its key hints", agent: "auggie", screen: [" ╭────────────────────────────╮", " │ Select a model             │", " ╰────────────────────────────╯", "", "     [1] claude-sonnet-4-5", "     [2] gpt-5", "", " [↑↓] Navigate • [Enter] Confirm"].join("\n"), title: "auggie", state: "blocked", rule: "dialog" },
   { name: "onboarding tips", agent: "auggie", screen: real("auggie-onboarding-tips"), title: "auggie", state: "blocked", rule: "onboarding", cause: "onboarding" },
   { name: "sending request over the footer", agent: "auggie", screen: real("auggie-working"), title: "x", state: "working", rule: "esc-to-interrupt" },
   { name: "processing a streamed answer", agent: "auggie", screen: auggieScreen(["› E2E_SLOW go", " ⠙ Processing response... (6s • esc to interrupt)"]), state: "working", rule: "esc-to-interrupt" },
