@@ -29,15 +29,24 @@ function meta(dir: string, name: string): Record<string, string> {
   return Object.fromEntries(entries.map((l) => [l.slice(0, l.indexOf("=")), l.slice(l.indexOf("=") + 1)]));
 }
 
-/** The labelled real captures of one agent (exited ones left out: the screen rules do not decide them). */
-export function captures(agent: string): Labelled[] {
+/**
+ * The labelled real captures of one agent (exited ones left out: the screen rules do not decide
+ * them), at 120x40 (test/fixtures/real/screens); with `sizes`, also those captured at other pane
+ * sizes (screens-80x24/, screens-200x50/), named "<name> (<W>x<H>)".
+ */
+export function captures(agent: string, options: { sizes?: boolean } = {}): Labelled[] {
   const table = labels();
-  const names = readdirSync(SCREENS).filter((f) => f.endsWith(".txt") && !f.endsWith(".ansi.txt") && !f.endsWith(".meta.txt")).map((f) => f.slice(0, -4));
-  return names.flatMap((name) => {
-    const label = table.get(name);
-    if (!label || label.agent !== agent || label.state === "exited") return [];
-    const m = meta(SCREENS, name);
-    return [{ name, ...label, screen: readFileSync(join(SCREENS, `${name}.txt`), "utf8"), title: m["pane_title"] ?? "", alternate: m["alternate_on"] === "1" }];
+  const dirs = options.sizes ? readdirSync(REAL).filter((d) => d === "screens" || /^screens-\d+x\d+$/.test(d)).sort() : ["screens"];
+  return dirs.flatMap((dir) => {
+    const path = join(REAL, dir);
+    const size = dir === "screens" ? "" : ` (${dir.slice("screens-".length)})`;
+    const names = readdirSync(path).filter((f) => f.endsWith(".txt") && !f.endsWith(".ansi.txt") && !f.endsWith(".meta.txt")).map((f) => f.slice(0, -4));
+    return names.flatMap((name) => {
+      const label = table.get(name);
+      if (!label || label.agent !== agent || label.state === "exited") return [];
+      const m = meta(path, name);
+      return [{ name: `${name}${size}`, ...label, screen: readFileSync(join(path, `${name}.txt`), "utf8"), title: m["pane_title"] ?? "", alternate: m["alternate_on"] === "1" }];
+    });
   });
 }
 

@@ -14,7 +14,7 @@ const screen = (above: string[]) => ["Get started with Auggie", "", ...above, RU
 const auggie = (s: string) => verdict("auggie", s, "Hello from the");
 
 describe("Auggie: the real captures and their variants", () => {
-  for (const c of captures("auggie")) {
+  for (const c of captures("auggie", { sizes: true })) {
     it(`${c.name}: ${c.state}${c.cause ? ` (${c.cause})` : ""}, also shorter and trimmed`, () => {
       const v = verdict("auggie", c.screen, c.title, c.alternate);
       assert.equal(v.state, c.state, `${c.name}: ${said(v)}`);

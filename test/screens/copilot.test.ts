@@ -17,7 +17,7 @@ const box = (inner: string[]) => [`╭${"─".repeat(118)}╮`, ...inner.map((l)
 const copilot = (s: string) => verdict("copilot", s, "say hello - GitHub Copilot", true);
 
 describe("Copilot CLI: the real captures and their variants", () => {
-  for (const c of captures("copilot")) {
+  for (const c of captures("copilot", { sizes: true })) {
     it(`${c.name}: ${c.state}${c.cause ? ` (${c.cause})` : ""}, also shorter and trimmed`, () => {
       const v = verdict("copilot", c.screen, c.title, c.alternate);
       assert.equal(v.state, c.state, `${c.name}: ${said(v)}`);

@@ -15,7 +15,7 @@ const screen = (above: string[]) => [...above, "", ...BOX].join("\n");
 const droid = (s: string) => verdict("droid", s, "⛬ Fake side answer");
 
 describe("droid: the real captures and their variants", () => {
-  for (const c of captures("droid")) {
+  for (const c of captures("droid", { sizes: true })) {
     it(`${c.name}: ${c.state}${c.cause ? ` (${c.cause})` : ""}, also shorter and trimmed`, () => {
       const v = verdict("droid", c.screen, c.title, c.alternate);
       assert.equal(v.state, c.state, `${c.name}: ${said(v)}`);

@@ -15,7 +15,7 @@ const screen = (above: string[]) => [" ▝▜▄     Gemini CLI v0.61.0", "", ..
 const gemini = (s: string, title = "") => verdict("gemini", s, title);
 
 describe("Gemini CLI: the real captures and their variants", () => {
-  for (const c of captures("gemini")) {
+  for (const c of captures("gemini", { sizes: true })) {
     it(`${c.name}: ${c.state}${c.cause ? ` (${c.cause})` : ""}, also shorter and trimmed`, () => {
       const v = gemini(c.screen, c.title);
       assert.equal(v.state, c.state, `${c.name}: ${said(v)}`);

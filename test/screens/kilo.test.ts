@@ -20,7 +20,7 @@ const screen = (above: string[], footer = IDLE_FOOTER) => ["", ...above, "", ...
 const kilo = (s: string) => verdict("kilo", s, "Kilo CLI | Fake side answer.", true);
 
 describe("Kilo CLI: the real captures and their variants", () => {
-  for (const c of captures("kilo")) {
+  for (const c of captures("kilo", { sizes: true })) {
     it(`${c.name}: ${c.state}${c.cause ? ` (${c.cause})` : ""}, also shorter and trimmed`, () => {
       const v = verdict("kilo", c.screen, c.title, c.alternate);
       assert.equal(v.state, c.state, `${c.name}: ${said(v)}`);

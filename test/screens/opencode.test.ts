@@ -20,7 +20,7 @@ const screen = (above: string[], footer = IDLE_FOOTER) => ["", ...above, "", ...
 const opencode = (s: string) => verdict("opencode", s, "OC | Fake side answer.", true);
 
 describe("opencode: the real captures and their variants", () => {
-  for (const c of captures("opencode")) {
+  for (const c of captures("opencode", { sizes: true })) {
     it(`${c.name}: ${c.state}${c.cause ? ` (${c.cause})` : ""}, also shorter and trimmed`, () => {
       const v = verdict("opencode", c.screen, c.title, c.alternate);
       assert.equal(v.state, c.state, `${c.name}: ${said(v)}`);

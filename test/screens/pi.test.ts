@@ -16,7 +16,7 @@ const pi = (s: string) => verdict("pi", s, "π - work");
 const GATE = ["", " Allow bash command?", "", "   rm -rf build", "", " → Yes", "   No", "", " ↑↓ navigate  enter select  escape/ctrl+c cancel", ""];
 
 describe("Pi: the real captures and their variants", () => {
-  for (const c of captures("pi")) {
+  for (const c of captures("pi", { sizes: true })) {
     it(`${c.name}: ${c.state}${c.cause ? ` (${c.cause})` : ""}, also shorter and trimmed`, () => {
       const v = verdict("pi", c.screen, c.title, c.alternate);
       assert.equal(v.state, c.state, `${c.name}: ${said(v)}`);

@@ -15,7 +15,7 @@ const screen = (above: string[]) => ["  │ >_ Qwen Code (v0.15.10)  │", "", .
 const qwen = (s: string) => verdict("qwen", s, "Qwen - work");
 
 describe("Qwen Code: the real captures and their variants", () => {
-  for (const c of captures("qwen")) {
+  for (const c of captures("qwen", { sizes: true })) {
     it(`${c.name}: ${c.state}${c.cause ? ` (${c.cause})` : ""}, also shorter and trimmed`, () => {
       const v = verdict("qwen", c.screen, c.title);
       assert.equal(v.state, c.state, `${c.name}: ${said(v)}`);
