@@ -36,9 +36,12 @@ describe("Auggie: the classes of screens", () => {
     }
   });
 
-  it("a dialog alone is blocked with its cause: the tool approval under a prompt sent (which reads like the input line), the indexing question's choices", () => {
+  it("a dialog alone is blocked: the tool approval under a prompt sent, which reads like the input line (permission)", () => {
     const approval = auggie(["› E2E_TOOL run it", "", "● Terminal - rm -rf build", "╭──────────────────────────────╮", "│                              │", "│  Tool Approval Required      │", "│                              │", "│  Terminal: rm -rf build      │", "╰──────────────────────────────╯", " [A]llow [D]eny"].join("\n"));
     assert.deepEqual([approval.state, approval.cause], ["blocked", "permission"], said(approval));
+  });
+
+  it("a dialog alone is blocked: the indexing question's choices, its title cut off (trust)", () => {
     const indexing = auggie(["     [1] Always index this workspace - Unlock full workspace understanding", "", "     [2] Never index this workspace - Use basic assistance only", "", " [↑↓] Navigate • [Enter] Confirm"].join("\n"));
     assert.deepEqual([indexing.state, indexing.cause], ["blocked", "trust"], said(indexing));
   });

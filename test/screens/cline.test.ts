@@ -47,13 +47,19 @@ describe("Cline: the classes of screens", () => {
     }
   });
 
-  it("a dialog alone is blocked with its cause: the approval (its choice row alone too), its question, the ClinePass notice", () => {
+  it("a dialog alone is blocked: the approval, and its choice row alone (permission)", () => {
     const approval = cline([" Cline needs permission", "", " Approve tool call?", "", " run_commands", "", "   $ rm -rf build", "", "  [y] Approve   [n] Deny"].join("\n"));
     assert.deepEqual([approval.state, approval.cause], ["blocked", "permission"], said(approval));
     const row = cline(["   $ rm -rf build", "", "  [y] Approve   [n] Deny"].join("\n"));
     assert.deepEqual([row.state, row.cause], ["blocked", "permission"], said(row));
+  });
+
+  it("a dialog alone is blocked: its question (question)", () => {
     const question = cline([" Which colour should the marker be?", "", "  ❯ Red", "    Blue", "    Type a response...", "", " ↑/↓ navigate, Enter to select, 1-2 to pick"].join("\n"));
     assert.deepEqual([question.state, question.cause], ["blocked", "question"], said(question));
+  });
+
+  it("a dialog alone is blocked: the subscription promo \"Press Enter to open, any other key to close\" (promo)", () => {
     // The notice's words as Cline's own source has them (apps/cli notice: "Try ClinePass", its body, the key hint).
     const promo = cline(["", " Try ClinePass", "", " ClinePass is a $9.99/month subscription plan to get access to the latest open-weight coding models", " with enough quota for day-to-day work, at a much lower cost than paying API costs directly.", "", " Press Enter to open, any other key to close"].join("\n"), "Cline");
     assert.deepEqual([promo.state, promo.cause], ["blocked", "promo"], said(promo));

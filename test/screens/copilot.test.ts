@@ -39,11 +39,14 @@ describe("Copilot CLI: the classes of screens", () => {
     }
   });
 
-  it("a dialog alone is blocked with its cause: the folder trust whose top a short pane cuts off, a permission", () => {
+  it("a dialog alone is blocked: the folder trust, whole and as a short pane shows it (its choices only) (trust)", () => {
     const trust = copilot(box(["Do you trust the files in this folder?", "", "❯ 1. Yes", "  2. Yes, and remember this folder for future sessions", "  3. No (Esc)", "", "↑/↓ to navigate · enter to select · esc to cancel"]).join("\n"));
     assert.deepEqual([trust.state, trust.cause], ["blocked", "trust"], said(trust));
     const choicesOnly = copilot(box(["❯ 1. Yes", "  2. Yes, and remember this folder for future sessions", "  3. No (Esc)", "", "↑/↓ to navigate · enter to select · esc to cancel"]).slice(1).join("\n"));
     assert.deepEqual([choicesOnly.state, choicesOnly.cause], ["blocked", "trust"], said(choicesOnly));
+  });
+
+  it("a dialog alone is blocked: a permission (permission)", () => {
     const permission = copilot(box(["rm -rf build", "", "Do you want to run this command?", "", "❯ 1. Yes", "  2. Yes, and don't ask again for `rm` in this directory", "  3. No, and tell Copilot what to do differently (Esc to stop)"]).join("\n"));
     assert.deepEqual([permission.state, permission.cause], ["blocked", "permission"], said(permission));
   });

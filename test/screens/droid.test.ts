@@ -37,11 +37,17 @@ describe("droid: the classes of screens", () => {
     }
   });
 
-  it("a dialog alone is blocked with its cause: the approval box, the folder trust, the login choice \"> Login / Exit\"", () => {
+  it("a dialog alone is blocked: the approval box (permission)", () => {
     const approval = droid(["  Command to approve · medium risk", "  ↳ rm -rf build", `╭${"─".repeat(W)}╮`, "│  Yes, allow", "│  Yes, and always allow medium impact commands", "│  No, cancel", `╰${"─".repeat(W)}╯`, "  ↑↓ navigate   Enter select   Esc cancel   Alt/Option+E to inspect approval details"].join("\n"));
     assert.deepEqual([approval.state, approval.cause], ["blocked", "permission"], said(approval));
+  });
+
+  it("a dialog alone is blocked: the folder trust's choices, its box cut off (trust)", () => {
     const trust = droid(["> 1. Trust this folder", "  2. Exit without trusting", "", "Enter to confirm · Esc to exit"].join("\n"));
     assert.deepEqual([trust.state, trust.cause], ["blocked", "trust"], said(trust));
+  });
+
+  it("a dialog alone is blocked: the login choice \"> Login / Exit\" (login)", () => {
     const login = droid(["   v0.225.2", "", "> Login", "  Exit"].join("\n"));
     assert.deepEqual([login.state, login.cause], ["blocked", "login"], said(login));
   });

@@ -35,9 +35,12 @@ describe("Gemini CLI: the classes of screens", () => {
     assert.equal(v.state, "working", said(v));
   });
 
-  it("a dialog alone is blocked with its cause; the ask_user box whose top scrolled off still asks", () => {
+  it("a dialog alone is blocked: a confirmation (permission)", () => {
     const permission = gemini(BOX(["? Shell  rm -rf build", "", "Allow execution of [Shell]?", "", "● 1. Allow once", "  2. Allow for this session", "  3. No, suggest changes (esc)"]).join("\n"));
     assert.deepEqual([permission.state, permission.cause], ["blocked", "permission"], said(permission));
+  });
+
+  it("a dialog alone is blocked: the ask_user box whose top scrolled off (question)", () => {
     const question = gemini(BOX(["● 1.  Red", "      A red marker", "  2.  Blue", "", "Enter to select · ↑/↓ to navigate · Esc to cancel"]).slice(1).join("\n"));
     assert.deepEqual([question.state, question.cause], ["blocked", "question"], said(question));
   });

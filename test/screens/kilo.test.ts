@@ -40,11 +40,17 @@ describe("Kilo CLI: the classes of screens", () => {
     assert.equal(v.state, "working", said(v));
   });
 
-  it("a dialog alone is blocked with its cause: \"△ Permission required\" without its choice row, its choice row alone, the question tool without numbered choices", () => {
+  it("a dialog alone is blocked: \"△ Permission required\" without its choice row (permission)", () => {
     const header = kilo(["  ┃", "  ┃  △ Permission required", "  ┃    # Shell command", "  ┃", "  ┃  $ rm -rf build", "  ┃"].join("\n"));
     assert.deepEqual([header.state, header.cause], ["blocked", "permission"], said(header));
+  });
+
+  it("a dialog alone is blocked: the permission's choice row without its header (permission)", () => {
     const row = kilo(["  ┃", "  ┃   Allow once   Allow always   Reject                 ctrl+f fullscreen  ⇆ select  enter confirm", "  ┃"].join("\n"));
     assert.deepEqual([row.state, row.cause], ["blocked", "permission"], said(row));
+  });
+
+  it("a dialog alone is blocked: the question tool without numbered choices (question)", () => {
     // Several questions: the last tab reviews the answers, no numbered choices.
     const review = kilo([...sent("E2E_ASK two questions"), "     → Asked 2 questions", "", "  ┃", "  ┃   Colour   Size   Confirm", "  ┃", "  ┃  Review", "  ┃  Colour: Red", "  ┃  Size: (not answered)", "  ┃", "  ┃  ⇆ tab  enter submit  esc dismiss", "  ┃"].join("\n"));
     assert.deepEqual([review.state, review.cause], ["blocked", "question"], said(review));
