@@ -5,7 +5,11 @@ import { DECLARED_PREFIX } from "../backends/shared/hook-meaning.ts";
 
 const STATES = ["idle", "working", "blocked", "done"];
 
-/** Spool a declared state the way shell/agentmux-hook does; never throws, never prints. */
+/**
+ * Spool a declared state the way shell/agentmux-hook does, all of it from this process, whose pid
+ * names the file: the daemon waits for it while this process lives (src/daemon/spool-writer.ts).
+ * Never throws, never prints.
+ */
 export function spoolDeclaredState(state: string, env = process.env): void {
   try {
     const pane = env["AGENTMUX_SESSION"] || env["TMUX_PANE"] || "";

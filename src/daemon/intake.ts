@@ -77,9 +77,9 @@ export class Intake {
     this.appliedLog.close();
   }
 
-  /** Log (and journal) what the spool could not take, and stalled writers taken over. */
+  /** Log (and journal) what the spool could not take, and files taken over from their writers. */
   private report(read: SpoolRead): void {
-    for (const name of read.tookOver) this.deps.log(`spool: took over ${name}, its writer stalled (payload as far as it got)`);
+    for (const t of read.tookOver) this.deps.log(`spool: took over ${t.name}: ${t.reason} (payload as far as it got)`);
     for (const d of read.dropped) {
       this.deps.log(`spool: dropped ${d.file}: ${d.reason}${d.kept ? "" : " (and it could not be moved aside or deleted)"}`);
       journalDropped(d.file, d.pane, d.event, d.reason);

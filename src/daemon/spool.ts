@@ -2,6 +2,7 @@ import { DEFAULT_BACKEND } from "../backends/index.ts";
 import { lstatSync, readdirSync, readFileSync, renameSync, unlinkSync } from "node:fs";
 import { join } from "node:path";
 import { readBounded, rejectSpooled, salvagePayload } from "./spool-file.ts";
+import { alive, judgeWriter, READER, sweepReaders, WRITER_SILENT_MS, writerOf } from "./spool-writer.ts";
 
 /** One event handed over by shell/agentmux-hook (or `agentmux hook`). */
 export interface SpooledEvent {
@@ -77,28 +78,16 @@ export function comparePids(a: number, b: number, max = maxPid()): number {
   return d;
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
-/** A file being written that was not touched for this long is taken over as it is (its header complete). */
-export const STALLED_MS = 2000;
-/** A writer that has not even written its header after this long has failed: its file is rejected. */
-export const ABANDONED_MS = 30_000;
-
 interface Entry { name: string; pane: string; pid: number; event: string; kind: "evt" | "sh" | "tmp"; order: bigint; mtimeMs: number; ino: bigint }
 
 const byOrder = (a: Entry, b: Entry) => (a.order < b.order ? -1 : a.order > b.order ? 1 : comparePids(a.pid, b.pid));
 
-function list(dir: string, ignored: ReadonlySet<string>): Entry[] | null {
+/** The spool's files of events, in order, and the base names of its reader files (spool-writer.ts). */
+function list(dir: string, ignored: ReadonlySet<string>): { entries: Entry[]; readers: string[] } | null {
   let names: string[];
   try { names = readdirSync(dir); } catch { return null; }
   const entries: Entry[] = [];
+  const readers: string[] = [];
   // A listing that takes more than one read of the directory can miss a file renamed into place
   // meanwhile (once, as it is renamed only once): a second listing finds it before any event
   // of its pane after it is taken.
@@ -108,6 +97,8 @@ function list(dir: string, ignored: ReadonlySet<string>): Entry[] | null {
   for (const name of again) listed.add(name);
   for (const name of listed) {
     if (ignored.has(name)) continue;
+    const reader = READER.exec(name);
+    if (reader) { readers.push(reader[1] ?? ""); continue; }
     const m = NAME.exec(name) ?? TEMP.exec(name);
     if (!m) continue;
     const pane = m[1] ?? "", pid = Number(m[2]), event = m[3] ?? "";
@@ -132,7 +123,7 @@ function list(dir: string, ignored: ReadonlySet<string>): Entry[] | null {
     if (listed.has(final)) continue; // the second listing has it
     entries.push(entry(final, "evt") ?? { name, pane, pid, event, kind: "tmp", order: -1n, mtimeMs: Date.now(), ino: 0n });
   }
-  return entries.sort(byOrder);
+  return { entries: entries.sort(byOrder), readers };
 }
 
 /** How much earlier than its file an event may say it was sent. */
@@ -149,18 +140,26 @@ export function sentAt(payload: Record<string, unknown>, fileAt: number): number
   return typeof stated === "number" && Number.isFinite(stated) && stated <= fileAt && fileAt - stated <= STATED_MAX_MS ? stated : fileAt;
 }
 
-export interface SpoolRead { events: SpooledEvent[]; pending: boolean; dropped: DroppedFile[]; tookOver: string[]; unmovable: string[] }
+/** A file taken from a writer that did not rename it, and why. */
+export interface TakenOver { name: string; reason: string }
+
+export interface SpoolRead { events: SpooledEvent[]; pending: boolean; dropped: DroppedFile[]; tookOver: TakenOver[]; unmovable: string[] }
 
 /**
  * Read the spool in order: files sorted by (creation time, pid); per pane, events wait behind one
- * of the pane's files still being written, so a pane's events are never taken out of order. A
- * file being written that stalled is taken over as it is (renamed into place, its payload as far
- * as it got); one that cannot be read or parsed is moved aside and reported, never retried.
+ * of the pane's files still being written, so a pane's events are never taken out of order. A file
+ * is taken only once complete (renamed into place), however long its writer takes, while the writer
+ * lives (spool-writer.ts). A file whose writer is gone is taken over as it is (renamed into place,
+ * its payload as far as it got), or rejected without a header; so is one whose writer stayed silent
+ * for WRITER_SILENT_MS. A file that cannot be read or parsed is moved aside and reported, never retried.
  */
 export function readSpool(dir: string, now = Date.now(), ignored: ReadonlySet<string> = new Set()): SpoolRead {
   const out: SpoolRead = { events: [], pending: false, dropped: [], tookOver: [], unmovable: [] };
-  const entries = list(dir, ignored);
-  if (!entries) return out;
+  const listing = list(dir, ignored);
+  if (!listing) return out;
+  const { entries } = listing;
+  const base = (e: Entry) => `${e.pane}.${e.pid}.${e.event}`;
+  sweepReaders(dir, listing.readers, new Set(entries.filter((e) => e.kind === "tmp").map(base)));
   const drop = (e: Entry, reason: string) => {
     const file = join(dir, e.name);
     const kept = rejectSpooled(dir, file);
@@ -170,29 +169,33 @@ export function readSpool(dir: string, now = Date.now(), ignored: ReadonlySet<st
   // Where each pane's events stop: at its earliest file still being written.
   const barrier = new Map<string, Entry>();
   const hold = (e: Entry) => { if (!barrier.has(e.pane)) barrier.set(e.pane, e); };
+  // Renamed into place meanwhile: complete, and taken at the next look, before its pane's later events.
+  const renamed = (e: Entry) => { hold(e); out.pending = true; };
   const ready: Entry[] = [];
   for (const e of entries) {
-    const age = now - e.mtimeMs;
+    const silent = now - e.mtimeMs;
     if (e.kind === "evt") { ready.push(e); continue; }
     if (e.kind === "sh") {
-      if (alive(e.pid) && age < ABANDONED_MS) hold(e); else ready.push(e);
+      if (alive(e.pid) && silent < WRITER_SILENT_MS) hold(e); else ready.push(e);
       continue;
     }
-    if (age < STALLED_MS) { hold(e); continue; }
+    const verdict = judgeWriter(writerOf(dir, base(e), e.pid), silent);
+    if (verdict.kind === "wait") { hold(e); continue; }
+    // Read only now: a writer found gone adds nothing more, so this is all the file will hold.
     const read = readBounded(join(dir, e.name), 4096);
+    if (!read.ok && read.gone) { renamed(e); continue; }
     const headed = read.ok && read.content.includes("\n") && parseSpoolContent(read.content.slice(0, read.content.indexOf("\n"))) !== null;
     if (!headed) {
-      if (read.ok && alive(e.pid) && age < ABANDONED_MS) hold(e);
-      else if (!(!read.ok && read.gone)) drop(e, read.ok ? `its writer (pid ${e.pid}) never completed it` : `it ${read.reason}`);
+      drop(e, read.ok ? `${verdict.reason}, and it has no agentmux1 header` : `it ${read.reason}`);
       continue;
     }
-    const name = `${e.pane}.${e.pid}.${e.event}.evt`;
+    const name = `${base(e)}.evt`;
     try {
       renameSync(join(dir, e.name), join(dir, name));
-      out.tookOver.push(name);
+      out.tookOver.push({ name, reason: verdict.reason });
       ready.push({ ...e, name, kind: "evt" });
     } catch {
-      out.pending = true; // renamed into place by its writer meanwhile
+      renamed(e);
     }
   }
   for (const e of ready) {

@@ -142,8 +142,12 @@ describe("shell/agentmux-hook", () => {
       const r = await execa("sh", ["-c", `exec "${HOOK}" Stop <"${fifo}"`], { env, extendEnv: false, reject: false, timeout: 60_000 });
       assert.equal(r.exitCode, 0);
       const temp = listed().filter((f) => f.endsWith(".tmp"));
-      assert.equal(temp.length, 1, "the header is written; the daemon takes the file over after 2 s");
+      assert.equal(temp.length, 1, "the header is written; the daemon waits while its reader lives");
       assert.equal(readFileSync(join(dir, "spool", temp[0] ?? ""), "utf8"), "agentmux1 Stop %7 tok 0\n");
+      // The shell is gone; it named the background reader, which the daemon asks about instead.
+      const reader = Number(readFileSync(join(dir, "spool", (temp[0] ?? "").replace(/\.tmp$/, ".reader")), "utf8"));
+      assert.ok(reader > 0 && reader !== Number((temp[0] ?? "").split(".")[2]), String(reader));
+      assert.doesNotThrow(() => process.kill(reader, 0), "the reader is alive");
     } finally {
       closeSync(held);
     }
@@ -161,8 +165,9 @@ describe("shell/agentmux-hook", () => {
     for (const d of [join(dir, "fresh"), fresh, join(fresh, "spool")]) assert.equal(statSync(d).mode & 0o777, 0o700, d);
     for (let i = 0; i < 200 && readdirSync(join(fresh, "spool")).some((f) => f.endsWith(".tmp")); i++) await new Promise((r) => setTimeout(r, 25));
     const files = readdirSync(join(fresh, "spool"));
-    assert.equal(files.length, 1);
-    assert.equal(statSync(join(fresh, "spool", files[0] ?? "")).mode & 0o777, 0o600);
+    assert.equal(files.filter((f) => f.endsWith(".evt")).length, 1);
+    assert.equal(files.length, 2, "the event and the file naming its reader");
+    for (const f of files) assert.equal(statSync(join(fresh, "spool", f)).mode & 0o777, 0o600, f);
     rmSync(join(dir, "fresh"), { recursive: true });
   });
 

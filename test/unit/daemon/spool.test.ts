@@ -1,10 +1,11 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { spoolDir } from "../../helpers/spool-dir.ts";
 import { execFileSync } from "node:child_process";
-import { comparePids, parseSpoolContent, parseSpoolName, readSpool, sentAt, STALLED_MS } from "../../../src/daemon/spool.ts";
+import { comparePids, parseSpoolContent, parseSpoolName, readSpool, sentAt } from "../../../src/daemon/spool.ts";
+import { WRITER_SILENT_MS } from "../../../src/daemon/spool-writer.ts";
 import { transition, INITIAL } from "../../../src/core/state-machine.ts";
 
 const DEAD = 2 ** 22 + 12345; // beyond pid_max: never a live process
@@ -52,7 +53,7 @@ describe("readSpool", () => {
     put(`%1.${DEAD + 1}.UserPromptSubmit.sh`, "agentmux1 UserPromptSubmit %1 t 0\n{}");
     put(`%2.${process.pid}.Stop.sh`, "agentmux1 Stop %2 t 0\n{}"); // old protocol, writer alive: pending
     put(`%1.${DEAD}.Stop.sh`, "agentmux1 Stop %1 t 0\n{}");
-    put(`.%4.${DEAD}.Stop.tmp`, "agentmux1 Stop %4 t 0\n"); // being written
+    put(`.%4.${process.pid}.Stop.tmp`, "agentmux1 Stop %4 t 0\n"); // being written (its writer alive)
     put(`%2.${DEAD}.PreToolUse.evt`, "agentmux1 PreToolUse %2 t 0\n{}");
     put(`%4.${DEAD + 1}.UserPromptSubmit.evt`, "agentmux1 UserPromptSubmit %4 t 0\n{}"); // behind the .tmp
     put(`%3.${process.pid}.agentmux-done.evt`, "agentmux1 agentmux-done %3 t 0\n{}"); // renamed into place: complete
@@ -65,25 +66,85 @@ describe("readSpool", () => {
 
   it("an event written before a later one of its pane comes first even when it is renamed into place last", () => {
     const { dir, put } = spoolDir();
-    put(`.%5.${DEAD}.UserPromptSubmit.tmp`, "agentmux1 UserPromptSubmit %5 t 0\n");
-    put(`%5.${DEAD + 1}.Stop.evt`, "agentmux1 Stop %5 t 0\n{}");
+    put(`.%5.${process.pid}.UserPromptSubmit.tmp`, "agentmux1 UserPromptSubmit %5 t 0\n");
+    put(`%5.${DEAD}.Stop.evt`, "agentmux1 Stop %5 t 0\n{}");
     assert.deepEqual(readSpool(dir).events, [], "the Stop waits for the event before it");
-    execFileSync("mv", [join(dir, `.%5.${DEAD}.UserPromptSubmit.tmp`), join(dir, `%5.${DEAD}.UserPromptSubmit.evt`)]);
+    execFileSync("mv", [join(dir, `.%5.${process.pid}.UserPromptSubmit.tmp`), join(dir, `%5.${process.pid}.UserPromptSubmit.evt`)]);
     assert.deepEqual(readSpool(dir).events.map((e) => e.event), ["UserPromptSubmit", "Stop"]);
     rmSync(dir, { recursive: true });
   });
 
-  it("takes over a file whose writer stalled after its header, and rejects one that never got a header", () => {
+  it("waits for a file whose writer lives, however long it has been silent short of a minute, and holds its pane behind it", () => {
     const { dir, put } = spoolDir();
-    put(`.%6.${DEAD}.Stop.tmp`, 'agentmux1 Stop %6 t 0\n{"session_id":"s', STALLED_MS + 500);
-    put(`.%7.${DEAD}.Stop.tmp`, "", STALLED_MS + 500); // writer gone, nothing written
-    put(`.%8.${process.pid}.Stop.tmp`, "", STALLED_MS + 500); // writer alive, still to write its header
+    put(`.%6.${process.pid}.Stop.tmp`, 'agentmux1 Stop %6 t 0\n{"session_id":"s', 10_000); // its payload late
+    put(`.%7.${process.pid}.Stop.tmp`, "", 10_000); // stopped before its header
+    put(`%6.${DEAD}.SessionEnd.evt`, "agentmux1 SessionEnd %6 t 0\n{}");
+    put(`%7.${DEAD}.SessionEnd.evt`, "agentmux1 SessionEnd %7 t 0\n{}");
+    const read = readSpool(dir);
+    assert.deepEqual(read.events, []);
+    assert.deepEqual(read.tookOver, []);
+    assert.deepEqual(read.dropped, []);
+    assert.equal(read.pending, true);
+    assert.ok(existsSync(join(dir, `.%6.${process.pid}.Stop.tmp`)) && existsSync(join(dir, `.%7.${process.pid}.Stop.tmp`)));
+    rmSync(dir, { recursive: true });
+  });
+
+  it("waits for the forwarder's background reader while the pid it wrote into the .reader file lives, its shell gone", () => {
+    const { dir, put } = spoolDir();
+    put(`.%6.${DEAD}.Stop.tmp`, "agentmux1 Stop %6 t 0\n", 10_000);
+    put(`.%6.${DEAD}.Stop.reader`, `${process.pid}\n`);
+    put(`%6.${DEAD + 1}.SessionEnd.evt`, "agentmux1 SessionEnd %6 t 0\n{}");
+    const waiting = readSpool(dir);
+    assert.deepEqual([waiting.events, waiting.tookOver, waiting.dropped, waiting.pending], [[], [], [], true]);
+    // The reader renames the file once its payload is in: then both are taken, in order.
+    writeFileSync(join(dir, `.%6.${DEAD}.Stop.tmp`), '{"seq":1}', { flag: "a" });
+    renameSync(join(dir, `.%6.${DEAD}.Stop.tmp`), join(dir, `%6.${DEAD}.Stop.evt`));
+    const read = readSpool(dir);
+    assert.deepEqual(read.events.map((e) => `${e.event} ${JSON.stringify(e.payload)}`), ['Stop {"seq":1}', "SessionEnd {}"]);
+    rmSync(dir, { recursive: true });
+  });
+
+  it("takes over a file whose writer is gone (killed) as it is, and rejects one it left without a header", () => {
+    const { dir, put } = spoolDir();
+    put(`.%6.${DEAD}.Stop.tmp`, 'agentmux1 Stop %6 t 0\n{"session_id":"s'); // its shell gone, no reader named
+    put(`.%7.${DEAD}.Stop.tmp`, ""); // its shell gone before its header
+    put(`.%8.${process.pid}.Stop.tmp`, "agentmux1 Stop %8 t 0\n");
+    put(`.%8.${process.pid}.Stop.reader`, `${DEAD + 2}\n`); // its reader gone
+    put(`.%9.${DEAD}.Stop.tmp`, "agentmux1 Stop %9 t 0\n");
+    put(`.%9.${DEAD}.Stop.reader`, ""); // its shell gone before it named a reader
+    const read = readSpool(dir);
+    assert.deepEqual(read.events.map((e) => `${e.pane} ${e.event}`), ["%6 Stop", "%8 Stop", "%9 Stop"]);
+    assert.deepEqual(read.tookOver, [
+      { name: `%6.${DEAD}.Stop.evt`, reason: `its writer (pid ${DEAD}) is gone without renaming it` },
+      { name: `%8.${process.pid}.Stop.evt`, reason: `its writer (pid ${DEAD + 2}) is gone without renaming it` },
+      { name: `%9.${DEAD}.Stop.evt`, reason: `its writer (pid ${DEAD}) is gone without renaming it` },
+    ]);
+    assert.deepEqual(read.dropped.map((d) => `${d.pane} ${d.reason}`), [`%7 its writer (pid ${DEAD}) is gone without renaming it, and it has no agentmux1 header`]);
+    assert.deepEqual(readdirSync(join(dir, "rejected")).map((n) => n.replace(/^\d+\./, "")), [`%7.${DEAD}.Stop.tmp`]);
+    rmSync(dir, { recursive: true });
+  });
+
+  it("gives up on a writer alive but silent for a minute (a stdin never closed): takes its file, or rejects it headless, saying why", () => {
+    const { dir, put } = spoolDir();
+    put(`.%6.${process.pid}.Stop.tmp`, "agentmux1 Stop %6 t 0\n", WRITER_SILENT_MS + 1000);
+    put(`.%7.${process.pid}.Stop.tmp`, "", WRITER_SILENT_MS + 1000);
     const read = readSpool(dir);
     assert.deepEqual(read.events.map((e) => `${e.pane} ${e.event}`), ["%6 Stop"]);
-    assert.deepEqual(read.tookOver, [`%6.${DEAD}.Stop.evt`]);
-    assert.deepEqual(read.dropped.map((d) => `${d.pane} ${d.reason}`), [`%7 its writer (pid ${DEAD}) never completed it`]);
-    assert.deepEqual(readdirSync(join(dir, "rejected")).map((n) => n.replace(/^\d+\./, "")), [`%7.${DEAD}.Stop.tmp`]);
-    assert.ok(existsSync(join(dir, `.%8.${process.pid}.Stop.tmp`)), "a live writer is waited for");
+    assert.deepEqual(read.tookOver, [{ name: `%6.${process.pid}.Stop.evt`, reason: `its writer (pid ${process.pid}) is alive but wrote nothing for 61 s` }]);
+    assert.deepEqual(read.dropped.map((d) => `${d.pane} ${d.reason}`), [`%7 its writer (pid ${process.pid}) is alive but wrote nothing for 61 s, and it has no agentmux1 header`]);
+    rmSync(dir, { recursive: true });
+  });
+
+  it("removes .reader files once their file is no longer written, and keeps those of files being written", () => {
+    const { dir, put } = spoolDir();
+    put(`%6.${DEAD}.Stop.evt`, "agentmux1 Stop %6 t 0\n{}");
+    put(`.%6.${DEAD}.Stop.reader`, `${DEAD + 1}\n`); // renamed into place: an orphan
+    put(`.%7.${process.pid}.Stop.reader`, ""); // its shell is about to create its file
+    put(`.%8.${DEAD}.Stop.reader`, ""); // its shell died before it created its file
+    put(`.%9.${DEAD}.Stop.tmp`, "agentmux1 Stop %9 t 0\n");
+    put(`.%9.${DEAD}.Stop.reader`, `${process.pid}\n`);
+    readSpool(dir);
+    assert.deepEqual(readdirSync(dir).filter((n) => n.endsWith(".reader")).sort(), [`.%7.${process.pid}.Stop.reader`, `.%9.${DEAD}.Stop.reader`]);
     rmSync(dir, { recursive: true });
   });
 
