@@ -27,8 +27,13 @@ export interface IntakeDeps {
   log: Logger;
 }
 
-/** How soon to look again when a pane's events wait behind a file still being written. */
+/**
+ * How soon to look again when a pane's events wait behind a file still being written: at once, then
+ * less often while nothing comes (a writer may now be waited for up to a minute; its rename wakes
+ * the drain through the directory watch anyway).
+ */
 const PENDING_RETRY_MS = 10;
+const PENDING_RETRY_MAX_MS = 250;
 
 /**
  * The hot path: hook events from the spool, in order per pane, one drain at a time (a drain
@@ -40,6 +45,7 @@ export class Intake {
   private draining: Promise<void> | null = null;
   private again = false;
   private retry: NodeJS.Timeout | null = null;
+  private retryMs = PENDING_RETRY_MS;
   private readonly appliedLog: AppliedLog;
   /** Spool entries that could be neither read, moved aside nor deleted: not looked at again. */
   private readonly unmovable = new Set<string>();
@@ -65,8 +71,9 @@ export class Intake {
         }
         await Promise.all([...panes.values()].map(async (list) => { for (const e of list) await this.take(e); }));
         this.appliedLog.clear();
+        this.retryMs = read.events.length > 0 ? PENDING_RETRY_MS : Math.min(this.retryMs * 2, PENDING_RETRY_MAX_MS);
         if (!read.pending) this.appliedLog.forgetLeftovers();
-        else this.retry ??= setTimeout(() => { this.retry = null; void this.drain(); }, PENDING_RETRY_MS);
+        else this.retry ??= setTimeout(() => { this.retry = null; void this.drain(); }, this.retryMs);
       } while (this.again && !this.deps.stopping());
     })().finally(() => { this.draining = null; });
     return this.draining;
