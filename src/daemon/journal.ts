@@ -10,10 +10,13 @@ function append(entry: Record<string, unknown>): void {
   } catch { /* debugging aid only */ }
 }
 
-/** With AGENTMUX_EVENT_LOG set, every ingested event is appended there (for tests and debugging). */
-export function journal(event: SpooledEvent, result: string, reason?: string): void {
+/**
+ * With AGENTMUX_EVENT_LOG set, every ingested event is appended there (for tests and debugging):
+ * `at` when it was sent, `took` when the daemon took it (ms).
+ */
+export function journal(event: SpooledEvent, result: string, reason?: string, took = Date.now()): void {
   const truncated = event.payload["agentmux_truncated"] === true ? { truncated: true } : {};
-  append({ file: basename(event.file), pane: event.pane, event: event.event, at: event.at, seq: event.payload["seq"], result, ...(reason ? { reason } : {}), ...truncated });
+  append({ file: basename(event.file), pane: event.pane, event: event.event, at: event.at, took, seq: event.payload["seq"], result, ...(reason ? { reason } : {}), ...truncated });
 }
 
 /** A spool file dropped before it became an event (unreadable, no header, never completed). */

@@ -25,11 +25,11 @@ describe("the event journal (AGENTMUX_EVENT_LOG)", () => {
   it("each ingested event is one JSON line with its file's name, result and reason, never its token", () => {
     const file = join(dir, "events.jsonl");
     process.env["AGENTMUX_EVENT_LOG"] = file;
-    journal(spooled({ seq: 4 }), "applied");
-    journal(spooled({ seq: 5, agentmux_truncated: true }), "refused", "wrong token for %52");
+    journal(spooled({ seq: 4 }), "applied", undefined, AT + 2);
+    journal(spooled({ seq: 5, agentmux_truncated: true }), "refused", "wrong token for %52", AT + 3);
     assert.deepEqual(entries(file), [
-      { file: "%52.77.Stop.evt", pane: "%52", event: "Stop", at: AT, seq: 4, result: "applied" },
-      { file: "%52.77.Stop.evt", pane: "%52", event: "Stop", at: AT, seq: 5, result: "refused", reason: "wrong token for %52", truncated: true },
+      { file: "%52.77.Stop.evt", pane: "%52", event: "Stop", at: AT, took: AT + 2, seq: 4, result: "applied" },
+      { file: "%52.77.Stop.evt", pane: "%52", event: "Stop", at: AT, took: AT + 3, seq: 5, result: "refused", reason: "wrong token for %52", truncated: true },
     ]);
     assert.doesNotMatch(readFileSync(file, "utf8"), /secret/);
   });
