@@ -4,35 +4,50 @@ import { join } from "node:path";
 import { TestServer, ROOT } from "../test/helpers/tmux-server.ts";
 import { fmt, verdict } from "./stats.ts";
 import { environ } from "../src/util/proc.ts";
+import { startBurners } from "./burners.ts";
+import { tally, type JournalLine } from "./p8-tally.ts";
 
 const HOOK = join(ROOT, "shell", "agentmux-hook");
 // A Claude turn of events the forwarder always spools (tool events may be skipped by its mirror).
 const CYCLE = ["UserPromptSubmit", "Notification", "SubagentStop", "Notification", "SubagentStop", "Notification", "SubagentStop", "Notification", "SubagentStop", "Stop"];
 
 interface Pane { pane: string; env: Record<string, string> }
-interface Line { pane: string; seq?: number; result: string }
+/** Later than this from send to apply is late: the old daemon took a file over after 2 s. */
+const LATE_MS = 2000;
+
+/** Load for P8: CPU burners per core, and the niceness of the generators (so the forwarders they run starve). */
+export interface Load { burnersPerCore: number; nice: number }
 
 /** One pane's storm: `count` events from seq `first`, each a real run of the sh forwarder, paced at `rate` a second. */
-function storm(server: TestServer, p: Pane, first: number, count: number, rate: number): ResultPromise {
+function storm(server: TestServer, p: Pane, first: number, count: number, rate: number, nice: number): ResultPromise {
   const script = `i=${first}; end=${first + count}; set -- ${CYCLE.join(" ")}
     while [ $i -lt $end ]; do
       e=$1; shift; set -- "$@" "$e"
       printf '{"session_id":"storm-%s","seq":%d,"hook_event_name":"%s","cwd":"/w","transcript_path":"/t/%s.jsonl","message":"%s"}' "$AGENTMUX_SESSION" $i "$e" "$AGENTMUX_SESSION" "${"x".repeat(400)}" | "${HOOK}" "$e"
       i=$((i + 1)); sleep ${(1 / rate).toFixed(3)}
     done`;
-  return execa("sh", ["-c", script], { env: { ...server.env, ...p.env }, extendEnv: false, reject: false });
+  return execa("nice", ["-n", String(nice), "sh", "-c", script], { env: { ...server.env, ...p.env }, extendEnv: false, reject: false });
 }
 
-function spoolCount(spool: string): number {
-  try { return readdirSync(spool).filter((f) => f !== "rejected").length; } catch { return 0; }
+/** Files in the spool: events, and (unless `eventsOnly`) the .reader files naming their writers. */
+function spoolCount(spool: string, eventsOnly = false): number {
+  try { return readdirSync(spool).filter((f) => f !== "rejected" && !(eventsOnly && f.endsWith(".reader"))).length; } catch { return 0; }
+}
+
+/** Files the daemon took over from their writers, from its log. */
+function takenOver(home: string): number {
+  const dir = join(home, "state", "logs");
+  let names: string[] = [];
+  try { names = readdirSync(dir); } catch { return 0; }
+  return names.filter((n) => n.endsWith(".log")).reduce((n, f) => n + (readFileSync(join(dir, f), "utf8").match(/spool: took over /g)?.length ?? 0), 0);
 }
 
 /** Run every pane's storm at once; answer the events sent, the seconds taken and the largest backlog seen. */
-async function run(server: TestServer, panes: Pane[], spool: string, first: number, count: number, rate: number): Promise<{ sent: number; seconds: number; maxBacklog: number; end: number }> {
+async function run(server: TestServer, panes: Pane[], spool: string, first: number, count: number, rate: number, nice: number): Promise<{ sent: number; seconds: number; maxBacklog: number; end: number }> {
   let maxBacklog = 0;
-  const sampler = setInterval(() => { maxBacklog = Math.max(maxBacklog, spoolCount(spool)); }, 50);
+  const sampler = setInterval(() => { maxBacklog = Math.max(maxBacklog, spoolCount(spool, true)); }, 50);
   const start = Date.now();
-  await Promise.all(panes.map((p) => storm(server, p, first, count, rate)));
+  await Promise.all(panes.map((p) => storm(server, p, first, count, rate, nice)));
   const end = Date.now();
   clearInterval(sampler);
   return { sent: panes.length * count, seconds: (end - start) / 1000, maxBacklog, end };
@@ -47,14 +62,17 @@ async function untilEmpty(spool: string, from: number, limitMs = 120_000): Promi
  * P8: a hook-event storm, `panes` sessions each sending `rate` events a second for `seconds`
  * through the real forwarder. Baseline: the same storm for a sixth of the time with the daemon
  * stopped (what the machine generates without it), then the time the daemon takes to drain that
- * backlog. Target: 0 lost, order kept, no duplicates, backlog never above a few hundred files,
+ * backlog. With `load`, CPU burners run throughout and the generators (so the forwarders) run
+ * niced: writers starve for seconds, which must slow events down and never lose one. Target: 0
+ * lost, refused, duplicated, reordered or taken over; backlog never above a few hundred files,
  * empty within 1 s of the storm's end.
  */
-export async function benchSpoolStorm(panesWanted = 50, rate = 10, seconds = 60): Promise<string[]> {
+export async function benchSpoolStorm(panesWanted = 50, rate = 10, seconds = 60, load: Load = { burnersPerCore: 0, nice: 0 }): Promise<string[]> {
   const server = new TestServer();
   const journal = join(server.home, "events.jsonl");
   const env = { AGENTMUX_EVENT_LOG: journal };
   await server.start();
+  let burners: ReturnType<typeof startBurners> | null = null;
   try {
     for (let i = 0; i < panesWanted; i++) {
       const r = await server.cli(["new", "--command", "sleep 3600", "--dir", server.work, "--instance", `s${i}`, "--detached"], { env });
@@ -69,42 +87,37 @@ export async function benchSpoolStorm(panesWanted = 50, rate = 10, seconds = 60)
     const spool = join(status.socket, "..", "spool");
     const panes: Pane[] = ids.map(([pane, token]) => ({ pane: pane ?? "", env: { AGENTMUX_SESSION: pane ?? "", AGENTMUX_TOKEN: token ?? "", AGENTMUX_SOCK: status.socket } }));
     if (!/started/.test(String(started.stdout))) throw new Error(String(started.stderr));
+    if (load.burnersPerCore > 0) burners = startBurners(load.burnersPerCore);
 
     // Baseline: the generator alone (daemon stopped), then the daemon catching up on that backlog.
     await server.cli(["daemon", "stop"]);
     const baseCount = Math.max(1, Math.round((rate * seconds) / 6));
-    const base = await run(server, panes, spool, 0, baseCount, rate);
+    const base = await run(server, panes, spool, 0, baseCount, rate, load.nice);
     await new Promise((r) => setTimeout(r, 300)); // the last payloads renamed into place
-    const backlog = spoolCount(spool);
+    const backlog = spoolCount(spool, true);
     const catchUpStart = Date.now();
     await server.cli(["daemon", "start"], { env });
     const catchUp = await untilEmpty(spool, catchUpStart);
 
     const count = rate * seconds;
-    const storm = await run(server, panes, spool, baseCount, count, rate);
+    const storm = await run(server, panes, spool, baseCount, count, rate, load.nice);
     const toEmpty = await untilEmpty(spool, storm.end);
+    await burners?.stop();
+    burners = null;
 
-    const lines = existsSync(journal) ? readFileSync(journal, "utf8").trim().split("\n").filter(Boolean).map((l) => JSON.parse(l) as Line) : [];
-    let lost = 0, duplicates = 0, outOfOrder = 0, refused = 0;
-    for (const p of panes) {
-      const seqs = lines.filter((l) => l.pane === p.pane && typeof l.seq === "number").map((l) => l.seq as number);
-      refused += lines.filter((l) => l.pane === p.pane && l.result === "dropped").length;
-      const seen = new Set<number>();
-      for (const [i, s] of seqs.entries()) {
-        if (seen.has(s)) duplicates++;
-        seen.add(s);
-        if (i > 0 && s < (seqs[i - 1] ?? 0)) outOfOrder++;
-      }
-      for (let s = 0; s < baseCount + count; s++) if (!seen.has(s)) lost++;
-    }
+    const lines = existsSync(journal) ? readFileSync(journal, "utf8").trim().split("\n").filter(Boolean).map((l) => JSON.parse(l) as JournalLine) : [];
+    const t = tally(lines, panes.map((p) => p.pane), baseCount + count, LATE_MS, baseCount);
+    const took = takenOver(server.home);
     await server.cli(["daemon", "stop"]);
     const reached = storm.sent / storm.seconds;
-    const ok = lost === 0 && duplicates === 0 && outOfOrder === 0 && refused === 0 && storm.maxBacklog <= 300 && toEmpty <= 1;
+    const ok = t.lost === 0 && t.refused === 0 && t.duplicated === 0 && t.reordered === 0 && took === 0 && storm.maxBacklog <= 300 && toEmpty <= 1;
+    const loaded = load.burnersPerCore > 0 ? `, loaded (${load.burnersPerCore} CPU burners a core, generators at nice ${load.nice})` : "";
     return [
-      `P8 spool storm, ${panes.length} panes x ${rate} events/s asked for ${seconds} s: ${storm.sent} events sent at ${fmt(reached)} events/s (${fmt(reached / panes.length)} per pane); lost ${lost}, duplicates ${duplicates}, out of order ${outOfOrder}, refused ${refused}; backlog at most ${storm.maxBacklog} files; empty ${fmt(toEmpty)} s after the storm's end (target: 0/0/0, <= 300 files, <= 1 s: ${verdict(ok)})`,
+      `P8 spool storm${loaded}, ${panes.length} panes x ${rate} events/s asked for ${seconds} s: ${storm.sent} events sent at ${fmt(reached)} events/s (${fmt(reached / panes.length)} per pane); lost ${t.lost} (applied without payload ${t.payloadLess}), refused ${t.refused}, duplicated ${t.duplicated}, reordered ${t.reordered}, taken over ${took}; late (> ${LATE_MS / 1000} s from send to apply) ${t.late}, the slowest ${fmt(t.slowestMs)} ms; backlog at most ${storm.maxBacklog} files; empty ${fmt(toEmpty)} s after the storm's end (target: 0 lost/refused/duplicated/reordered/taken over, <= 300 files, <= 1 s: ${verdict(ok)})`,
       `   baseline, the daemon stopped: the generator alone sent ${base.sent} events at ${fmt(base.sent / base.seconds)} events/s; the daemon then drained that backlog of ${backlog} files in ${fmt(catchUp)} s (${fmt(backlog / Math.max(catchUp, 0.001))} events/s, its start included)`,
     ];
   } finally {
+    await burners?.stop();
     await server.stop();
   }
 }

@@ -19,7 +19,9 @@ if (!only || only === "p4") lines.push(...(await benchScreenLatency()));
 if (!only || only === "p5") lines.push(...(await benchSwitch()));
 if (!only || only === "p6") lines.push(...(await benchWaitLatency()));
 if (!only || only === "p7") lines.push(...(await benchDaemonMemory()));
-if (!only || only === "p8") lines.push(...(await benchSpoolStorm(Number(process.env["P8_PANES"] ?? 50), Number(process.env["P8_RATE"] ?? 10), Number(process.env["P8_SECONDS"] ?? 60))));
+// P8_LOAD=N: N CPU burners a core during the storm, the generators at nice P8_NICE (10 when loaded).
+const p8Load = { burnersPerCore: Number(process.env["P8_LOAD"] ?? 0), nice: Number(process.env["P8_NICE"] ?? (process.env["P8_LOAD"] ? 10 : 0)) };
+if (!only || only === "p8") lines.push(...(await benchSpoolStorm(Number(process.env["P8_PANES"] ?? 50), Number(process.env["P8_RATE"] ?? 10), Number(process.env["P8_SECONDS"] ?? 60), p8Load)));
 if (!only || only === "p9") lines.push(...(await benchKeyVerbs(Number(process.env["P9_ROUNDS"] ?? 25))));
 if (!only || only === "p10") lines.push(...(await benchDialogLatency(Number(process.env["P10_ROUNDS"] ?? 5))));
 if (!only || only === "p11") lines.push(...(await benchRemotePush(Number(process.env["P11_ROUNDS"] ?? 100))));
