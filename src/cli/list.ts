@@ -22,6 +22,8 @@ export function sessionJson(s: NamedSession, now = Date.now()) {
     name: s.name,
     id: s.id || null,
     state: s.state === "unknown" ? null : s.state,
+    /** Waiting with background work still running (the inbox's ◍). */
+    background: s.background,
     stateSince: s.stateSince,
     age: seconds(s.startedAt, now),
     group: s.group || null,

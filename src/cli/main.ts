@@ -1,7 +1,7 @@
 import { loadConfig } from "../config/config.ts";
 import { tellConfigWarnings } from "./config-warnings.ts";
 import { setConfigReader } from "./context.ts";
-import { buildProgram } from "./program.ts";
+import { buildProgram, helpOnlyForKnown } from "./program.ts";
 import { reportError, wantsJson } from "./report-error.ts";
 
 async function main(argv: string[]): Promise<number> {
@@ -15,7 +15,7 @@ async function main(argv: string[]): Promise<number> {
   const isHook = argv.slice(2).find((a) => !a.startsWith("-")) === "hook";
   if (isHook) program.configureOutput({ writeErr: () => undefined, writeOut: () => undefined });
   try {
-    await program.parseAsync(argv);
+    await program.parseAsync(helpOnlyForKnown(program, argv));
     // An action may end with a code of its own, having said why (daemon run leaving to another).
     return typeof process.exitCode === "number" ? process.exitCode : 0;
   } catch (error) {

@@ -86,3 +86,19 @@ export function buildProgram(options: { jsonErrors?: boolean } = {}): Command {
   applyFlagRules(program);
   return program;
 }
+
+/**
+ * argv for the program: --help after a command that does not exist is dropped, so the unknown
+ * command fails as it does bare (exit 2, "unknown command"), instead of printing the root help
+ * and exiting 0 (`agentmux diff --help`).
+ */
+export function helpOnlyForKnown(program: Command, argv: string[]): string[] {
+  const args = argv.slice(2);
+  let i = 0;
+  while (i < args.length && (args[i] ?? "").startsWith("-")) i += args[i] === "-L" || args[i] === "-S" || args[i] === "--socket-name" || args[i] === "--socket-path" ? 2 : 1;
+  const verb = args[i];
+  if (verb === undefined || verb === "help") return argv;
+  const known = program.commands.some((c) => c.name() === verb || c.aliases().includes(verb));
+  return known ? argv : argv.filter((a, j) => j < 2 || (a !== "--help" && a !== "-h"));
+}
+

@@ -35,6 +35,8 @@ export interface Session {
   /** The model and permission mode the CLI last reported (for restart). */
   launch: LaunchState;
   state: SessionState;
+  /** Its turn ended with background work still running (waiting with ◍, as the inbox marks it). */
+  background: boolean;
   stateSince: number | null;
   startedAt: number | null;
   dead: boolean;
@@ -78,6 +80,7 @@ export function sessionFromPane(record: PaneRecord): Session | null {
     side: record.side,
     launch: parseLaunchState(record.launch),
     state: dead ? "exited" : toState(record.state),
+    background: !dead && record.background === "1",
     stateSince: toNumber(record.stateSince),
     startedAt: toNumber(record.started),
     dead,

@@ -36,7 +36,7 @@ function fromExited(e: ExitedSession, taken: Set<string>, backendSuffix: boolean
   if (taken.has(name)) name = `${name}:${e.pane}`;
   return {
     pane: e.pane, backend: e.backend, account: e.account, dir: e.dir, instance: e.instance, id: e.id, tokenHash: "", label: e.label,
-    group: e.group, forkedFrom: "", parent: "", side: "", launch: {}, state: "exited", stateSince: e.endedAt, startedAt: e.startedAt, dead: true, deadStatus: e.exitStatus,
+    group: e.group, forkedFrom: "", parent: "", side: "", launch: {}, state: "exited", background: false, stateSince: e.endedAt, startedAt: e.startedAt, dead: true, deadStatus: e.exitStatus,
     title: "", command: "", pid: null, tmuxSession: "", window: "", windowIndex: "", active: false, name,
   };
 }

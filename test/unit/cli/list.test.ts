@@ -5,7 +5,7 @@ import type { NamedSession } from "../../../src/session/store.ts";
 
 const session = (patch: Partial<NamedSession>): NamedSession => ({
   pane: "%1", backend: "claude", account: "", dir: "/r/api", instance: "", id: "", tokenHash: "t", label: "", group: "", forkedFrom: "", parent: "", side: "", launch: {},
-  state: "unknown", stateSince: null, startedAt: 1_000, dead: false, deadStatus: null, title: "", command: "claude",
+  state: "unknown", background: false, stateSince: null, startedAt: 1_000, dead: false, deadStatus: null, title: "", command: "claude",
   pid: 10, tmuxSession: "s", window: "@1", windowIndex: "1", active: false, name: "api", ...patch,
 });
 
@@ -25,6 +25,11 @@ describe("list --json shape", () => {
     assert.equal(json.account, "work");
     assert.equal(json.exitStatus, 3);
   });
+  it("says whether a waiting session's turn left background work running, as the inbox does", () => {
+    assert.equal(sessionJson(session({ state: "waiting", background: true })).background, true);
+    assert.equal(sessionJson(session({ state: "waiting" })).background, false);
+  });
+
   it("carries the state's since and age beside the session's start and age", () => {
     const json = sessionJson(session({ state: "waiting", stateSince: 50_000, startedAt: 1_000 }), 170_000);
     assert.equal(json.stateSince, 50_000);

@@ -28,7 +28,7 @@ const config = parseConfig([
 ].join("\n"), "c.yml");
 const session = (patch: Partial<NamedSession>): NamedSession => ({
   pane: "%12", backend: "claude", account: "solo", dir: "/r/api", instance: "", id: "uuid", tokenHash: "t", label: "", group: "", forkedFrom: "", parent: "", side: "", launch: {},
-  state: "waiting", stateSince: null, startedAt: 1_000, dead: false, deadStatus: null, title: "", command: "claude",
+  state: "waiting", background: false, stateSince: null, startedAt: 1_000, dead: false, deadStatus: null, title: "", command: "claude",
   pid: 10, tmuxSession: "s", window: "@1", windowIndex: "1", active: false, name: "api", ...patch,
 });
 const show = (lines: ReturnType<typeof restartChoices>["lines"]) =>

@@ -14,7 +14,7 @@ const config = parseConfig("branch: {worktreeDirectory: /trees}\n", "/cfg.yml");
 function session(over: Partial<NamedSession> = {}): NamedSession {
   return {
     pane: "%12", backend: "claude", account: "", dir: "/src/my repo #1", instance: "", id: "conv-1", tokenHash: "", label: "", group: "", forkedFrom: "", parent: "", side: "",
-    launch: {}, state: "idle", stateSince: null, startedAt: 1, dead: false, deadStatus: null, title: "", command: "", pid: 1, tmuxSession: "s", window: "@1", windowIndex: "1", active: false,
+    launch: {}, state: "idle", background: false, stateSince: null, startedAt: 1, dead: false, deadStatus: null, title: "", command: "", pid: 1, tmuxSession: "s", window: "@1", windowIndex: "1", active: false,
     name: "my repo #1", ...over,
   };
 }

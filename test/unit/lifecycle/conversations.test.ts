@@ -17,7 +17,7 @@ after(() => rmSync(tmp, { recursive: true, force: true }));
 function session(over: Partial<NamedSession>): NamedSession {
   return {
     pane: "%11", backend: "claude", account: "", dir: "/w/my dir #1", instance: "", id: "", tokenHash: "", label: "", group: "", forkedFrom: "", parent: "", side: "",
-    launch: {}, state: "idle", stateSince: null, startedAt: 1, dead: false, deadStatus: null, title: "", command: "", pid: 1, tmuxSession: "s", window: "@1", windowIndex: "1", active: false,
+    launch: {}, state: "idle", background: false, stateSince: null, startedAt: 1, dead: false, deadStatus: null, title: "", command: "", pid: 1, tmuxSession: "s", window: "@1", windowIndex: "1", active: false,
     name: "my dir #1", ...over,
   };
 }

@@ -16,7 +16,7 @@ after(() => rmSync(tmp, { recursive: true, force: true }));
 function session(over: Partial<NamedSession> = {}): NamedSession {
   return {
     pane: "%12", backend: "claude", account: "", dir: "/home/dev/proj", instance: "", id: "0028b511-546e-4a8a-aa5a-c056ddfe66ac", tokenHash: "", label: "", group: "", forkedFrom: "", parent: "", side: "",
-    launch: {}, state: "idle", stateSince: null, startedAt: 1, dead: false, deadStatus: null, title: "", command: "", pid: 1, tmuxSession: "s", window: "@1", windowIndex: "1", active: false,
+    launch: {}, state: "idle", background: false, stateSince: null, startedAt: 1, dead: false, deadStatus: null, title: "", command: "", pid: 1, tmuxSession: "s", window: "@1", windowIndex: "1", active: false,
     name: "proj #1", ...over,
   };
 }

@@ -13,7 +13,7 @@ const FIXTURE_BIN = resolve(import.meta.dirname, "..", "..", "fixtures", "bin");
 function session(patch: Partial<NamedSession>): NamedSession {
   return {
     pane: "%12", backend: "claude", account: "", dir: "/tmp", instance: "", id: "", tokenHash: "", label: "", group: "", forkedFrom: "", parent: "", side: "",
-    launch: {}, state: "idle", stateSince: null, startedAt: null, dead: false, deadStatus: null, title: "", command: "", pid: null, tmuxSession: "s", window: "@1",
+    launch: {}, state: "idle", background: false, stateSince: null, startedAt: null, dead: false, deadStatus: null, title: "", command: "", pid: null, tmuxSession: "s", window: "@1",
     windowIndex: "1", active: true, name: "web", ...patch,
   };
 }

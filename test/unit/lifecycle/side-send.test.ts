@@ -5,7 +5,7 @@ import type { NamedSession } from "../../../src/session/store.ts";
 
 const s = (pane: string, patch: Partial<NamedSession> = {}): NamedSession => ({
   pane, backend: "claude", account: "", dir: "/w", instance: "", id: "", tokenHash: "", label: "", group: "", forkedFrom: "", parent: "", side: "",
-  launch: {}, state: "idle", stateSince: null, startedAt: 1000, dead: false, deadStatus: null, title: "", command: "", pid: null, tmuxSession: "s", window: "@1",
+  launch: {}, state: "idle", background: false, stateSince: null, startedAt: 1000, dead: false, deadStatus: null, title: "", command: "", pid: null, tmuxSession: "s", window: "@1",
   windowIndex: "1", active: false, name: `n${pane}`, ...patch,
 });
 
