@@ -159,10 +159,14 @@ describe("situation matrix: the real Claude Code against the fake Anthropic API"
       if (!s) return;
       const { pane, name } = await start(s, "trust", untrusted);
       await s.waitForScreen(pane, /trust this folder/, LONG);
-      await expectSeen(s, pane, name, { states: 0, notes: 0 }, { states: ["blocked"], notes: [/^asks permission/], quietMs: DIALOG_QUIET });
+      // A trust question, quoting the folder: the notification says what the inbox shows (one text per Ask).
+      const trust = /^asks whether to trust a folder: Trust the folder .*untrusted\?$/;
+      await expectSeen(s, pane, name, { states: 0, notes: 0 }, { states: ["blocked"], notes: [trust], quietMs: DIALOG_QUIET });
+      const ask = JSON.parse(await paneOption(s, pane, "@agentmux-ask")) as { kind: string; options: string[] };
+      assert.deepEqual([ask.kind, ask.options], ["trust", ["Yes, I trust this folder", "No, exit"]]);
       await cli(s, "keys", pane, "Enter");
       await s.waitForScreen(pane, PROMPT, LONG);
-      await expectSeen(s, pane, name, { states: 0, notes: 0 }, { states: ["blocked", "idle"], notes: [/^asks permission/], quietMs: TURN_QUIET });
+      await expectSeen(s, pane, name, { states: 0, notes: 0 }, { states: ["blocked", "idle"], notes: [trust], quietMs: TURN_QUIET });
     });
   });
 

@@ -70,7 +70,7 @@ describe("agentmux detect", () => {
     assert.equal(r.exitCode, 0, String(r.stderr));
     const out = String(r.stdout);
     assert.match(out, /^gemini: blocked: permission \(rule confirmation\)$/m);
-    assert.match(out, /^ {2}fired: confirmation \(blocked, cause permission, priority 100, the bottom 16 lines\): all of \(regex/m);
+    assert.match(out, /^ {2}fired: confirmation \(blocked, cause permission, priority 100, the dialog that replaced the input box\): all of \(regex/m);
     assert.match(out, /^ {4}matched: "│ Allow execution of \[Shell\]\?/m);
     assert.match(out, /^ {4}title-action-required \(blocked, priority 100\): matched, but confirmation comes first at equal priority$/m);
   });
