@@ -38,8 +38,9 @@ describe("notifications on the attached terminals", () => {
     const a = await start("alpha");
     await server.cli(["send", a, "/tool"]);
     await waitForState(server, a, "blocked");
-    await server.waitFor("OSC 9", () => bytes().includes("\x1b]9;work:alpha asks permission: touch marker\x07"));
-    assert.ok(bytes().includes("\x1b]777;notify;agentmux;work:alpha asks permission: touch marker\x07"));
+    // The Ask's text (what the inbox shows): one text per Ask.
+    await server.waitFor("OSC 9", () => bytes().includes("\x1b]9;work:alpha asks permission: Bash: touch marker\x07"));
+    assert.ok(bytes().includes("\x1b]777;notify;agentmux;work:alpha asks permission: Bash: touch marker\x07"));
     await server.cli(["keys", a, "1"]);
     await server.waitFor("finished", () => bytes().includes("\x1b]9;work:alpha finished: Tool finished\x07"));
   });
