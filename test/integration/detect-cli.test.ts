@@ -72,7 +72,7 @@ describe("agentmux detect", () => {
     assert.match(out, /^gemini: blocked: permission \(rule confirmation\)$/m);
     assert.match(out, /^ {2}fired: confirmation \(blocked, cause permission, priority 100, the dialog that replaced the input box\): all of \(regex/m);
     assert.match(out, /^ {4}matched: "│ Allow execution of \[Shell\]\?/m);
-    assert.match(out, /^ {4}title-action-required \(blocked, priority 100\): matched, but confirmation comes first at equal priority$/m);
+    assert.match(out, /^ {4}title-action-required \(blocked, priority 90\): matched, but confirmation has a higher priority \(100\)$/m);
   });
 
   it("--file - reads the screen from standard input", async () => {
