@@ -160,7 +160,7 @@ describe("the session table", () => {
 
   it("a dialog the screen raises names its cause as the notification words it", async () => {
     const rows: Array<[string, Tracked["cause"]]> = [
-      ["trust", { why: "permission" }],
+      ["trust", { why: "trust" }],
       ["question", { why: "question" }],
       ["login — 100% ‘quota’", { why: "declared", detail: "login — 100% ‘quota’" }],
     ];
