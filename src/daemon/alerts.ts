@@ -4,6 +4,7 @@ import { nameOf, sessionLabel } from "./labels.ts";
 import { readSnooze } from "../session/snooze.ts";
 import type { Tmux } from "../tmux/tmux.ts";
 import { userRegexOrNull } from "../util/user-regex.ts";
+import { WatchBursts } from "./watch-bursts.ts";
 import type { Note, Notifier } from "./notifier.ts";
 import type { Tracked } from "./tracked.ts";
 import { shownState, type MachineState } from "../core/state-machine.ts";
@@ -18,7 +19,7 @@ export type AlertAsk = (t: Tracked) => Ask | null;
  * Every notification names the session as `list` does (two in one directory differ) and says why.
  */
 export class Alerts {
-  private readonly lastMatch = new Map<string, number>();
+  private readonly bursts = new WatchBursts();
 
   constructor(private readonly tmux: Tmux, private readonly notifier: Notifier, private readonly sessions: () => Iterable<Tracked> = () => [], private readonly backendSuffix: () => boolean = () => false, private readonly ask: AlertAsk = () => null, private readonly identities: () => Promise<void> = async () => undefined) {}
 
@@ -68,8 +69,9 @@ export class Alerts {
   }
 
   /**
-   * A pattern watcher matched a line: at most one notification per pattern every 3 s, none while a
-   * full-screen program holds the pane (alternate screen), none while snoozed.
+   * A pattern watcher matched a line: told at once, then the pattern's matches of the next 3 s in
+   * one more notification (watch-bursts.ts: the echoed command line never swallows its output);
+   * none while a full-screen program holds the pane (alternate screen), none while snoozed.
    */
   async watchMatched(pane: string, payload: Record<string, unknown>, now = Date.now()): Promise<void> {
     const format = "#{alternate_on}\x1f#{@agentmux-watch}\x1f#{@agentmux-snoozed}\x1f#{session_name}:#{window_name}\x1f#{@agentmux-name}\x1f#{@agentmux-dir}\x1f#{@agentmux-instance}";
@@ -84,10 +86,9 @@ export class Alerts {
     const t = [...this.sessions()].find((s) => s.pane === pane);
     const where = t ? this.nameOf(t) : label || dir ? nameOf(pane, dir, instance, "", label) : window;
     if (alternate === "1" || !pattern || readSnooze(snoozed, now).snoozed) return;
-    const key = `${pane} ${pattern}`;
-    if (now - (this.lastMatch.get(key) ?? 0) < 3000) return;
-    this.lastMatch.set(key, now);
-    await this.notifier.notify({ text: `${where} matched /${pattern}/: ${line}`, pane, tokenHash: t?.tokenHash ?? "", name: where, backend: t?.backend ?? "", state: t?.machine.state ?? "", reason: "watch" });
+    const tell = (text: string) => this.notifier.notify({ text, pane, tokenHash: t?.tokenHash ?? "", name: where, backend: t?.backend ?? "", state: t?.machine.state ?? "", reason: "watch" });
+    const again = (more: number, last: string) => `${where} matched /${pattern}/ ${more} more time${more === 1 ? "" : "s"}, the last: ${last}`;
+    if (await this.bursts.match(`${pane} ${pattern}`, line, now, tell, again)) await tell(`${where} matched /${pattern}/: ${line}`);
   }
 
   /** A timed snooze that ended fires the alert it held back, if the session still needs the user. */

@@ -117,7 +117,7 @@ describe("alerts when a session needs the user", () => {
     assert.deepEqual(sent, ["dev:build #1: make test failed (exit 2)"]);
   });
 
-  it("a pattern watcher's match is told at most once every 3 s per pattern, never on the alternate screen", async () => {
+  it("a pattern watcher's match is told at once, the next 3 s of its pattern's matches in one more, never on the alternate screen", async () => {
     const { alerts, sent, tmux } = setup();
     const info = (alternate: string) => [alternate, "ERROR|panic", "", "dev:logs", "", "", ""].join("\x1f");
     tmux.formats.set("%31", info("0"));
@@ -126,7 +126,20 @@ describe("alerts when a session needs the user", () => {
     await alerts.watchMatched("%31", { line: "ERROR again" }, NOW + 3000);
     tmux.formats.set("%31", info("1"));
     await alerts.watchMatched("%31", { line: "ERROR in vim" }, NOW + 9000);
-    assert.deepEqual(sent, ["dev:logs matched /ERROR|panic/: panic: 100% ‘boom’", "dev:logs matched /ERROR|panic/: ERROR again"]);
+    assert.deepEqual(sent, ["dev:logs matched /ERROR|panic/: panic: 100% ‘boom’", "dev:logs matched /ERROR|panic/ 1 more time, the last: panic again", "dev:logs matched /ERROR|panic/: ERROR again"]);
+  });
+
+  it("the echoed command line matches first; the output it was run for is told when the 3 s end, not swallowed", async (t) => {
+    t.mock.timers.enable({ apis: ["setTimeout"] });
+    const { alerts, sent, tmux } = setup();
+    tmux.formats.set("%31", ["0", "BUILD FAILED", "", "dev:build", "", "", ""].join("\x1f"));
+    await alerts.watchMatched("%31", { line: "$ make || echo BUILD FAILED" }, NOW);
+    await alerts.watchMatched("%31", { line: "BUILD FAILED in a.c" }, NOW + 400);
+    await alerts.watchMatched("%31", { line: "BUILD FAILED" }, NOW + 900);
+    assert.deepEqual(sent, ["dev:build matched /BUILD FAILED/: $ make || echo BUILD FAILED"]);
+    t.mock.timers.tick(3000);
+    await new Promise((r) => setImmediate(r));
+    assert.deepEqual(sent.slice(1), ["dev:build matched /BUILD FAILED/ 2 more times, the last: BUILD FAILED"]);
   });
 
   it("two sessions in one directory are told apart by the name list shows, with what the notification is about", async () => {
