@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { adoptServerHomes } from "../accounts/server-homes.ts";
 import { offeredAccount, planRestart, restartSession } from "../lifecycle/restart.ts";
 import { findSession } from "../session/store.ts";
 import { targetOrCurrent } from "../session/target.ts";
@@ -43,6 +44,9 @@ export function registerRestart(program: Command): void {
         const offer = offeredAccount(session, ctx.config, options.account);
         if (offer && process.stdin.isTTY === true && await confirm(`${session.name} runs under ${session.account}, but ${offer} is selected for ${session.backend}. Restart it under ${offer}?`)) account = offer;
       }
+      // Whether there is a conversation to resume is read where the session's CLI keeps it: the
+      // homes the tmux server gives its panes, not this command's environment.
+      await adoptServerHomes(ctx.tmux);
       const plan = planRestart(session, ctx.config, { account });
       if (plan.prepared.accountNotice) err(shown`agentmux: ${plan.prepared.accountNotice}\n`);
       const done = await restartSession(ctx.tmux, plan);

@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { adoptServerHomes } from "../accounts/server-homes.ts";
 import { ensureDaemon } from "../daemon/start.ts";
 import { findRestorable, restoreAll, type Candidate, type Outcome } from "../lifecycle/restore.ts";
 import { AgentmuxError } from "../util/errors.ts";
@@ -32,6 +33,8 @@ export function registerRestore(program: Command): void {
       if (!(await ctx.tmux.hasServer())) {
         throw new AgentmuxError("no tmux server is running to restore into", { hint: "start tmux first (tmux new -s agents), then run agentmux restore" });
       }
+      // Conversations are looked for where the server's panes keep them (resumable.ts).
+      await adoptServerHomes(ctx.tmux);
       const found = await findRestorable(ctx.tmux);
       const interactive = !options.all && process.stdin.isTTY === true && !options.json;
       if (!options.all && !interactive) {

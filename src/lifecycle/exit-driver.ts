@@ -43,6 +43,8 @@ interface Armed {
   recheck?: NodeJS.Timeout | undefined;
   /** Keystrokes and the close go out one after another. */
   queue: Promise<void>;
+  /** The screen showed a prompt the user queued when the chain was armed (the CLI sends it as the turn ends). */
+  queuedSeen?: boolean;
 }
 
 /**
@@ -77,6 +79,10 @@ export class ExitChains {
         const draft = await readDraft(this.daemon.tmux, pane, promptLineOf(t.backend)).catch(() => null);
         if (draft) { const refused = new DraftInTheWay(sessionLabel(t, this.daemon.tracked.values(), config.display.backendSuffix), draft); return { ok: false, error: refused.message, hint: refused.hint }; }
         const a: Armed = { pane, name: sessionLabel(t, this.daemon.tracked.values(), config.display.backendSuffix), chain: { steps, phase: { kind: "armed" } }, seen: t.machine.state, timeoutMs: exit.timeout * 1000, queue: Promise.resolve() };
+        // A prompt queued already: Claude Code sends it as the turn ends, perhaps before the screen is
+        // looked at again (and without a prompt hook), so it is noted now.
+        const queued = isBackendName(t.backend) ? BACKENDS[t.backend].queuedPrompts : undefined;
+        if (queued && BUSY.has(t.machine.state)) a.queuedSeen = queued.test((await this.daemon.tmux.tryCapture(pane).catch(() => null)) ?? "");
         this.armed.set(pane, a);
         if (!this.registered.has(pane)) {
           this.registered.add(pane);
@@ -228,7 +234,7 @@ export class ExitChains {
     if (!AT_PROMPT.has(now.machine.state) || now.machine.turnStart !== decidedAt) throw new Error(`${a.name} began another turn (a prompt queued or typed) before ${text} was typed`);
     // A prompt the user queued during the turn may still wait to be sent: typed now, the skill would go first.
     const queued = isBackendName(now.backend) ? BACKENDS[now.backend].queuedPrompts : undefined;
-    if (queued && queued.test((await this.daemon.tmux.tryCapture(pane)) ?? "")) throw new Error(`${a.name} has a prompt queued that the user typed during the turn`);
+    if (a.queuedSeen || (queued && queued.test((await this.daemon.tmux.tryCapture(pane)) ?? ""))) throw new Error(`${a.name} has a prompt queued that the user typed during the turn`);
     // A turn that began since (even one already over) took the command.
     const turnBefore = now.machine.turnStart;
     const submitted = () => { const t = this.daemon.tracked.get(pane); return !t || !AT_PROMPT.has(t.machine.state) || t.machine.turnStart !== turnBefore; };

@@ -56,6 +56,15 @@ describe("branches and side conversations with the real Claude Code against a fa
     t.skip(`Claude Code is not available: ${claude.reason}`);
     return undefined;
   };
+  // The user types after what agentmux left in the input line (the boundary, a quote) and submits
+  // both; agentmux send refuses to submit onto a draft, so the test types as the user does.
+  const typeAsUser = async (s: TestServer, pane: string, text: string): Promise<void> => {
+    await s.tmux(["send-keys", "-t", pane, "-l", text]);
+    // A narrow pane wraps the line: its last two words, whatever the break between them.
+    await s.waitForScreen(pane, new RegExp(text.split(" ").slice(-2).join("\\s+")), LONG);
+    await new Promise((r) => setTimeout(r, 300)); // Claude Code drops a Return while its prompt still renders
+    await s.tmux(["send-keys", "-t", pane, "Enter"]);
+  };
   const cli = async (s: TestServer, ...args: string[]): Promise<string> => {
     const r = await s.cli(args);
     assert.equal(r.exitCode, 0, `agentmux ${args.join(" ")}: ${String(r.stderr)}${String(r.stdout)}`);
@@ -190,7 +199,7 @@ describe("branches and side conversations with the real Claude Code against a fa
     await waitForState(s, opened.pane, "idle", LONG);
     assert.deepEqual(requestsWith("the quoted words"), [], "nothing was sent");
     // What the user then submits begins with the boundary, the quote under it, the question last.
-    await cli(s, "send", opened.pane, "E2E_RECALL about the quote");
+    await typeAsUser(s, opened.pane, "E2E_RECALL about the quote");
     await s.waitForScreen(opened.pane, /recall: MARK-tulip/, LONG);
     const asked = requestsWith("E2E_RECALL about the quote")[0];
     assert.ok(asked, "the question reached the model");
@@ -239,7 +248,7 @@ describe("branches and side conversations with the real Claude Code against a fa
     assert.equal(resumed.id, forkId);
     assert.equal(resumed.consumed, true);
     await s.waitForScreen(resumed.pane, PROMPT, LONG);
-    await cli(s, "send", resumed.pane, "E2E_RECALL after the resume");
+    await typeAsUser(s, resumed.pane, "E2E_RECALL after the resume");
     await s.waitForScreen(resumed.pane, /recall: MARK-tulip MARK-side/, LONG);
     const again = requestsWith("E2E_RECALL after the resume")[0];
     assert.ok(again && systemText(again).includes(POLICY_LINE), "the resumed side's system prompt carries the policy");

@@ -255,6 +255,7 @@ describe("the real Claude Code in tmux against a fake Anthropic API", () => {
     mkdirSync(join(s.home, "config"), { recursive: true });
     writeFileSync(config, "exit:\n  skills: [wrapup]\n");
     try {
+      const before = fake.requests.length;
       const target = await newSession(s, ["--instance", "queued"]);
       await waitForState(s, target, "idle", LONG);
       assert.equal((await s.cli(["send", target, "E2E_SLOW please answer slowly"])).exitCode, 0);
@@ -266,7 +267,8 @@ describe("the real Claude Code in tmux against a fake Anthropic API", () => {
       const r = await s.cli(["exit", target]);
       assert.equal(r.exitCode, 0, String(r.stderr));
       assert.match(String(r.stdout), /armed: waiting for the running turn to end/);
-      const asked = (text: string) => fake!.requests.some((q) => q.decision?.kind === "text" && !q.decision.side && JSON.stringify(q.body).includes(text));
+      // Only this test's requests: an earlier test ran the same skill in another session.
+      const asked = (text: string) => fake!.requests.slice(before).some((q) => q.decision?.kind === "text" && !q.decision.side && JSON.stringify(q.body).includes(text));
       await s.waitFor("the queued prompt to reach the model", () => asked("queued follow-up"), LONG);
       await s.waitFor("the exit chain to be cancelled", async () => /exit %\d+: cancelled: /.test(String((await s.cli(["daemon", "logs", "--tail", "300"])).stdout)), LONG);
       await waitForState(s, target, "waiting", LONG);

@@ -135,11 +135,13 @@ describe("situation matrix: the real Codex against the fake OpenAI Responses API
       // Maybe idle first: the screen watcher can see Codex's composer before the dialog is drawn over it.
       await waitForState(s, pane, "blocked", LONG);
       const first = (await since(s, pane, name, { states: 0, notes: 0 })).states[0] === "idle" ? 1 : 0;
-      await expectSeen(s, pane, name, { states: first, notes: 0 }, { states: ["blocked"], notes: [/^asks permission/], quietMs: DIALOG_QUIET });
+      // A trust question, quoting the folder (Codex's dialog names it on its "You are in" line).
+      const trust = /^asks whether to trust a folder: Trust the folder .*untrusted\?$/;
+      await expectSeen(s, pane, name, { states: first, notes: 0 }, { states: ["blocked"], notes: [trust], quietMs: DIALOG_QUIET });
       await cli(s, "keys", pane, "Enter");
       await s.waitForScreen(pane, /Ask Codex to do anything/, LONG);
       // Codex's start-up spinner in its title after the dialog is no turn (src/core/decide.ts).
-      await expectSeen(s, pane, name, { states: first, notes: 0 }, { states: ["blocked", "idle"], notes: [/^asks permission/], quietMs: TURN_QUIET });
+      await expectSeen(s, pane, name, { states: first, notes: 0 }, { states: ["blocked", "idle"], notes: [trust], quietMs: TURN_QUIET });
     });
   });
 

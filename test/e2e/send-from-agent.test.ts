@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { TestServer } from "../helpers/tmux-server.ts";
 import { LONG } from "./harness.ts";
 import { paneOption, waitForState } from "../helpers/agentmux-session.ts";
+import { asAgent } from "../helpers/as-agent.ts";
 import { claudeEnv, findClaude, seedClaudeHome } from "./claude-home.ts";
 import { codexEnv, findCodex, seedCodexHome } from "./codex-home.ts";
 import { startFakeAnthropic, type FakeAnthropic } from "./fake-anthropic.ts";
@@ -75,14 +76,15 @@ describe("send --from-agent and read --transcript with the real Claude Code agai
     if (!s) return;
     rcpt = (await cli(s, ["new", "--backend", "claude", "--dir", project, "--instance", "rcpt", "--detached"])).trim();
     assert.ok(Number(rcpt.slice(1)) > 10, rcpt);
-    // The sender: any agentmux pane (agentmux finds it from $TMUX_PANE).
-    sender = (await cli(s, ["new", "--command", "sleep 600", "--dir", project, "--instance", "sender", "--detached"])).trim();
+    // The sender: any agentmux pane, running agentmux as its agent would (agentmux finds the pane
+    // from its process ancestry; $TMUX_PANE alone is only a claim).
+    sender = (await cli(s, ["new", "--command", "sh", "--dir", project, "--instance", "sender", "--detached"])).trim();
     await s.waitForScreen(rcpt, /^❯\u00a0/m, LONG);
     await waitForState(s, rcpt, "idle", LONG);
     const id = await nativeId(s, rcpt);
-    const out = await s.cli(["send", "--from-agent", rcpt, "-", "--timeout", "60"], { input: `${LONG_MESSAGE}\n`, env: { TMUX_PANE: sender } });
-    assert.equal(out.exitCode, 0, `${String(out.stderr)}${String(out.stdout)}`);
-    assert.match(String(out.stdout), /transcript recorded it/u);
+    const out = await asAgent(s, sender, ["send", "--from-agent", rcpt, "-", "--timeout", "60"], { input: `${LONG_MESSAGE}\n`, shell: true, timeoutMs: 90_000 });
+    assert.equal(out.rc, 0, `${out.err}${out.out}`);
+    assert.match(out.out, /transcript recorded it/u);
     const file = join(configDir, "projects", claudeProjectName(project), `${id}.jsonl`);
     assert.ok(existsSync(file), file);
     const users = readFileSync(file, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as { type: string; message?: { content?: unknown } })
@@ -126,9 +128,9 @@ describe("send --from-agent and read --transcript with the real Claude Code agai
     if (!s || !rcpt) return;
     await cli(s, ["send", rcpt, "E2E_SLOW take your time"]);
     await waitForState(s, rcpt, "working", LONG);
-    const out = await s.cli(["send", "--from-agent", rcpt, "are you there?", "--timeout", "3"], { env: { TMUX_PANE: sender } });
-    assert.equal(out.exitCode, 75, `${String(out.stderr)}${String(out.stdout)}`);
-    assert.match(String(out.stderr), new RegExp(`\\(${rcpt}\\), but its Claude Code transcript never recorded it within 3 s`, "u"));
+    const out = await asAgent(s, sender, ["send", "--from-agent", rcpt, "are you there?", "--timeout", "3"], { shell: true, timeoutMs: 60_000 });
+    assert.equal(out.rc, 75, `${out.err}${out.out}`);
+    assert.match(out.err, new RegExp(`\\(${rcpt}\\), but its Claude Code transcript never recorded it within 3 s`, "u"));
     // Once the turn is over Claude Code takes the queued message: a user turn of the transcript then.
     await s.waitFor("the queued message recorded", async () => (await turnsOf(s, rcpt)).some((x) => x.role === "user" && x.text.endsWith("are you there?")), 2 * LONG);
   });
