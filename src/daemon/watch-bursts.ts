@@ -21,7 +21,7 @@ export class WatchBursts {
     if (burst && now - burst.at < WATCH_WINDOW_MS) {
       burst.more++;
       burst.last = line;
-      burst.tell = (text) => tell(text);
+      burst.tell = tell;
       if (!burst.timer) {
         burst.timer = setTimeout(() => void this.flush(key, summary, burst.at + WATCH_WINDOW_MS), burst.at + WATCH_WINDOW_MS - now);
         burst.timer.unref();
@@ -44,11 +44,5 @@ export class WatchBursts {
     burst.more = 0;
     burst.at = now;
     await burst.tell(summary(more, last)).catch(() => undefined);
-  }
-
-  /** Drop every held window (the daemon stops). */
-  clear(): void {
-    for (const burst of this.bursts.values()) if (burst.timer) clearTimeout(burst.timer);
-    this.bursts.clear();
   }
 }
