@@ -10,6 +10,7 @@ import { err, out, shown } from "../util/terminal-text.ts";
 interface NewOptions {
   backend?: string; command?: string; dir?: string; account?: string; instance?: string;
   prompt?: string; submit: boolean; split?: boolean; detached?: boolean; json?: boolean; group?: string;
+  worktree?: string | true;
 }
 
 export function registerNew(program: Command): void {
@@ -26,6 +27,7 @@ export function registerNew(program: Command): void {
     .option("--split", "split the current pane instead of opening a window")
     .option("--detached", "do not switch to the new session")
     .option("-g, --group <group>", "put the session in a group (for group-send, group-kill, wait --group)")
+    .option("-w, --worktree [name]", "start it in a new git worktree on a new branch NAME (default: the --instance, else wt-HHMMSS) at the directory's HEAD")
     .option("--json", "print the new session as JSON")
     .action(async (options: NewOptions, command: Command) => {
       const ctx = Context.of(command);
@@ -36,13 +38,22 @@ export function registerNew(program: Command): void {
         backend: options.backend, command: options.command, dir: options.dir, account: options.account,
         instance: options.instance, prompt: options.prompt, submit: options.submit, split: options.split ?? false,
       };
-      const prepared = prepareLaunch(request, ctx.config);
-      if (prepared.accountNotice) err(shown`agentmux: ${prepared.accountNotice}\n`);
-      const launched = await startSession(ctx.tmux, request, prepared, (text) => err(shown`agentmux: ${text}\n`));
+      const start = async (dir: string | undefined) => {
+        const here = { ...request, dir };
+        const prepared = prepareLaunch(here, ctx.config);
+        if (prepared.accountNotice) err(shown`agentmux: ${prepared.accountNotice}\n`);
+        return { prepared, launched: await startSession(ctx.tmux, here, prepared, (text) => err(shown`agentmux: ${text}\n`)) };
+      };
+      // Lazily: only a worktree start needs git and the worktree code.
+      const inWorktree = options.worktree !== undefined ? await import("../lifecycle/new-worktree.ts") : null;
+      const plan = inWorktree ? await inWorktree.planNewWorktree(options.dir ?? process.cwd(), options.worktree ?? true, options.instance, ctx.config) : null;
+      if (plan) request.instance ??= plan.branch;
+      const { prepared, launched } = inWorktree && plan ? await inWorktree.inNewWorktree(plan, start) : await start(options.dir);
+      if (plan) err(shown`agentmux: in worktree ${plan.path} (branch ${plan.branch})\n`);
       // Never steal the keyboard from an agent driving us; a person inside tmux is taken to the new session.
       const focus = !options.detached && !process.env["AGENTMUX_SESSION"] && process.env["TMUX"] && !ctx.server.socketName && !ctx.server.socketPath;
       if (focus) await ctx.tmux.focus(launched.pane).catch(() => undefined);
-      if (options.json) printJson({ ok: true, pane: launched.pane, backend: prepared.backend.name, dir: prepared.dir, group: options.group ?? null });
+      if (options.json) printJson({ ok: true, pane: launched.pane, backend: prepared.backend.name, dir: prepared.dir, group: options.group ?? null, worktree: plan ? { path: plan.path, branch: plan.branch, root: plan.root } : null });
       else out(shown`${launched.pane}\n`);
     });
 }

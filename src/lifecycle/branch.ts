@@ -1,5 +1,4 @@
-import { realpathSync, rmSync } from "node:fs";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import { homeEnv } from "../accounts/home-env.ts";
 import { getBackend, isBackendName } from "../backends/index.ts";
 import type { Backend } from "../backends/shared/types.ts";
@@ -9,8 +8,7 @@ import { launchSession, prepareLaunch, type NewSessionRequest, type Prepared } f
 import type { NamedSession } from "../session/store.ts";
 import type { Tmux } from "../tmux/tmux.ts";
 import { AgentmuxError, isAgentmuxError } from "../util/errors.ts";
-import { places } from "../util/paths.ts";
-import { addWorktree, probeGit, removeWorktree, worktreeDir, worktreePath, type GitFacts } from "./worktree.ts";
+import { addWorktree, planWorktree, probeGit, removeWorktree, type GitFacts, type WorktreePlan } from "./worktree.ts";
 import { hasSettledExchange } from "./exchange.ts";
 import { FORKING, forkRefusal, orWords } from "../backends/capable.ts";
 
@@ -33,8 +31,7 @@ export interface BranchDeps {
   exists(path: string): boolean;
 }
 
-/** A git worktree the branch creates before the fork starts. */
-export interface WorktreePlan { root: string; branch: string; path: string; dir: string }
+export type { WorktreePlan } from "./worktree.ts";
 
 export interface BranchPlan {
   session: NamedSession;
@@ -79,7 +76,7 @@ export async function planBranch(session: NamedSession, live: readonly NamedSess
   const instance = options.instance ?? deriveInstance(options.now ?? new Date(), taken);
   if (!INSTANCE.test(instance)) throw refuse(`instance name "${instance}" is not valid`, "use letters, digits, '.', '_' and '-'");
   if (options.instance !== undefined && taken.has(instance)) throw refuse(`instance name "${instance}" is used by a live session`, "pick another --instance, or leave it out for a derived one");
-  const worktree = options.worktree ? await planWorktree(session, instance, config, env, deps, refuse) : null;
+  const worktree = options.worktree ? await planWorktree(session.dir, instance, config, env, deps.probeGit, deps.exists, refuse, { without: "branch without --worktree", another: "pick another --instance" }) : null;
   const request: NewSessionRequest = {
     backend: session.backend, dir: session.dir, account: session.account || undefined, instance, group: session.group || undefined,
     submit: true, split: false, mode: { kind: "fork", id: session.id }, launch: session.launch,
@@ -101,24 +98,6 @@ function checkAccount(session: NamedSession, prepared: Prepared): void {
   throw new AgentmuxError(`cannot branch ${session.name} (${session.pane}): the fork would run under account ${prepared.account ?? "(the CLI's own home)"}, not ${session.account || "the CLI's own home"} where its conversation is`, {
     hint: "check the directory rules and the account selection",
   });
-}
-
-async function planWorktree(session: NamedSession, instance: string, config: Config, env: Env, deps: BranchDeps, refuse: (why: string, hint: string) => AgentmuxError): Promise<WorktreePlan> {
-  const facts = await deps.probeGit(session.dir, instance, env);
-  if (!facts.git) throw refuse("git is not installed (not found on PATH)", "install git, or branch without --worktree");
-  if (facts.root === null) throw refuse(`${session.dir} is not in a git repository`, "branch without --worktree, or run the session in a repository");
-  if (facts.changes.length > 0) throw refuse(`the working tree of ${facts.root} has uncommitted changes (${facts.changes.length}: ${facts.changes.slice(0, 3).map((l) => l.slice(3)).join(", ")})`, "commit or stash them first: the worktree starts at HEAD");
-  if (facts.detached) throw refuse(`${facts.root} has a detached HEAD (or no commit yet)`, "check out a branch first: the new branch starts at it");
-  if (!facts.branchValid) throw refuse(`"${instance}" is not a valid git branch name`, "pick another --instance");
-  if (facts.branchExists) throw refuse(`git branch "${instance}" exists already in ${facts.root}`, "pick another --instance");
-  const directory = config.branch.worktreeDirectory ?? join(places().cacheDir, "worktrees");
-  const path = worktreePath(directory, facts.root, instance);
-  if (deps.exists(path)) throw refuse(`${path} exists already`, "pick another --instance, or remove it");
-  return { root: facts.root, branch: instance, path, dir: worktreeDir(facts.root, realDir(session.dir), path) };
-}
-
-function realDir(dir: string): string {
-  try { return realpathSync(dir); } catch { return dir; }
 }
 
 /** The deps planBranch uses outside tests. */

@@ -1,8 +1,10 @@
-import { existsSync } from "node:fs";
+import { existsSync, realpathSync } from "node:fs";
 import { basename, join, relative } from "node:path";
 import { execa } from "execa";
 import { AgentmuxError } from "../util/errors.ts";
 import { which } from "../util/which.ts";
+import { places } from "../util/paths.ts";
+import type { Config } from "../config/config.ts";
 
 type Env = Record<string, string | undefined>;
 
@@ -20,6 +22,34 @@ export interface GitFacts {
   branchExists: boolean;
   /** git accepts the branch name (`git check-ref-format --branch`). */
   branchValid: boolean;
+}
+
+/** A git worktree created before a session starts in it (branch --worktree, new --worktree). */
+export interface WorktreePlan { root: string; branch: string; path: string; dir: string }
+
+/**
+ * Check what a new worktree on branch `name` at dir's HEAD needs, and where it goes; nothing is
+ * created. Throws (through refuse; the hints say how to go `without` a worktree and how to name
+ * `another`) naming the first that fails: no git, no repository, a dirty tree, a detached HEAD, a
+ * bad or existing branch, a path in use.
+ */
+export async function planWorktree(dir: string, name: string, config: Config, env: Env, probe: (dir: string, branch: string, env: Env) => Promise<GitFacts>, exists: (path: string) => boolean, refuse: (why: string, hint: string) => AgentmuxError, hints: { without: string; another: string }): Promise<WorktreePlan> {
+  const { without, another } = hints;
+  const facts = await probe(dir, name, env);
+  if (!facts.git) throw refuse("git is not installed (not found on PATH)", `install git, or ${without}`);
+  if (facts.root === null) throw refuse(`${dir} is not in a git repository`, `${without}, or run the session in a repository`);
+  if (facts.changes.length > 0) throw refuse(`the working tree of ${facts.root} has uncommitted changes (${facts.changes.length}: ${facts.changes.slice(0, 3).map((l) => l.slice(3)).join(", ")})`, "commit or stash them first: the worktree starts at HEAD");
+  if (facts.detached) throw refuse(`${facts.root} has a detached HEAD (or no commit yet)`, "check out a branch first: the new branch starts at it");
+  if (!facts.branchValid) throw refuse(`"${name}" is not a valid git branch name`, another);
+  if (facts.branchExists) throw refuse(`git branch "${name}" exists already in ${facts.root}`, another);
+  const directory = config.branch.worktreeDirectory ?? join(places().cacheDir, "worktrees");
+  const path = worktreePath(directory, facts.root, name);
+  if (exists(path)) throw refuse(`${path} exists already`, `${another}, or remove it`);
+  return { root: facts.root, branch: name, path, dir: worktreeDir(facts.root, realDir(dir), path) };
+}
+
+function realDir(dir: string): string {
+  try { return realpathSync(dir); } catch { return dir; }
 }
 
 /** Where a worktree branch goes: its path under the worktree directory, named after the repository and the instance. */
