@@ -33,6 +33,15 @@ const agentmux = (c: MenuContext, ...words: string[]) => `${c.self} ${words.map(
 /** Ask in the client's prompt; the sh command gets the answer as "$1" (src/tmux/menu.ts answerToShell). */
 const ask = (c: MenuContext, prompt: string, sh: string, initial?: string) =>
   tmuxCommand(commandPromptArgs({ client: c.client, prompt, initial, template: answerToShell(sh) }));
+/**
+ * Ask in the client's prompt, then run `sh ANSWER` in a popup (where it may ask more). The answer
+ * reaches the popup as $AGENTMUX_ANSWER (display-popup -e), never inside a command string; a
+ * blank answer runs nothing.
+ */
+const askInPopup = (c: MenuContext, prompt: string, title: string, sh: string) => {
+  const [, ...rest] = popupArgs({ client: c.client, title, command: `${sh} "$AGENTMUX_ANSWER"; printf '\\n(press Enter)'; read -r _` });
+  return ask(c, prompt, `[ -z "$1" ] || tmux display-popup -e "AGENTMUX_ANSWER=$1" ${rest.map(shQuote).join(" ")}`);
+};
 const sessionName = (c: MenuContext) => c.session?.name ?? "the session";
 
 /**
@@ -70,6 +79,8 @@ export const MENU: Section[] = [
     { label: "branch", key: "b", requires: "branch", current: true, command: (c) => popup(c, "branch", agentmux(c, "branch", c.pane)) },
     { label: "branch into a worktree", key: "W", requires: "branch", current: true, command: (c) => popup(c, "branch", agentmux(c, "branch", "--worktree", c.pane)) },
     { label: "branches…", key: "B", requires: "branches", current: true, command: (c) => popup(c, "branches", agentmux(c, "branches", c.pane, "--client", c.client)) },
+    // A side question in a fork beside the session (the seed's side conversation), its own pane.
+    { label: "side conversation", key: "q", requires: "side", current: true, command: (c) => popup(c, "side", agentmux(c, "side", c.pane)) },
     { label: "restart", key: "R", requires: "restart", current: true, command: (c) => popup(c, "restart", agentmux(c, "restart", c.pane)) },
     { label: "explain its state", key: "e", requires: "detect", current: true, command: (c) => popup(c, "detect", agentmux(c, "detect", c.pane, "--explain")) },
     { label: "exit", key: "x", requires: "exit", current: true, command: (c) => runShell(agentmux(c, "exit", c.pane)) },
@@ -81,12 +92,20 @@ export const MENU: Section[] = [
     { label: "daemon status", key: "d", requires: "daemon status", command: (c) => popup(c, "daemon", agentmux(c, "daemon", "status")) },
     { label: "daemon log", key: "l", requires: "daemon logs", command: (c) => popup(c, "daemon log", agentmux(c, "daemon", "logs", "-n", "40")) },
     { label: "route…", key: ".", requires: "route", command: (c) => popup(c, "route", `${agentmux(c, "route", "--client", c.client)} || (printf '(press Enter)' && read -r _)`, false) },
+    // run skill (the seed's t r): typed into the current session; its declared arguments are asked in the popup.
+    { label: "run skill…", key: "r", requires: "skill run", current: true, command: (c) => askInPopup(c, `skill to run in ${sessionName(c)}:`, "skill", agentmux(c, "skill", "run", "--to", c.pane)) },
   ] },
   { title: "Prompts", prefix: "p", entries: [
     { label: "capture prompt", key: "c", requires: "prompt capture", current: true, command: (c) => runShell(agentmux(c, "prompt", "capture", "--client", c.client, c.pane)) },
     { label: "insert captured prompt", key: "i", requires: "prompt insert", current: true, command: (c) => popup(c, "insert prompt", `${agentmux(c, "prompt", "insert", c.pane)} || { printf '\\n(press Enter)'; read -r _; }`, false) },
+    // batch TODOs (the seed's p b): a file's TODO entries run one by one in the pane's directory; which ones is asked in the popup.
+    { label: "batch TODOs…", key: "b", requires: "batch", command: (c) => askInPopup(c, "batch the TODOs of file:", "batch", agentmux(c, "batch", "--dir", c.dir)) },
   ] },
-  { title: "Options", entries: [] },
+  // Options: account selection first, as the seed lays it out (buffer protection, branch warnings,
+  // ready alerts and theme sync have no agentmux setting to toggle yet, so no entry).
+  { title: "Options", prefix: "o", entries: [
+    { label: "select account…", key: "c", requires: "account select", command: (c) => popup(c, "select account", agentmux(c, "account", "select")) },
+  ] },
 ];
 
 function entryItem(e: Entry, c: MenuContext): MenuItem {

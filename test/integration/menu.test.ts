@@ -43,19 +43,20 @@ describe("the agentmux menu", () => {
       "Sessions", "new session here (n)", "select session (s)", "inbox (i)", "jump to waiting (w)", "list sessions (l)", "resume a past conversation… (c)", "restore sessions (O)",
       "account… (a)",
       "Current session: api:review", "toggle snooze (z)", "rename (r)", "send… (m)", "watch… (v)", "group… (g)", "handoff (h)", "branch (b)", "branch into a worktree (W)", "branches… (B)",
-      "restart (R)", "explain its state (e)", "exit (x)", "exit immediately (X)", "kill (k)",
+      "side conversation (q)", "restart (R)", "explain its state (e)", "exit (x)", "exit immediately (X)", "kill (k)",
       "tools… (t)",
       "prompts… (p)",
+      "options… (o)",
     ]);
     await person.type("t");
     const tools = boxed(await person.waitForScreen(/daemon status +\(d\)/)).map((l) => l.replace(/\s+/g, " ").trim());
-    assert.deepEqual(tools, ["daemon status (d)", "daemon log (l)", "route… (.)"]);
+    assert.deepEqual(tools, ["daemon status (d)", "daemon log (l)", "route… (.)", "run skill… (r)"]);
     await person.type("Escape");
     await gone(/daemon log/);
     await openMenu();
     await person.type("p");
     const prompts = boxed(await person.waitForScreen(/insert captured prompt +\(i\)/)).map((l) => l.replace(/\s+/g, " ").trim());
-    assert.deepEqual(prompts, ["capture prompt (c)", "insert captured prompt (i)"]);
+    assert.deepEqual(prompts, ["capture prompt (c)", "insert captured prompt (i)", "batch TODOs… (b)"]);
     await person.type("Escape");
     await gone(/insert captured prompt/);
   });
@@ -101,6 +102,31 @@ describe("the agentmux menu", () => {
     await server.waitFor("disarmed", async () => (await paneOption(server, pane, "@agentmux-watch")) === "");
     // Nothing left the pane in view mode (where the next keys typed into it would go).
     assert.equal(String((await server.tmux(["display-message", "-p", "-t", pane, "#{pane_in_mode}"])).stdout), "0");
+  });
+
+  it("t r asks for a skill and runs it into the session in a popup; p b asks for a file and batches it there: the answer reaches agentmux whole (quotes, %, $)", async () => {
+    await openMenu();
+    await person.type("t");
+    await person.waitForScreen(/run skill… +\(r\)/);
+    await person.type("r");
+    await person.waitForScreen(/skill to run in api:review:/);
+    await person.type("-l", "review");
+    await person.type("Enter");
+    // skill run --to this session: a plain command has no skills, and agentmux says so in the popup.
+    await person.waitForScreen(/─ skill ─[\s\S]*command has no skills[\s\S]*\(press Enter\)/);
+    await person.type("Enter");
+    await gone(/─ skill ─/);
+    await openMenu();
+    await person.type("p");
+    await person.waitForScreen(/batch TODOs… +\(b\)/);
+    await person.type("b");
+    await person.waitForScreen(/batch the TODOs of file:/);
+    await person.type("-l", `it's 50% $HOME "x".md`);
+    await person.type("Enter");
+    // No such file: agentmux names exactly what was typed.
+    await person.waitForScreen(/─ batch ─[\s\S]*it's 50% \$HOME "x"\.md[\s\S]*\(press Enter\)/);
+    await person.type("Enter");
+    await gone(/─ batch ─/);
   });
 
   it("g sets the session's group (its current one offered), a blank answer clears it", async () => {

@@ -1,6 +1,6 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { menuItems, type MenuContext } from "../../../src/cli/menu-entries.ts";
+import { MENU, menuItems, type MenuContext } from "../../../src/cli/menu-entries.ts";
 
 describe("the menu", () => {
   const ctx = (available: string[], session: MenuContext["session"] = { name: "api" }): MenuContext => ({
@@ -40,6 +40,26 @@ describe("the menu", () => {
     assert.match(sub, /insert captured prompt/);
     assert.match(sub, /'prompt' 'capture' '--client' '\/dev\/pts\/1' '%3'/);
     assert.match(sub, /display-popup.*'prompt' 'insert' '%3'/);
+  });
+
+  it("has run skill (t r), batch TODOs (p b), a side conversation (q) and an Options submenu (o: select account first)", () => {
+    assert.deepEqual(labels(ctx(["side"])), ["[Current session: api]", "q:side conversation"]);
+    const sub = (available: string[]) => { const i = menuItems(ctx(available))[0]; return i?.kind === "item" ? `${i.key} ${i.command}` : ""; };
+    assert.match(sub(["skill run"]), /^t .*"run skill…" "r"/);
+    assert.match(sub(["batch"]), /^p .*"batch TODOs…" "b"/);
+    const options = menuItems(ctx(["account select"])).find((i) => i.kind === "item" && i.key === "o");
+    assert.ok(options?.kind === "item" && options.command.includes('" Options "') && options.command.includes('"select account…" "c"'), JSON.stringify(options));
+    // The answer (a skill name, a file name: quotes, %, $ and all) reaches the popup's command as
+    // $AGENTMUX_ANSWER, set by display-popup -e: never pasted into a command string.
+    const entry = (label: string) => MENU.flatMap((section) => section.entries).find((e) => e.label === label)?.command(ctx([])) ?? "";
+    for (const command of [entry("run skill…"), entry("batch TODOs…")]) {
+      assert.ok(command.includes("set -- #{q:@agentmux-prompt-answer};"), command);
+      assert.ok(command.includes("|| tmux display-popup -e"), command);
+      assert.ok(command.includes("AGENTMUX_ANSWER="), command);
+      assert.ok(!command.includes("'%%%'"), command);
+    }
+    // The pane id survives the command-prompt template (%3 as %''3).
+    assert.ok(entry("run skill…").includes("%''3"), entry("run skill…"));
   });
 
   it("dims the current-session entries when the pane is not a session", () => {
