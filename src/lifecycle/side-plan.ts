@@ -1,6 +1,7 @@
 import { getBackend, isBackendName } from "../backends/index.ts";
 import type { Backend, HistoryPlace, HistorySupport } from "../backends/shared/types.ts";
 import type { Config } from "../config/config.ts";
+import { timeName } from "../util/time-name.ts";
 import { prepareLaunch, type NewSessionRequest, type Prepared } from "../session/launch.ts";
 import type { NamedSession } from "../session/store.ts";
 import { AgentmuxError, isAgentmuxError } from "../util/errors.ts";
@@ -62,8 +63,7 @@ export function historyOf(session: Pick<NamedSession, "backend" | "name" | "pane
 
 /** The instance name of a side started at `now`: side-HHMMSS (local time). */
 export function sideInstance(now: Date): string {
-  const two = (n: number) => String(n).padStart(2, "0");
-  return `side-${two(now.getHours())}${two(now.getMinutes())}${two(now.getSeconds())}`;
+  return timeName("side", now);
 }
 
 /** The first line of a message, as a title (at most 60 characters). */
