@@ -47,7 +47,7 @@ export function registerNew(program: Command): void {
       // Lazily: only a worktree start needs git and the worktree code.
       const inWorktree = options.worktree !== undefined ? await import("../lifecycle/new-worktree.ts") : null;
       const plan = inWorktree ? await inWorktree.planNewWorktree(options.dir ?? process.cwd(), options.worktree ?? true, options.instance, ctx.config) : null;
-      if (plan) request.instance ??= plan.branch;
+      if (inWorktree && plan) request.instance ??= inWorktree.branchInstance(plan.branch);
       const { prepared, launched } = inWorktree && plan ? await inWorktree.inNewWorktree(plan, start) : await start(options.dir);
       if (plan) err(shown`agentmux: in worktree ${plan.path} (branch ${plan.branch})\n`);
       // Never steal the keyboard from an agent driving us; a person inside tmux is taken to the new session.

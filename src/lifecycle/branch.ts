@@ -8,6 +8,7 @@ import { launchSession, prepareLaunch, type NewSessionRequest, type Prepared } f
 import type { NamedSession } from "../session/store.ts";
 import type { Tmux } from "../tmux/tmux.ts";
 import { AgentmuxError, isAgentmuxError } from "../util/errors.ts";
+import { timeName } from "../util/time-name.ts";
 import { addWorktree, planWorktree, probeGit, removeWorktree, type GitFacts, type WorktreePlan } from "./worktree.ts";
 import { hasSettledExchange } from "./exchange.ts";
 import { FORKING, forkRefusal, orWords } from "../backends/capable.ts";
@@ -48,8 +49,7 @@ const INSTANCE = /^[\w.-]+$/;
 
 /** Pure: an instance name for a fork made at now (b-HHMMSS), made unique among taken by a suffix. */
 export function deriveInstance(now: Date, taken: ReadonlySet<string>): string {
-  const two = (n: number) => String(n).padStart(2, "0");
-  const base = `b-${two(now.getHours())}${two(now.getMinutes())}${two(now.getSeconds())}`;
+  const base = timeName("b", now);
   let name = base;
   for (let n = 2; taken.has(name); n++) name = `${base}-${n}`;
   return name;

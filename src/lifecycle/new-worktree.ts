@@ -2,20 +2,17 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Config } from "../config/config.ts";
 import { AgentmuxError } from "../util/errors.ts";
+import { timeName } from "../util/time-name.ts";
 import { addWorktree, planWorktree, probeGit, removeWorktree, type WorktreePlan } from "./worktree.ts";
 
-/** Pure: the branch of a worktree started at now without a name (wt-HHMMSS). */
-export function worktreeName(now: Date): string {
-  const two = (n: number) => String(n).padStart(2, "0");
-  return `wt-${two(now.getHours())}${two(now.getMinutes())}${two(now.getSeconds())}`;
-}
+export { branchInstance } from "./worktree.ts";
 
 /**
  * `new --worktree [NAME]`: check that dir's repository can take a new worktree on branch NAME
  * (default: the --instance, else wt-HHMMSS) at its HEAD, and where it goes; nothing is created.
  */
 export async function planNewWorktree(dir: string, name: string | true, instance: string | undefined, config: Config, now = new Date()): Promise<WorktreePlan> {
-  const branch = name === true ? (instance ?? worktreeName(now)) : name;
+  const branch = name === true ? (instance ?? timeName("wt", now)) : name;
   const where = resolve(dir);
   const refuse = (why: string, hint: string) => new AgentmuxError(`cannot start a session in a new worktree of ${where}: ${why}`, { hint });
   return planWorktree(where, branch, config, process.env, probeGit, existsSync, refuse, { without: "start it without --worktree", another: "name another branch: --worktree NAME" });

@@ -52,9 +52,14 @@ function realDir(dir: string): string {
   try { return realpathSync(dir); } catch { return dir; }
 }
 
-/** Where a worktree branch goes: its path under the worktree directory, named after the repository and the instance. */
-export function worktreePath(directory: string, root: string, instance: string): string {
-  return join(directory, `${basename(root) || "repo"}-${instance}`);
+/** A name after a branch, as an instance or a path holds it: a branch's / (and any other character an instance cannot hold) becomes -. */
+export function branchInstance(branch: string): string {
+  return branch.replace(/[^\w.-]+/g, "-");
+}
+
+/** Where a worktree branch goes: its path under the worktree directory, named after the repository and the branch. */
+export function worktreePath(directory: string, root: string, branch: string): string {
+  return join(directory, `${basename(root) || "repo"}-${branchInstance(branch)}`);
 }
 
 /** The directory in the worktree that corresponds to dir in the repository at root (a session in a subdirectory forks into the same one). */

@@ -5,11 +5,10 @@ import { join } from "node:path";
 import { execa } from "execa";
 import { TestServer } from "../helpers/tmux-server.ts";
 import { paneOption } from "../helpers/agentmux-session.ts";
-
-const GIT_ENV = { GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@example.com", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@example.com", GIT_CONFIG_NOSYSTEM: "1", GIT_CONFIG_GLOBAL: "/dev/null" };
+import { commitRepo, GIT_ENV } from "../helpers/git-repo.ts";
 
 describe("new --worktree [NAME]: a session in a fresh worktree and branch of the directory's repository", () => {
-  const server = new TestServer(GIT_ENV);
+  const server = new TestServer({ ...GIT_ENV, GIT_CONFIG_GLOBAL: "/dev/null" });
   // A repository whose name has a space, unicode, '#' and '%'; the session starts in a subdirectory of it.
   const repo = join(server.work, "rép o #1 %x");
   const sub = join(repo, "pkg");
@@ -21,11 +20,7 @@ describe("new --worktree [NAME]: a session in a fresh worktree and branch of the
 
   before(async () => {
     await server.start();
-    mkdirSync(sub, { recursive: true });
-    await git(["init", "-q", "-b", "main"]);
-    writeFileSync(join(sub, "file.txt"), "one\n");
-    await git(["add", "."]);
-    await git(["commit", "-q", "-m", "one"]);
+    await commitRepo(repo, { ...server.env }, { "pkg/file.txt": "one\n" });
   });
   after(async () => {
     await server.cli(["daemon", "stop"]);
@@ -54,6 +49,15 @@ describe("new --worktree [NAME]: a session in a fresh worktree and branch of the
     const made = JSON.parse(String(r.stdout)) as { worktree: { branch: string; path: string } };
     assert.equal(made.worktree.branch, "review");
     assert.deepEqual(await branches(), ["feat-x", "main", "review"]);
+  });
+
+  it("a branch with a slash: the session's instance is the branch with - for /", async () => {
+    const r = await server.cli(["new", "--command", "sh", "--dir", repo, "--worktree", "feat/y", "--detached", "--json"]);
+    assert.equal(r.exitCode, 0, String(r.stderr));
+    const made = JSON.parse(String(r.stdout)) as { pane: string; worktree: { branch: string; path: string } };
+    assert.equal(made.worktree.branch, "feat/y");
+    assert.equal(await paneOption(server, made.pane, "@agentmux-instance"), "feat-y");
+    assert.equal(made.worktree.path, join(treesDir, "rép o #1 %x-feat-y"), "one directory, not one per path segment");
   });
 
   /** A refusal: non-zero, one line naming the cause, and nothing created (no window, worktree or branch). */
