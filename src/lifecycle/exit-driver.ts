@@ -81,8 +81,7 @@ export class ExitChains {
         const a: Armed = { pane, name: sessionLabel(t, this.daemon.tracked.values(), config.display.backendSuffix), chain: { steps, phase: { kind: "armed" } }, seen: t.machine.state, timeoutMs: exit.timeout * 1000, queue: Promise.resolve() };
         // A prompt queued already: Claude Code sends it as the turn ends, perhaps before the screen is
         // looked at again (and without a prompt hook), so it is noted now.
-        const queued = isBackendName(t.backend) ? BACKENDS[t.backend].queuedPrompts : undefined;
-        if (queued && BUSY.has(t.machine.state)) a.queuedSeen = queued.test((await this.daemon.tmux.tryCapture(pane).catch(() => null)) ?? "");
+        if (BUSY.has(t.machine.state)) a.queuedSeen = await this.queuedShown(t);
         this.armed.set(pane, a);
         if (!this.registered.has(pane)) {
           this.registered.add(pane);
@@ -233,8 +232,7 @@ export class ExitChains {
     if (!now || this.armed.get(pane) !== a) return;
     if (!AT_PROMPT.has(now.machine.state) || now.machine.turnStart !== decidedAt) throw new Error(`${a.name} began another turn (a prompt queued or typed) before ${text} was typed`);
     // A prompt the user queued during the turn may still wait to be sent: typed now, the skill would go first.
-    const queued = isBackendName(now.backend) ? BACKENDS[now.backend].queuedPrompts : undefined;
-    if (a.queuedSeen || (queued && queued.test((await this.daemon.tmux.tryCapture(pane)) ?? ""))) throw new Error(`${a.name} has a prompt queued that the user typed during the turn`);
+    if (a.queuedSeen || await this.queuedShown(now)) throw new Error(`${a.name} has a prompt queued that the user typed during the turn`);
     // A turn that began since (even one already over) took the command.
     const turnBefore = now.machine.turnStart;
     const submitted = () => { const t = this.daemon.tracked.get(pane); return !t || !AT_PROMPT.has(t.machine.state) || t.machine.turnStart !== turnBefore; };
@@ -242,6 +240,12 @@ export class ExitChains {
     await sendText(this.daemon.tmux, pane, text, { enter: true, kind: "line", settleMs: SETTLE_MS, checkMs: CHECK_MS, retries: ENTER_RETRIES, promptLine: promptLineOf(now.backend), submitted, whileInPrompt: true, label: a.name });
     // Evidence for the session table once the submission is settled (a turn begun by it before would end the retries).
     await this.daemon.typed(pane, "submit", typing);
+  }
+
+  /** Whether the session's screen shows a prompt the user queued during the turn (the backend's queuedPrompts). */
+  private async queuedShown(t: Tracked): Promise<boolean> {
+    const queued = isBackendName(t.backend) ? BACKENDS[t.backend].queuedPrompts : undefined;
+    return queued !== undefined && queued.test((await this.daemon.tmux.tryCapture(t.pane).catch(() => null)) ?? "");
   }
 
   /** A warning: in the daemon log, and on every client attached to the server. */
