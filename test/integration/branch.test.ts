@@ -9,11 +9,11 @@ import { claudeAccounts } from "../helpers/account-homes.ts";
 import { writeConfig } from "../helpers/config.ts";
 import { listJson, paneOption } from "../helpers/agentmux-session.ts";
 import { which } from "../../src/util/which.ts";
+import { commitRepo, GIT_ENV } from "../helpers/git-repo.ts";
 import { claudeProjectName } from "../../src/backends/claude/lineage.ts";
 
 // A HOME of its own: the canonical ~/.claude and the account home ~/.claude-a are the test's.
 const userHome = realpathSync(mkdtempSync(join(tmpdir(), "agentmux-branch-")));
-const GIT_ENV = { GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@example.com", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@example.com", GIT_CONFIG_NOSYSTEM: "1" };
 
 const CONFIG = { backends: { claude: { accounts: { a: { home: "~/.claude-a" } } } }, usage: { claude: { url: "http://127.0.0.1:9/none" } } };
 
@@ -86,11 +86,7 @@ describe("branch and branches: fork a session, navigate its family", () => {
     // Pane ids above %10: what a pane id becomes in a format or a target must not depend on one digit.
     for (let i = 0; i < 11; i++) await server.tmux(["new-window", "-d", "sh"]);
     await server.tmux(["kill-window", "-a", "-t", "base:0"]);
-    mkdirSync(repo, { recursive: true });
-    await git(["init", "-q", "-b", "main"]);
-    writeFileSync(join(repo, "file.txt"), "one\n");
-    await git(["add", "file.txt"]);
-    await git(["commit", "-q", "-m", "one"]);
+    await commitRepo(repo, { ...server.env }, { "file.txt": "one\n" });
   });
   after(async () => {
     await server.cli(["daemon", "stop"]);
