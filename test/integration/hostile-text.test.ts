@@ -44,6 +44,28 @@ function liveFormats(value: string): string[] {
   return [...value.matchAll(/#+(?=[({[])/g)].filter((m) => m[0].length % 2 === 1).map((m) => value.slice(m.index, m.index + 12));
 }
 
+/** One format expansion of a string with no live format: ## is #, #, is , and #} is } (#[ stays). */
+const expandOnce = (value: string) => value.replace(/#([#,}])/g, "$1");
+
+/** The words of a tmux command string of double-quoted words (src/tmux/menu.ts tmuxCommand). */
+function tmuxWords(command: string): string[] {
+  const words: string[] = [];
+  let i = 0;
+  while (i < command.length) {
+    if (command[i] === " ") { i++; continue; }
+    assert.equal(command[i], "\"", `a quoted word at ${i} of ${command}`);
+    let word = "";
+    for (i++; command[i] !== "\""; i++) {
+      assert.ok(i < command.length, `an unterminated word in ${command}`);
+      if (command[i] === "\\") i++;
+      word += command[i];
+    }
+    words.push(word);
+    i++;
+  }
+  return words;
+}
+
 describe("hostile text never runs or styles anything in tmux", () => {
   const server = new TestServer({ HOME: userHome });
   const notified = join(server.home, "notified.txt");
@@ -143,12 +165,19 @@ describe("hostile text never runs or styles anything in tmux", () => {
     const r = await server.cli(["menu", "--print", "--pane", pane]);
     assert.equal(r.exitCode, 0, String(r.stderr));
     const args = JSON.parse(String(r.stdout)) as string[];
-    for (const arg of args) {
-      // Headers start with our own bold style. An item's command is expanded, never drawn: a
-      // single # before [ stays text there.
-      const command = /^"(run-shell|display-popup|command-prompt)"/.test(arg);
-      assert.deepEqual(liveFormats(arg.replace(/^-#\[bold\]/, "")).filter((f) => !command || !/^#+\[/.test(f)), [], arg);
-    }
+    const check = (words: string[]) => {
+      for (const arg of words) {
+        // Headers start with our own bold style. An item's command is expanded, never drawn: a
+        // single # before [ stays text there.
+        const command = /^"(run-shell|display-popup|command-prompt|display-menu)"/.test(arg);
+        assert.deepEqual(liveFormats(arg.replace(/^-#\[bold\]/, "")).filter((f) => !command || !/^#+\[/.test(f)), [], arg);
+        // A submenu's command is expanded when its menu is made, then parsed: its own title,
+        // labels and commands are held to the same rules.
+        if (/^"display-menu"/.test(arg)) check(tmuxWords(expandOnce(arg)).slice(1));
+      }
+    };
+    check(args);
+    assert.ok(args.some((a) => /^"display-menu"/.test(a)), "a submenu was checked");
     assert.ok(args.some((a) => a.includes("####(cd;touch pwned-dir)")), "the directory in a run-shell command: escaped for the menu and for run-shell");
   });
 
