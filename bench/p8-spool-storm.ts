@@ -1,5 +1,5 @@
 import { execa, type ResultPromise } from "execa";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { cpSync, existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { TestServer, ROOT } from "../test/helpers/tmux-server.ts";
 import { fmt, verdict } from "./stats.ts";
@@ -108,6 +108,12 @@ export async function benchSpoolStorm(panesWanted = 50, rate = 10, seconds = 60,
     const lines = existsSync(journal) ? readFileSync(journal, "utf8").trim().split("\n").filter(Boolean).map((l) => JSON.parse(l) as JournalLine) : [];
     const t = tally(lines, panes.map((p) => p.pane), baseCount + count, LATE_MS, baseCount);
     const took = takenOver(server.home);
+    // P8_KEEP=DIR keeps the journal and the daemon's logs for a look at what went wrong.
+    const keep = process.env["P8_KEEP"];
+    if (keep) {
+      cpSync(join(server.home, "state"), join(keep, "state"), { recursive: true });
+      if (existsSync(journal)) cpSync(journal, join(keep, "events.jsonl"));
+    }
     await server.cli(["daemon", "stop"]);
     const reached = storm.sent / storm.seconds;
     const ok = t.lost === 0 && t.refused === 0 && t.duplicated === 0 && t.reordered === 0 && took === 0 && storm.maxBacklog <= 300 && toEmpty <= 1;
