@@ -2,6 +2,7 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { isDeepStrictEqual } from "node:util";
 import { execa } from "execa";
 import { ROOT, TestServer } from "../helpers/tmux-server.ts";
 import { paneOption, sessionEnv } from "../helpers/agentmux-session.ts";
@@ -51,9 +52,13 @@ describe("kill -9 of the daemon in the middle of 1,000 events across 10 panes: n
 
     const lines = readFileSync(journal, "utf8").trim().split("\n").map((l) => JSON.parse(l) as { pane: string; seq: number; result: string });
     for (const [p, pane] of panes.entries()) {
-      const seqs = lines.filter((l) => l.pane === pane).map((l) => l.seq);
+      const mine = lines.filter((l) => l.pane === pane);
+      const seqs = mine.map((l) => l.seq);
+      const wanted = Array.from({ length: PER_PANE }, (_, i) => i);
+      // What went wrong, said whole when it did: the pane's lines without their seq, the spool's log.
+      const why = isDeepStrictEqual(seqs, wanted) ? "" : `; its lines without a seq: ${JSON.stringify(mine.filter((l) => typeof l.seq !== "number"))}; the daemon's spool log:\n${String((await server.cli(["daemon", "logs", "-n", "2000"])).stdout).split("\n").filter((l) => l.includes("spool")).join("\n")}`;
       // Not even the event applied just before the kill and not yet removed is applied twice.
-      assert.deepEqual(seqs, Array.from({ length: PER_PANE }, (_, i) => i), `pane ${pane}: in order, each once`);
+      assert.deepEqual(seqs, wanted, `pane ${pane}: in order, each once${why}`);
       assert.ok(lines.every((l) => l.result !== "dropped"), "nothing dropped");
       const expected = FINAL[p % FINAL.length]?.[1];
       await server.waitFor(`${pane} ${expected}`, async () => (await paneOption(server, pane, "@agentmux-state")) === expected);

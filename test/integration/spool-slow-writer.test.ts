@@ -31,6 +31,8 @@ describe("a slow hook writer", () => {
   const sh = (script: string) => execa("sh", ["-c", script], { env: { ...server.env, ...sessEnv, HOOK, SPOOL: spool }, extendEnv: false, reject: false, timeout: 30_000 });
   const tmpOf = (event: string) => readdirSync(spool).find((f) => f.startsWith(`.${pane}.`) && f.endsWith(`.${event}.tmp`));
   const stopped = (pid: number) => /^\d+ \(.*\) T/.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
+  /** What the journal and the daemon's spool log say since `mark`, for a failure's message. */
+  const told = async (mark: number) => `journal: ${JSON.stringify(since(mark))}\nspool log:\n${(await logs()).split("\n").filter((l) => l.includes("spool")).slice(-20).join("\n")}`;
   const applied = (mark: number, n: number) => server.waitFor(`${n} events applied`, () => since(mark).length >= n, 30_000);
 
   before(async () => {
@@ -54,7 +56,7 @@ describe("a slow hook writer", () => {
     await server.waitFor("the first event's file", () => tmpOf("agentmux-blocked") !== undefined);
     await hook("agentmux-working", `{"seq":${b}}`);
     await applied(mark, 2);
-    assert.deepEqual(since(mark).map((l) => `${l.event} ${l.seq} ${l.result}`), [`agentmux-blocked ${a} blocked`, `agentmux-working ${b} working`]);
+    assert.deepEqual(since(mark).map((l) => `${l.event} ${l.seq} ${l.result}`), [`agentmux-blocked ${a} blocked`, `agentmux-working ${b} working`], await told(mark));
   });
 
   for (const headed of [false, true]) {
@@ -72,7 +74,7 @@ describe("a slow hook writer", () => {
       process.kill(pid, "SIGCONT");
       assert.equal((await child).exitCode, 0);
       await applied(mark, 2);
-      assert.deepEqual(since(mark).map((l) => `${l.event} ${l.seq} ${l.result}`), [`agentmux-blocked ${a} blocked`, `agentmux-working ${b} working`]);
+      assert.deepEqual(since(mark).map((l) => `${l.event} ${l.seq} ${l.result}`), [`agentmux-blocked ${a} blocked`, `agentmux-working ${b} working`], await told(mark));
     });
   }
 
