@@ -38,6 +38,42 @@ function forward(hook, agent, name, properties) {
   }));
 }
 
+// The turn's answer, for the notification and the inbox ("finished: …"): session.idle carries no
+// text, so the plugin keeps the text parts of each session's latest assistant message as the bus
+// streams them (message.updated names a message's role; message.part.updated carries a part whole,
+// message.part.delta a piece of it) and hands them over with the idle event.
+const ANSWER_MAX = 8000;
+const ROLES_KEPT = 200;
+const roles = new Map();
+const answers = new Map();
+
+function noteText(sessionID, messageID, partID, change) {
+  if (typeof sessionID !== "string" || typeof messageID !== "string" || typeof partID !== "string") return;
+  if (roles.get(messageID) === "user") return;
+  let answer = answers.get(sessionID);
+  if (!answer || answer.messageID !== messageID) answers.set(sessionID, (answer = { messageID, parts: new Map() }));
+  answer.parts.set(partID, change(answer.parts.get(partID) ?? "").slice(0, ANSWER_MAX));
+}
+
+function remember(event) {
+  const p = event.properties ?? {};
+  if (event.type === "message.updated" && typeof p.info?.id === "string") {
+    roles.set(p.info.id, p.info.role);
+    if (roles.size > ROLES_KEPT) roles.delete(roles.keys().next().value);
+  } else if (event.type === "message.part.updated" && p.part?.type === "text" && !p.part.synthetic) {
+    noteText(p.part.sessionID ?? p.sessionID, p.part.messageID, p.part.id, () => String(p.part.text ?? ""));
+  } else if (event.type === "message.part.delta" && p.field === "text") {
+    noteText(p.sessionID, p.messageID, p.partID, (text) => text + String(p.delta ?? ""));
+  }
+}
+
+/** The text of the session's latest assistant message, "" when none is known. */
+function lastAnswer(sessionID) {
+  const answer = answers.get(sessionID);
+  if (!answer || roles.get(answer.messageID) !== "assistant") return "";
+  return [...answer.parts.values()].filter(Boolean).join("\n").slice(0, ANSWER_MAX);
+}
+
 /** The forwarded name and payload of one bus event, or null for an event agentmux does not use. */
 function translate(event) {
   const p = event.properties ?? {};
@@ -46,7 +82,9 @@ function translate(event) {
       const type = p.status?.type;
       // "retry" is a busy session waiting to try the model again.
       if (type === "busy" || type === "retry") return ["session-busy", p];
-      return type === "idle" ? ["session-idle", p] : null;
+      if (type !== "idle") return null;
+      const text = lastAnswer(p.sessionID);
+      return ["session-idle", text ? { ...p, last_assistant_message: text } : p];
     }
     case "session.created": return ["session-created", { sessionID: p.info?.id ?? p.sessionID }];
     case "permission.asked": return ["permission-asked", p];
@@ -65,6 +103,7 @@ export const Agentmux = async (_input, options) => {
   return {
     event: async ({ event }) => {
       if (!own && globalThis[SESSION_COPY]) return;
+      remember(event);
       const forwarded = translate(event);
       if (forwarded) forward(hook, agent, forwarded[0], forwarded[1]);
     },

@@ -18,3 +18,13 @@ export function hookAskOf(backend: string, event: string, payload: Record<string
   const table = isBackendName(backend) ? BACKENDS[backend].hooks : undefined;
   return (table?.ask ?? hookAsk)(event, payload);
 }
+
+/**
+ * I/O: a turn's answer as the session's CLI recorded it, where its table says the hook's own words
+ * are not to be trusted (Gemini); null otherwise.
+ */
+export function recordedAnswerOf(backend: string, event: string, payload: Record<string, unknown>): string | null {
+  if (event.startsWith(DECLARED_PREFIX)) return null;
+  const table = isBackendName(backend) ? BACKENDS[backend].hooks : undefined;
+  return table?.recordedAnswer?.(event, payload) ?? null;
+}

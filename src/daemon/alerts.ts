@@ -10,6 +10,9 @@ import type { Tracked } from "./tracked.ts";
 import { shownState, type MachineState } from "../core/state-machine.ts";
 
 
+/** How long a notification that would not say what waits for the session's Ask to say it. */
+export const ASK_WAIT_MS = 2000;
+
 /** The Ask the daemon published for a session (its one text: need-text.ts), null when none. */
 export type AlertAsk = (t: Tracked) => Ask | null;
 
@@ -20,6 +23,8 @@ export type AlertAsk = (t: Tracked) => Ask | null;
  */
 export class Alerts {
   private readonly bursts = new WatchBursts();
+  /** Per pane, the notification waiting for its session's Ask (tellWhenSaid). */
+  private readonly askWaits = new Map<string, () => void>();
 
   constructor(private readonly tmux: Tmux, private readonly notifier: Notifier, private readonly sessions: () => Iterable<Tracked> = () => [], private readonly backendSuffix: () => boolean = () => false, private readonly ask: AlertAsk = () => null, private readonly identities: () => Promise<void> = async () => undefined) {}
 
@@ -32,11 +37,35 @@ export class Alerts {
    * The notification that a session needs the user, in the state given; named as it is now (the
    * sessions' identities read again first: a rename a moment ago is not the daemon's news yet).
    */
-  private async needNote(t: Tracked, state: MachineState["state"]): Promise<Note> {
+  private async needNote(t: Tracked, state: MachineState["state"]): Promise<{ note: Note; said: boolean }> {
     await this.identities().catch(() => undefined);
     const name = this.nameOf(t);
-    const { text, reason } = needText(name, state, t.cause, this.ask(t));
-    return { text, pane: t.pane, tokenHash: t.tokenHash, name, backend: t.backend, state, reason };
+    const { text, reason, said } = needText(name, state, t.cause, this.ask(t));
+    return { note: { text, pane: t.pane, tokenHash: t.tokenHash, name, backend: t.backend, state, reason }, said };
+  }
+
+  /** The daemon published (or withdrew) a session's Ask: a notification waiting for it goes now. */
+  askChanged(pane: string): void {
+    this.askWaits.get(pane)?.();
+  }
+
+  /**
+   * Wait (at most ASK_WAIT_MS) for the session's Ask to say what its state is about, then tell
+   * the episode if it still stands: a state that came first (a dialog read on screen before its
+   * hook's payload, a turn's end before the event with its answer) is told with the Ask's text.
+   */
+  private async tellWhenSaid(t: Tracked, state: MachineState["state"], made: MachineState): Promise<void> {
+    await new Promise<void>((resolve) => {
+      const done = () => { clearTimeout(timer); if (this.askWaits.get(t.pane) === check) this.askWaits.delete(t.pane); resolve(); };
+      const check = () => { if (needText("", state, t.cause, this.ask(t)).said) done(); };
+      const timer = setTimeout(done, ASK_WAIT_MS);
+      timer.unref?.();
+      this.askWaits.set(t.pane, check);
+    });
+    if (shownState(t.machine) !== state || t.machine.since !== made.since) return;
+    if (readSnooze(await this.snoozeValue(t.pane)).snoozed) { t.suppressed = true; return; }
+    if ((await this.tmux.panesInView().catch(() => [] as string[])).includes(t.pane)) return;
+    await this.notifier.notify((await this.needNote(t, state)).note);
   }
 
   /** Whether the session is snoozed now (it raises no alerts). */
@@ -56,7 +85,9 @@ export class Alerts {
     if (readSnooze(await this.snoozeValue(t.pane)).snoozed) { t.suppressed = true; return; }
     if ((await this.tmux.panesInView().catch(() => [] as string[])).includes(t.pane)) return;
     if (shownState(t.machine) !== state || t.machine.since !== made.since) return;
-    await this.notifier.notify(await this.needNote(t, state));
+    const { note, said } = await this.needNote(t, state);
+    if (said) await this.notifier.notify(note);
+    else void this.tellWhenSaid(t, state, made).catch(() => undefined);
   }
 
   /** A command that failed in a pane that is not an agent session (shell integrations). */
@@ -99,7 +130,7 @@ export class Alerts {
       if (readSnooze(value, now).snoozed) continue;
       t.suppressed = false;
       if (value !== "") await this.tmux.unsetOption({ pane: t.pane }, "@agentmux-snoozed").catch(() => undefined);
-      if (t.machine.state === "blocked" || t.machine.state === "waiting") await this.notifier.notify(await this.needNote(t, t.machine.state));
+      if (t.machine.state === "blocked" || t.machine.state === "waiting") await this.notifier.notify((await this.needNote(t, t.machine.state)).note);
     }
   }
 }

@@ -1,6 +1,6 @@
 import { ASK_OPTION, type Ask } from "../core/ask.ts";
 import { hookAskOf, hookMeaning } from "../backends/hooks.ts";
-import { firstLines } from "../backends/shared/hook-ask.ts";
+import { firstLines, type HookAsk } from "../backends/shared/hook-ask.ts";
 import { readDialog, type Dialog } from "../detect/dialog.ts";
 import { detect } from "../detect/detect.ts";
 import type { Manifest } from "../detect/types.ts";
@@ -17,8 +17,10 @@ export interface AskBookDeps {
   manifest(t: Tracked): Manifest | null;
   /** I/O: the last assistant turn of the session's transcript, where its backend keeps one (a waiting session no hook told the answer of). */
   lastAnswer?(t: Tracked): string | null;
-  /** An Ask was published or withdrawn (the inbox's subscribers are told). */
-  changed(): void;
+  /** I/O: a turn's answer as its CLI recorded it, where the hook's words are not to be trusted (src/backends/hooks.ts recordedAnswerOf). */
+  recordedAnswer?(t: Tracked, event: string, payload: Record<string, unknown>): string | null;
+  /** A pane's Ask was published or withdrawn (the inbox's subscribers and a waiting notification are told). */
+  changed(pane: string): void;
   log: Logger;
 }
 
@@ -47,7 +49,9 @@ export class AskBook {
   /** A hook event of the session, before the session table applies it. */
   hookEvent(t: Tracked, event: string, payload: Record<string, unknown>): void {
     const submit = hookMeaning(t.backend, event, payload).events.some((e) => e.kind === "submit");
-    const ask = hookAskOf(t.backend, event, payload);
+    const hooked = hookAskOf(t.backend, event, payload);
+    const recorded = hooked?.kind === "answer" ? firstLines(this.deps.recordedAnswer?.(t, event, payload) ?? "") : [];
+    const ask: HookAsk | null = recorded.length > 0 ? { kind: "answer", summary: recorded[0] ?? "", text: recorded, options: [] } : hooked;
     if (!ask && !submit) return;
     const material = withHookAsk(this.material.get(t.pane) ?? NO_MATERIAL, ask, submit);
     if (ask?.kind === "answer") delete material.answerFromTranscript;
@@ -94,7 +98,7 @@ export class AskBook {
     this.material.delete(pane);
     this.screens.delete(pane);
     this.unset.delete(pane);
-    if (this.published.delete(pane)) this.deps.changed();
+    if (this.published.delete(pane)) this.deps.changed(pane);
   }
 
   private async publish(t: Tracked): Promise<void> {
@@ -105,7 +109,7 @@ export class AskBook {
     const before = this.published.get(t.pane) ?? null;
     if (sameAsk(before, ask) && (ask !== null || this.unset.has(t.pane))) return;
     if (ask) { this.published.set(t.pane, ask); this.unset.delete(t.pane); } else { this.published.delete(t.pane); this.unset.add(t.pane); }
-    if (!sameAsk(before, ask)) this.deps.changed();
+    if (!sameAsk(before, ask)) this.deps.changed(t.pane);
     try {
       if (ask) await this.deps.setOption(t.pane, ASK_OPTION, JSON.stringify(ask));
       else await this.deps.unsetOption(t.pane, ASK_OPTION);

@@ -1,5 +1,6 @@
 import { readdirSync, watch, unlinkSync, type FSWatcher } from "node:fs";
 import { BACKENDS, isBackendName } from "../backends/index.ts";
+import { recordedAnswerOf } from "../backends/hooks.ts";
 import type { Server } from "node:net";
 import { cleanLine } from "../tmux/safe-text.ts";
 import { ControlClient } from "../tmux/control.ts";
@@ -139,7 +140,8 @@ export class Daemon implements DaemonPort {
       capture: (pane) => this.tmux.tryCapture(pane, { join: false }),
       manifest: (t) => this.screens?.manifestOf(t) ?? null,
       lastAnswer: (t) => lastAnswer(t, this.config()),
-      changed: () => this.inbox.changed(),
+      recordedAnswer: (t, event, payload) => recordedAnswerOf(t.backend, event, payload),
+      changed: (pane) => { this.inbox.changed(); this.alerts?.askChanged(pane); },
       log: (line) => this.log(line),
     });
   }

@@ -7,14 +7,14 @@ import { INTERRUPTED } from "./ask-build.ts";
  * published (whichever channel read it first: a hook's payload, the dialog on screen, the
  * transcript) is what the inbox, the switcher and the phone page show, so the notification says
  * the same: its kind and its summary (a plan by its first line). Without an Ask, the cause's own
- * words. Pure.
+ * words. `said`: whether the text says what (not only "asks permission"). Pure.
  */
-export function needText(name: string, state: string, cause: Cause | undefined, ask: Ask | null): { text: string; reason: string } {
+export function needText(name: string, state: string, cause: Cause | undefined, ask: Ask | null): { text: string; reason: string; said: boolean } {
   const fits = ask !== null && (state === "waiting" ? ask.kind === "answer" : state === "blocked" && ask.kind !== "answer");
-  if (!fits) return { text: causeText(name, state, cause), reason: cause?.why ?? (state === "blocked" ? "needs you" : "finished") };
+  if (!fits) return { text: causeText(name, state, cause), reason: cause?.why ?? (state === "blocked" ? "needs you" : "finished"), said: Boolean(cause?.detail) };
   const why: Cause["why"] | undefined = ask.kind === "answer" ? "finished" : ask.kind === "dialog" ? cause?.why : ask.kind;
   const said = ask.kind === "plan" ? ask.text[0] : ask.summary;
   const detail = said && said !== INTERRUPTED ? said : cause?.detail;
   const shown: Cause | undefined = why ? { why, ...(detail ? { detail } : {}) } : detail ? { why: "declared", detail } : undefined;
-  return { text: causeText(name, state, shown), reason: why ?? (state === "blocked" ? "needs you" : "finished") };
+  return { text: causeText(name, state, shown), reason: why ?? (state === "blocked" ? "needs you" : "finished"), said: Boolean(shown?.detail) };
 }

@@ -5,7 +5,8 @@ import { dirname, join } from "node:path";
 import { ROOT, TestServer } from "../helpers/tmux-server.ts";
 import { waitForState } from "../helpers/agentmux-session.ts";
 import type { LocalServer } from "../helpers/fake-http.ts";
-import { journalOf, LONG, waitForRead } from "./harness.ts";
+import { writeConfig } from "../helpers/config.ts";
+import { inboxAsk, journalOf, LONG, notesOf, waitForRead } from "./harness.ts";
 import { startFakeGemini } from "./fake-gemini.ts";
 import { HELLO } from "./fake-model.ts";
 
@@ -25,6 +26,7 @@ describe("the real Gemini CLI in tmux against a fake Gemini API, with the hooks 
   let userText = "";
   let journal = "";
   let pane = "";
+  let told: ReturnType<typeof notesOf> | undefined;
 
   const ready = (t: TestContext): TestServer | undefined => {
     if (gemini) return server;
@@ -47,6 +49,8 @@ describe("the real Gemini CLI in tmux against a fake Gemini API, with the hooks 
     userText = `${JSON.stringify({ security: { auth: { selectedType: "gemini-api-key" } }, general: { disableAutoUpdate: true, disableUpdateNag: true }, privacy: { usageStatisticsEnabled: false }, telemetry: { enabled: false }, ui: { theme: "Default" }, ide: { hasSeenNudge: true, enabled: false } }, null, 2)}\n`;
     writeFileSync(userSettings, userText);
     writeFileSync(join(userDir, "trustedFolders.json"), JSON.stringify({ [project]: "TRUST_FOLDER" }));
+    told = notesOf(join(server.home, "notified.txt"));
+    writeConfig(server.home, { notify: { command: told.command } });
     await server.start();
     await server.setServerEnv({ GOOGLE_GEMINI_BASE_URL: fake.url, GEMINI_API_KEY: "dummy", GEMINI_CLI_NO_RELAUNCH: "true", GOOGLE_API_KEY: undefined, GOOGLE_CLOUD_PROJECT: undefined });
   });
@@ -78,6 +82,8 @@ describe("the real Gemini CLI in tmux against a fake Gemini API, with the hooks 
     await waitForEvents(s, pane, ["BeforeAgent", "AfterAgent"]);
     await waitForState(s, pane, "waiting", LONG);
     assert.deepEqual(events(pane).filter((e) => e.result === "dropped"), [], "every event carried the session's token");
+    // The turn's end says what it answered.
+    assert.equal(await told!.waitForNote(s, /finished/), `project finished: ${HELLO}`);
   });
 
   it("a shell command's permission dialog is blocked from the Notification hook, and working again once allowed", async (t) => {
@@ -90,6 +96,13 @@ describe("the real Gemini CLI in tmux against a fake Gemini API, with the hooks 
     // BeforeTool of a session the daemon shows working is dropped by the hook itself (the mirror shortcut).
     await waitForEvents(s, pane, ["Notification"]);
     await waitForState(s, pane, "blocked", LONG);
+    // One text per Ask: the notification says what the inbox says is asked (the command), not
+    // Gemini's own "Tool Confirm Shell Command requires execution".
+    const ask = await inboxAsk(s, pane);
+    assert.equal(ask?.kind, "permission", JSON.stringify(ask));
+    assert.match(ask?.summary ?? "", new RegExp(`touch ${marker}`), JSON.stringify(ask));
+    const note = await told!.waitForNote(s, /asks permission/);
+    assert.equal(note, `project asks permission: ${ask?.summary}`);
     await cli(s, ["keys", pane, "Enter"]); // "Allow once" is selected
     await s.waitFor(`${marker} to exist`, () => existsSync(marker), LONG);
     await waitForEvents(s, pane, ["AfterTool"]);

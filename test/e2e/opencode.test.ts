@@ -3,7 +3,8 @@ import assert from "node:assert/strict";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { TestServer } from "../helpers/tmux-server.ts";
-import { transitions, waitForRead } from "./harness.ts";
+import { writeConfig } from "../helpers/config.ts";
+import { inboxAsk, notesOf, transitions, waitForRead } from "./harness.ts";
 import { waitForState } from "../helpers/agentmux-session.ts";
 import { startFakeAnthropic, type FakeAnthropic } from "./fake-anthropic.ts";
 import { HELLO } from "./fake-model.ts";
@@ -22,6 +23,7 @@ describe("the real opencode in tmux against a fake Anthropic API", () => {
   let project = "";
   let pane = "";
   let journal = "";
+  let told: ReturnType<typeof notesOf> | undefined;
 
   const ready = (t: TestContext): TestServer | undefined => {
     if (opencode.bin !== null) return server;
@@ -48,6 +50,8 @@ describe("the real opencode in tmux against a fake Anthropic API", () => {
     // `agentmux new` hands its own XDG_CONFIG_HOME and XDG_STATE_HOME to the pane (AGENTMUX_HOME
     // still decides agentmux's places), so they must name the scratch home there too.
     for (const name of ["XDG_CONFIG_HOME", "XDG_STATE_HOME"]) server.env[name] = env[name] ?? "";
+    told = notesOf(join(server.home, "notified.txt"), LONG);
+    writeConfig(server.home, { notify: { command: told.command } });
     await server.start();
     await server.setServerEnv(env);
   });
@@ -85,6 +89,8 @@ describe("the real opencode in tmux against a fake Anthropic API", () => {
     await cli(s, ["send", pane, "say hello"]);
     await waitForRead(s, pane, new RegExp(HELLO.replace(".", "\\.")), LONG);
     await waitForState(s, pane, "waiting", LONG);
+    // The turn's end says what it answered, not "main finished" and nothing after it.
+    assert.equal(await told!.waitForNote(s, /finished/), `project:main finished: ${HELLO}`);
   });
 
   it("loads agentmux's plugin: the turn's states come from its hook events, with the session's token", async (t) => {
@@ -115,6 +121,11 @@ describe("the real opencode in tmux against a fake Anthropic API", () => {
     assert.ok(!existsSync(marker), "nothing runs before the approval");
     await waitForEvents(s, pane, ["permission-asked"]);
     await waitForState(s, pane, "blocked", LONG);
+    // One text per Ask: the notification says what the inbox says is asked.
+    const ask = await inboxAsk(s, pane, LONG);
+    assert.equal(ask?.kind, "permission", JSON.stringify(ask));
+    assert.match(ask?.summary ?? "", new RegExp(`touch ${marker}`), JSON.stringify(ask));
+    assert.equal(await told!.waitForNote(s, /asks permission/), `project:main asks permission: ${ask?.summary}`);
     await cli(s, ["keys", pane, "Enter"]); // "Allow once" is selected
     await waitForEvents(s, pane, ["permission-replied"]);
     await s.waitFor(`${marker} to exist`, () => existsSync(marker), LONG);

@@ -1,6 +1,7 @@
 import { stringField, type HookMeaning } from "../shared/hook-meaning.ts";
 import { finishedCause, permissionCause } from "../shared/causes.ts";
 import { installedEvents, meaningOf, type HookTable } from "../shared/hook-table.ts";
+import { geminiRecordedAnswer } from "./transcript.ts";
 
 const activity = { meaning: (_payload: Record<string, unknown>, base: HookMeaning): HookMeaning => ({ ...base, events: [{ kind: "activity" }] }) };
 
@@ -14,6 +15,7 @@ const activity = { meaning: (_payload: Record<string, unknown>, base: HookMeanin
 export const GEMINI_HOOKS: HookTable = {
   base: (payload) => ({ sessionId: stringField(payload, "session_id") }),
   unknownNamesSession: true,
+  recordedAnswer: geminiRecordedAnswer,
   events: {
     SessionStart: { install: true, meaning: (_payload, base) => ({ ...base, events: [{ kind: "started" }] }) },
     BeforeAgent: { install: true, prompt: true, meaning: (_payload, base) => ({ ...base, events: [{ kind: "submit" }] }) },

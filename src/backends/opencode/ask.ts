@@ -7,7 +7,8 @@ type Payload = Record<string, unknown>;
  * What opencode's bus events (forwarded by its plugin, see hook-events.ts) tell of what a session
  * asks: permission.asked names the permission and its patterns (a bash command in
  * metadata.command); permission.replied means it was answered; question.asked carries its
- * questions as AskUserQuestion does. session.idle carries no answer text.
+ * questions as AskUserQuestion does. session.idle carries no answer text of its own: agentmux's
+ * plugin adds the turn's answer as last_assistant_message (etc/opencode/agentmux.js).
  */
 export function opencodeAsk(event: string, payload: Payload): HookAsk | null {
   if (event === "permission-replied") return { kind: "done" };
@@ -20,5 +21,6 @@ export function opencodeAsk(event: string, payload: Payload): HookAsk | null {
     return { kind: "permission", summary: line, text: [line], options: [] };
   }
   if (event === "question-asked") return hookAsk("PreToolUse", { tool_name: "AskUserQuestion", tool_input: payload });
+  if (event === "session-idle") return hookAsk("Stop", payload);
   return null;
 }

@@ -28,6 +28,8 @@ export interface HookTable {
   unknownNamesSession: boolean;
   /** What an event tells of what the session asks or said, where its payloads are not Claude's format (else src/backends/shared/hook-ask.ts). */
   ask?(event: string, payload: Payload): HookAsk | null;
+  /** I/O: a turn's answer read from the CLI's own record, where its hook's words are not to be trusted; null when not known that way. */
+  recordedAnswer?(event: string, payload: Payload): string | null;
 }
 
 /** Names its session and means nothing else. */

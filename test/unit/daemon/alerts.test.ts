@@ -1,7 +1,7 @@
 import type { Ask } from "../../../src/core/ask.ts";
 import { afterEach, beforeEach, describe, it, mock } from "node:test";
 import assert from "node:assert/strict";
-import { Alerts } from "../../../src/daemon/alerts.ts";
+import { Alerts, ASK_WAIT_MS } from "../../../src/daemon/alerts.ts";
 import type { Note, Notifier } from "../../../src/daemon/notifier.ts";
 import { trackedFromPane, type Tracked } from "../../../src/daemon/tracked.ts";
 import { PANE_FIELDS, type PaneRecord } from "../../../src/tmux/formats.ts";
@@ -10,6 +10,11 @@ import type { Tmux } from "../../../src/tmux/tmux.ts";
 import { evalInChild, srcUrl } from "../../helpers/in-child.ts";
 
 const NOW = 1_700_000_000_000;
+
+/** Let the promises a timer or a call started run to their end. */
+async function settle(): Promise<void> {
+  for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r));
+}
 
 /** The few tmux calls the alerts make: pane options, the panes in view, a pane's formats. */
 class FakeTmux {
@@ -142,7 +147,8 @@ describe("alerts when a session needs the user", () => {
     assert.deepEqual(sent.slice(1), ["dev:build matched /BUILD FAILED/ 2 more times, the last: BUILD FAILED"]);
   });
 
-  it("two sessions in one directory are told apart by the name list shows, with what the notification is about", async () => {
+  it("two sessions in one directory are told apart by the name list shows, with what the notification is about", async (c) => {
+    c.mock.timers.enable({ apis: ["setTimeout"] });
     const a = session("waiting", "%13");
     const b = session("waiting", "%15");
     a.tokenHash = "ha";
@@ -151,6 +157,9 @@ describe("alerts when a session needs the user", () => {
     const { alerts, sent, notes } = setup([a, b]);
     await alerts.stateChanged(a);
     await alerts.stateChanged(b);
+    // b's would not say what: it waits for an Ask, and goes as it is when none comes.
+    c.mock.timers.tick(ASK_WAIT_MS);
+    await settle();
     assert.deepEqual(sent, ["my api:%13 finished: done with #3", "my api:%15 finished"]);
     assert.deepEqual(notes[0], { text: sent[0], pane: "%13", tokenHash: "ha", name: "my api:%13", backend: "claude", state: "waiting", reason: "finished" });
     assert.equal(notes[1]?.reason, "finished");
@@ -163,6 +172,38 @@ describe("alerts when a session needs the user", () => {
     const { alerts, sent } = setup([t], () => ask);
     await alerts.stateChanged(t);
     assert.deepEqual(sent, ["my api asks permission: touch /tmp/z"]);
+  });
+
+  it("a state that came before what it is about waits for the Ask: told with its text once published, at once", async (c) => {
+    c.mock.timers.enable({ apis: ["setTimeout"] });
+    const t = session("blocked");
+    t.cause = { why: "permission" };
+    let ask: Ask | null = null;
+    const { alerts, sent } = setup([t], () => ask);
+    await alerts.stateChanged(t);
+    assert.deepEqual(sent, [], "nothing yet: it would say only 'asks permission'");
+    alerts.askChanged("%21"); // an Ask withdrawn or still silent changes nothing
+    await settle();
+    assert.deepEqual(sent, []);
+    ask = { kind: "permission", summary: "bash: touch /tmp/m", text: ["bash: touch /tmp/m"], options: [], dialog: "", source: "hook", at: NOW };
+    alerts.askChanged("%21");
+    await settle();
+    assert.deepEqual(sent, ["my api asks permission: bash: touch /tmp/m"]);
+    c.mock.timers.tick(ASK_WAIT_MS);
+    await settle();
+    assert.equal(sent.length, 1, "told once");
+  });
+
+  it("a waiting notification is dropped when its episode ended meanwhile", async (c) => {
+    c.mock.timers.enable({ apis: ["setTimeout"] });
+    const t = session("waiting");
+    t.cause = { why: "finished" };
+    const { alerts, sent } = setup([t]);
+    await alerts.stateChanged(t);
+    t.machine = { ...t.machine, state: "working", since: NOW + 5 };
+    c.mock.timers.tick(ASK_WAIT_MS);
+    await settle();
+    assert.deepEqual(sent, []);
   });
 
   it("a watcher's match on a session names it as list does (not by its directory alone)", async () => {

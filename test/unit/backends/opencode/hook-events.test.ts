@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { opencodePluginPath } from "../../../../src/backends/opencode/config.ts";
 import { OPENCODE_HOOK_EVENTS, opencodeHookMeaning } from "../../../../src/backends/opencode/hook-events.ts";
+import { opencodeAsk } from "../../../../src/backends/opencode/ask.ts";
 import { sleep } from "../../../../src/util/sleep.ts";
 
 const PLUGIN_URL = pathToFileURL(opencodePluginPath()).href;
@@ -94,6 +95,34 @@ describe("the opencode plugin (etc/opencode/agentmux.js)", () => {
     await plugin.event({ event: { type: "session.status", properties: { sessionID: "ses_3", status: { type: "idle" } } } });
     await until("both forwarded", () => hook.lines().length === 2);
     assert.deepEqual(hook.lines().map((l) => (l.split("\t")[0] ?? "").split(" ").pop()), ["permission-replied", "session-idle"]);
+  });
+
+  it("hands the turn's answer over with the idle event: the text parts of the latest assistant message, streamed or whole", async () => {
+    const hook = fakeHook();
+    process.env["AGENTMUX_SOCK"] = "/tmp/agentmux-test.sock";
+    const { Agentmux } = (await import(PLUGIN_URL)) as { Agentmux: Plugin };
+    const plugin = await Agentmux({}, { hook: hook.path });
+    const s = "ses_4";
+    const events = [
+      { type: "message.updated", properties: { sessionID: s, info: { id: "msg_u", sessionID: s, role: "user" } } },
+      { type: "message.part.updated", properties: { sessionID: s, part: { id: "prt_u", messageID: "msg_u", sessionID: s, type: "text", text: "say hello" } } },
+      { type: "message.updated", properties: { sessionID: s, info: { id: "msg_a", sessionID: s, role: "assistant" } } },
+      { type: "message.part.updated", properties: { sessionID: s, part: { id: "prt_1", messageID: "msg_a", sessionID: s, type: "text", text: "" } } },
+      { type: "message.part.delta", properties: { sessionID: s, messageID: "msg_a", partID: "prt_1", field: "text", delta: "Hello " } },
+      { type: "message.part.delta", properties: { sessionID: s, messageID: "msg_a", partID: "prt_1", field: "text", delta: "there." } },
+      { type: "message.part.updated", properties: { sessionID: s, part: { id: "prt_2", messageID: "msg_a", sessionID: s, type: "tool", tool: "bash" } } },
+      { type: "message.part.updated", properties: { sessionID: s, part: { id: "prt_3", messageID: "msg_a", sessionID: s, type: "text", text: "Done.", synthetic: false } } },
+      { type: "session.status", properties: { sessionID: s, status: { type: "idle" } } },
+    ];
+    for (const event of events) await plugin.event({ event });
+    await until("the idle event forwarded", () => hook.lines().some((l) => l.includes("session-idle")));
+    const payload = JSON.parse(hook.lines().find((l) => l.includes("session-idle"))?.split("\t")[1] ?? "{}") as Record<string, unknown>;
+    assert.equal(payload["last_assistant_message"], "Hello there.\nDone.");
+    assert.deepEqual(opencodeAsk("session-idle", payload), { kind: "answer", summary: "Hello there.", text: ["Hello there.", "Done."], options: [] });
+    // A session whose answer is not known says nothing of one.
+    await plugin.event({ event: { type: "session.status", properties: { sessionID: "ses_5", status: { type: "idle" } } } });
+    await until("the second idle event forwarded", () => hook.lines().filter((l) => l.includes("session-idle")).length === 2);
+    assert.ok(!(hook.lines().at(-1) ?? "").includes("last_assistant_message"));
   });
 
   it("a copy installed by hand (no options) stands aside while the session's copy is loaded, so no event goes twice", async () => {
