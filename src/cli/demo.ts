@@ -16,13 +16,13 @@ const WELCOME = `agentmux demo
 =============
 Four demo agents run in the other windows and go through their states on their own:
   builder   works a few seconds, then waits for you, then starts again
-  reviewer  stops to ask permission (answer 1 or 2 in its pane)
+  reviewer  stops to ask permission (answer 1 or 2 in its pane, or y or n in the inbox)
   tester    works for a long time
   scout     sits at its prompt (idle)
 
 Look at the status line (⚠ blocked, ● waiting, ◐ working), the window markers, and the
-notifications. Keys (after the prefix, C-b): S the switcher, B the next session that needs
-you, Z snooze, a the menu. Or, from this shell:
+notifications. Keys (after the prefix, C-b): S the switcher, N the inbox, B the next session
+that needs you, Z snooze, a the menu. Or, from this shell:
   agentmux list                 every session and its state
   agentmux switch               the switcher
   agentmux next                 jump to the next session that needs you

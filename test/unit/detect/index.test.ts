@@ -52,6 +52,7 @@ const piScreen = (above: string[], box: string[] = [""]) => [" pi v0.73.1", "", 
 const copilotScreen = (above: string[], footer = " ← open sidebar · Interactive · Manual Approval · / commands · ? help · tab next tab", input = "❯") => ["  ╭─╮╭─╮", "  ╰─╯╰─╯  Copilot v1.0.102 uses AI.", "", ...above, "", " ~/work", rule, input, rule, footer].join("\n");
 const auggieScreen = (above: string[]) => ["Get started with Auggie", "", ...above, rule, "›  ", rule, " ? to show shortcuts                /work"].join("\n");
 const geminiScreen = (above: string[]) => [" ▝▜▄     Gemini CLI v0.61.0", "", ...above, rule, " Shift+Tab to accept edits", "", " >   Type your message or @path/to/file", "", " workspace (/directory)      sandbox      /model", " ~/work                      no sandbox   Auto"].join("\n");
+const demoScreen = (below: string[]) => ["reviewer · a demo agent of agentmux (type anything and press Enter)", ...below].join("\n");
 const qwenScreen = (above: string[]) => ["  │ >_ Qwen Code (v0.15.10)  │", "", ...above, rule, ">   Type your message or @path/to/file", rule, "  ? for shortcuts"].join("\n");
 
 interface Row { name: string; agent: string; screen: string; title?: string; alternate?: boolean; state: string; rule?: string; cause?: string | null }
@@ -144,6 +145,10 @@ const rows: Row[] = [
   { name: "title ◇ Ready", agent: "gemini", screen: "", title: "◇  Ready (work)", state: "idle", rule: "title-ready" },
   { name: "input box, no title", agent: "gemini", screen: geminiScreen(["✦ Hello."]), state: "idle", rule: "input-box" },
   // Pi (its dialogs are its extensions' ctx.ui ones)
+  // agentmux's demo agent (etc/demo/agent.js draws these)
+  { name: "the demo's permission dialog", agent: "demo", screen: demoScreen(["● I need to push to a shared branch.", "", " Bash command", "   git push --force-with-lease", "   Push to the shared branch", "", " Do you want to proceed?", " ❯ 1. Yes", "   2. No"]), title: "agentmux demo: reviewer", state: "blocked", rule: "permission", cause: "permission" },
+  { name: "the demo at work", agent: "demo", screen: demoScreen(["> fix it", "", "✻ Reviewing PR #42… (3s)", "─".repeat(40), "❯ "]), title: "agentmux demo: reviewer", state: "working", rule: "working" },
+  { name: "the demo at its prompt, a numbered list in its transcript", agent: "demo", screen: demoScreen(["● Options:", " ❯ 1. Yes", "   2. No", "", "─".repeat(40), "❯ half typed"]), title: "agentmux demo: scout", state: "idle", rule: "prompt" },
   { name: "a permission gate's select", agent: "pi", screen: real("pi-permission"), title: "π - work", state: "blocked", rule: "permission", cause: "permission" },
   { name: "an extension's input dialog", agent: "pi", screen: piScreen([" $ touch m", "", " ⠼ Working..."], ["", " Name the branch", "", " feature-x", "", " enter submit  escape/ctrl+c cancel", ""]), title: "π - work", state: "blocked", rule: "dialog", cause: null },
   { name: "interrupted turn", agent: "pi", screen: real("pi-interrupted"), title: "π - work", state: "blocked", rule: "interrupted", cause: "interrupted" },
