@@ -21,6 +21,7 @@ describe("needText", () => {
     ["nothing at all", "blocked", undefined, null, "g needs you", "needs you"],
   ];
   for (const [name, state, cause, a, text, reason] of rows) {
-    it(name, () => assert.deepEqual(needText("g", state, cause, a), { text, reason }));
+    // said: whether the text says what (a notification without it waits for the Ask a moment).
+    it(name, () => assert.deepEqual(needText("g", state, cause, a), { text, reason, said: text.includes(": ") }));
   }
 });
