@@ -13,9 +13,12 @@ const SESSION_COPY = Symbol.for("agentmux.opencode.session-plugin");
 
 // opencode publishes bus events without waiting for the plugin, and a permission's reply is followed
 // within a millisecond by the turn's end: forwarded by two processes at once, the daemon could read
-// them in either order and leave the session working. Each event waits for the one before it (at
-// most HOOK_WAIT_MS: the forwarder returns at once, and one that hangs must not hold back the rest).
-const HOOK_WAIT_MS = 2000;
+// them in either order and leave the session working. Each event waits for the one before it: its
+// forwarder returns once its spool file exists (the daemon orders a pane's files by creation), which
+// takes milliseconds, and seconds on a loaded machine. Taking the next before that would reorder
+// them (a 2 s bound did, under load: session-busy after permission-asked left a dialog "working"),
+// so the bound is for a forwarder that truly hangs: HOOK_WAIT_MS.
+const HOOK_WAIT_MS = 30_000;
 let queue = Promise.resolve();
 
 function forward(hook, agent, name, properties) {

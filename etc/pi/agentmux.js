@@ -16,8 +16,10 @@ import { fileURLToPath } from "node:url";
 
 const DIALOGS = ["select", "confirm", "input", "editor"];
 const UI_STATE = Symbol.for("agentmux.pi.ui");
-// The forwarder returns at once; one that hangs must not hold back the events after it.
-const HOOK_WAIT_MS = 2000;
+// Each event waits for the forwarder of the one before it, which returns once its spool file exists
+// (the daemon orders a pane's files by creation): milliseconds, seconds on a loaded machine. The
+// bound is only for one that truly hangs (a shorter one reorders events under load).
+const HOOK_WAIT_MS = 30_000;
 const MAX_TEXT = 2000;
 
 function real(path) {

@@ -87,7 +87,8 @@ describe("the opencode plugin (etc/opencode/agentmux.js)", () => {
   it("forwards events in the order opencode published them, even when the forwarder of the first is slow", async () => {
     // A permission's reply and the turn's end come a millisecond apart; read in the other order the
     // session would stay working.
-    const hook = fakeHook('case "$*" in *permission-replied*) sleep 0.4;; esac');
+    // Slower than the 2 s the plugin once waited at most: a loaded machine starts a forwarder that late.
+    const hook = fakeHook('case "$*" in *permission-replied*) sleep 2.5;; esac');
     process.env["AGENTMUX_SOCK"] = "/tmp/agentmux-test.sock";
     const { Agentmux } = (await import(PLUGIN_URL)) as { Agentmux: Plugin };
     const plugin = await Agentmux({}, { hook: hook.path });
