@@ -1,9 +1,29 @@
+import { closeSync, readSync } from "node:fs";
 import { isAbsolute } from "node:path";
 import { isJsonObject, parseJsonLine, type JsonObject } from "../../util/json.ts";
-import { MiB, readRegularText } from "../../util/regular-file.ts";
+import { MiB, openRegular } from "../../util/regular-file.ts";
 
-/** The largest chat file read for a turn's answer; a larger one is not read (the hook's words stand). */
-export const GEMINI_CHAT_MAX = 16 * MiB;
+/** How much of a chat file's end is read for a turn's answer (the daemon reads it once a turn). */
+export const GEMINI_CHAT_TAIL = 2 * MiB;
+
+/** The last `max` bytes of a regular file, from its first whole line (all of it when it is smaller). */
+function tailOf(file: string, max: number): string {
+  const { fd, size } = openRegular(file, { follow: false });
+  try {
+    const length = Math.min(size, max);
+    const buffer = Buffer.alloc(length);
+    let read = 0;
+    while (read < length) {
+      const n = readSync(fd, buffer, read, length - read, size - length + read);
+      if (n === 0) break;
+      read += n;
+    }
+    const text = buffer.subarray(0, read).toString("utf8");
+    return size > max ? text.slice(text.indexOf("\n") + 1) : text;
+  } finally {
+    closeSync(fd);
+  }
+}
 
 /** The text of a recorded message: a string, or the text of its parts. */
 function textOf(content: unknown): string {
@@ -25,8 +45,9 @@ export function lastGeminiAnswer(text: string): string {
   for (const record of records) {
     const rewind = record["$rewindTo"];
     if (typeof rewind === "string") {
+      // A rewind to a message before what was read drops all that was read.
       const at = messages.findIndex((m) => m["id"] === rewind);
-      if (at >= 0) messages.length = at;
+      messages.length = Math.max(at, 0);
       continue;
     }
     if (typeof record["id"] !== "string" || typeof record["type"] !== "string") continue;
@@ -47,14 +68,15 @@ export function lastGeminiAnswer(text: string): string {
  * prompt_response is not to be trusted: Gemini joins the streamed chunks of a turn with spaces
  * (a word cut between two chunks gets one inside it) and repeats them after the whole text. The chat
  * file is the one the payload names (transcript_path: absolute, a .json or .jsonl under a chats
- * directory), read only when regular and at most GEMINI_CHAT_MAX. null: not known that way.
+ * directory), read only when regular (never through a symlink), its last GEMINI_CHAT_TAIL bytes.
+ * null: not known that way.
  */
 export function geminiRecordedAnswer(event: string, payload: Record<string, unknown>): string | null {
   if (event !== "AfterAgent") return null;
   const file = payload["transcript_path"];
   if (typeof file !== "string" || !isAbsolute(file) || !/\/chats\/[^/]+\.jsonl?$/u.test(file)) return null;
   try {
-    return lastGeminiAnswer(readRegularText(file, { maxBytes: GEMINI_CHAT_MAX })) || null;
+    return lastGeminiAnswer(tailOf(file, GEMINI_CHAT_TAIL)) || null;
   } catch {
     return null;
   }
