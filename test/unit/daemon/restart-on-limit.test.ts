@@ -171,6 +171,22 @@ describe("failover in the daemon", () => {
     assert.match(h.notes[0] ?? "", /could not restart it under b: cannot restart .*logged out$/);
   });
 
+  it("auto: a session with nothing to resume is restarted fresh and told so, never as resumed", async () => {
+    const h = harness("auto");
+    const t = h.add(session("%1", "a", "idle"));
+    const f = new Failover({
+      tracked: new Map([[t.pane, t]]), config: () => configFor("auto"), readings: (_b, name) => h.readings.get(name),
+      notify: async (text) => { h.notes.push(text); },
+      // What `agentmux restart --json` answers for a session that never exchanged a message (src/daemon/restart-child.ts).
+      restart: async (_pane, account) => ({ ok: true, id: null, account, fresh: "its conversation native-1 was never recorded" }),
+      log: () => undefined, now: () => NOW,
+    });
+    await f.eventApplied(t, event(t, "StopFailure", { error: "rate_limit" }));
+    assert.equal(h.notes.length, 1, h.notes.join("\n"));
+    assert.match(h.notes[0] ?? "", /restarted under b fresh: its conversation native-1 was never recorded, so there was nothing to resume$/);
+    assert.doesNotMatch(h.notes[0] ?? "", /resuming/);
+  });
+
   it("off, and a session without an account, do nothing", async () => {
     const off = harness("off");
     const t = off.add(session("%1", "a", "waiting"));
