@@ -62,10 +62,18 @@ export class Alerts {
       timer.unref?.();
       this.askWaits.set(t.pane, check);
     });
-    if (shownState(t.machine) !== state || t.machine.since !== made.since) return;
-    if (readSnooze(await this.snoozeValue(t.pane)).snoozed) { t.suppressed = true; return; }
-    if ((await this.tmux.panesInView().catch(() => [] as string[])).includes(t.pane)) return;
-    await this.notifier.notify((await this.needNote(t, state)).note);
+    if (await this.mayTell(t, state, made)) await this.notifier.notify((await this.needNote(t, state)).note);
+  }
+
+  /**
+   * Whether the episode `made` began may be told now: not while the session is snoozed (it is
+   * marked suppressed, told when the snooze ends), not while a client shows its pane, not once the
+   * state was left.
+   */
+  private async mayTell(t: Tracked, state: MachineState["state"], made: MachineState): Promise<boolean> {
+    if (readSnooze(await this.snoozeValue(t.pane)).snoozed) { t.suppressed = true; return false; }
+    if ((await this.tmux.panesInView().catch(() => [] as string[])).includes(t.pane)) return false;
+    return shownState(t.machine) === state && t.machine.since === made.since;
   }
 
   /** Whether the session is snoozed now (it raises no alerts). */
@@ -82,9 +90,7 @@ export class Alerts {
     // A session shown closing (its exit chain runs) finishing a before-exit skill's turn is no news.
     const state = shownState(made);
     if (state !== "blocked" && state !== "waiting") { t.suppressed = false; return; }
-    if (readSnooze(await this.snoozeValue(t.pane)).snoozed) { t.suppressed = true; return; }
-    if ((await this.tmux.panesInView().catch(() => [] as string[])).includes(t.pane)) return;
-    if (shownState(t.machine) !== state || t.machine.since !== made.since) return;
+    if (!(await this.mayTell(t, state, made))) return;
     const { note, said } = await this.needNote(t, state);
     if (said) await this.notifier.notify(note);
     else void this.tellWhenSaid(t, state, made).catch(() => undefined);
