@@ -6,7 +6,8 @@ import { ROOT, TestServer } from "../helpers/tmux-server.ts";
 import { waitForState } from "../helpers/agentmux-session.ts";
 import type { LocalServer } from "../helpers/fake-http.ts";
 import { writeConfig } from "../helpers/config.ts";
-import { inboxAsk, journalOf, LONG, notesOf, waitForRead } from "./harness.ts";
+import { inboxAsk, notesOf } from "../helpers/notes.ts";
+import { journalOf, LONG, waitForRead } from "./harness.ts";
 import { startFakeGemini } from "./fake-gemini.ts";
 import { HELLO } from "./fake-model.ts";
 

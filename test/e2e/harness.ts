@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
 import type { TestServer } from "../helpers/tmux-server.ts";
-import type { InboxItem } from "../../src/core/ask.ts";
 
 /** The real CLIs are slow to start on a loaded machine. */
 export const LONG = 30_000;
@@ -39,27 +38,3 @@ export function journalOf(file: () => string, timeoutMs = LONG) {
   return { events, waitForEvents };
 }
 
-/**
- * The notifications a test's notify command wrote (config `notify.command: cat >> FILE; echo >> FILE`,
- * so one a line), and a wait for one whose error lists those seen.
- */
-export function notesOf(file: string, timeoutMs = LONG) {
-  const notes = (): string[] => existsSync(file) ? readFileSync(file, "utf8").split("\n").filter(Boolean) : [];
-  const waitForNote = async (s: TestServer, pattern: RegExp): Promise<string> => {
-    let found = "";
-    await s.waitFor(`a notification like ${pattern}`, () => (found = notes().find((n) => pattern.test(n)) ?? "") !== "", timeoutMs)
-      .catch((e: Error) => { throw new Error(`${e.message}; notified: ${JSON.stringify(notes())}`); });
-    return found;
-  };
-  return { notes, waitForNote, command: `cat >> '${file}'; echo >> '${file}'` };
-}
-
-/** What the inbox says a session asks (`inbox --json`), once it says anything. */
-export async function inboxAsk(s: TestServer, pane: string, timeoutMs = LONG): Promise<InboxItem["ask"]> {
-  let item: InboxItem | undefined;
-  await s.waitFor(`${pane}'s ask in the inbox`, async () => {
-    const items = JSON.parse(String((await s.cli(["inbox", "--json"])).stdout)) as InboxItem[];
-    return (item = items.find((i) => i.pane === pane))?.ask != null;
-  }, timeoutMs).catch((e: Error) => { throw new Error(`${e.message}; inbox item: ${JSON.stringify(item)}`); });
-  return item?.ask ?? null;
-}
