@@ -10,7 +10,9 @@ __agentmux_precmd() {
     local spool="${AGENTMUX_SOCK%/*}/spool" cmd="$__agentmux_cmd"
     cmd="${cmd//\\/\\\\}"; cmd="${cmd//\"/\\\"}"; cmd="${cmd//$'\n'/ }"; cmd="${cmd//$'\t'/ }"
     if [[ -d "$spool" ]]; then
-      local f="$spool/$TMUX_PANE.$$.shell-failed"
+      # This shell's pid names every file it writes: the next free name, never one still waiting.
+      local f="$spool/$TMUX_PANE.$$.shell-failed" n=0
+      while [[ -e "$f.evt" || -e "$f.tmp" ]]; do n=$((n + 1)); f="$spool/$TMUX_PANE.$$_$n.shell-failed"; done
       printf 'agentmux1 shell-failed %s - shell\n{"status":%d,"command":"%s"}\n' "$TMUX_PANE" "$exit_status" "$cmd" >"$f.tmp" 2>/dev/null && command mv -f "$f.tmp" "$f.evt" 2>/dev/null
     fi
   fi

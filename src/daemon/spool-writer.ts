@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { readBounded } from "./spool-file.ts";
 
 /**
- * Who is still writing a spool file. shell/agentmux-hook creates .<pane>.<pid>.<EVENT>.tmp and
+ * Who is still writing a spool file. shell/agentmux-hook creates .<pane>.<id>.<EVENT>.tmp and
  * writes its header in the shell whose pid names it, then reads the payload in a background reader
  * that renames the file into place; that shell exits at once. Its last act is to write the
  * reader's pid into .<pane>.<pid>.<EVENT>.reader (by redirection: no fork on the hot path), which
@@ -12,7 +12,7 @@ import { readBounded } from "./spool-file.ts";
  * pid is there, then that reader. Writers without a background part (`agentmux hook`, codex-notify,
  * the shell integrations) leave no reader file: their own pid is the writer.
  */
-export const READER = /^\.(%\d+\.\d+\.[A-Za-z0-9_-]+)\.reader$/;
+export const READER = /^\.(%\d+\.\d+(?:_\d+)?\.[A-Za-z0-9_-]+)\.reader$/;
 
 /**
  * A writer alive but silent this long (no byte added) is given up on: its event is taken as it is,
@@ -49,7 +49,7 @@ export function judgeWriter(writer: Writer, silentMs: number): WriterVerdict {
   return { kind: "silent", reason: `its writer (pid ${writer.pid}) is alive but wrote nothing for ${Math.round(silentMs / 1000)} s` };
 }
 
-/** The reader's pid a forwarder left for <base> (<pane>.<pid>.<EVENT>), 0 for none (yet). */
+/** The reader's pid a forwarder left for <base> (<pane>.<id>.<EVENT>), 0 for none (yet). */
 function readerOf(dir: string, base: string): number {
   const read = readBounded(join(dir, `.${base}.reader`), 32);
   const pid = read.ok ? Number(read.content.trim()) : 0;
@@ -78,7 +78,7 @@ export function sweepReaders(dir: string, bases: Iterable<string>, writing: Read
     if (writing.has(base)) continue;
     // Not listed is not enough: a listing may miss a file made while it ran.
     try { lstatSync(join(dir, `.${base}.tmp`)); continue; } catch { /* gone */ }
-    if (!readerOf(dir, base) && alive(Number(base.split(".")[1]))) continue; // its shell is about to create it
+    if (!readerOf(dir, base) && alive(parseInt(base.split(".")[1] ?? "", 10))) continue; // its shell is about to create it
     try { unlinkSync(join(dir, `.${base}.reader`)); } catch { /* gone */ }
   }
 }

@@ -24,16 +24,18 @@ export interface SpooledEvent {
 /** A file the daemon could not take: moved to rejected/ (or deleted), to be logged and journaled. */
 export interface DroppedFile { file: string; pane: string; event: string; reason: string; kept: boolean }
 
-// <pane>.<pid>.<EVENT>.evt: renamed into place when complete. <pane>.<pid>.<EVENT>.sh: the older
-// protocol, written in place and complete once its writer (the pid) has exited.
-const NAME = /^(%\d+)\.(\d+)\.([A-Za-z0-9_-]+)\.(sh|evt)$/;
-// A file still being written: .<pane>.<pid>.<EVENT>.tmp (shell/agentmux-hook) or without the dot.
-const TEMP = /^\.?(%\d+)\.(\d+)\.([A-Za-z0-9_-]+)\.tmp$/;
+// <pane>.<id>.<EVENT>.evt: renamed into place when complete. <pane>.<id>.<EVENT>.sh: the older
+// protocol, written in place and complete once its writer (the pid) has exited. <id> is the
+// writer's pid, and _N when a file of that pid's name was still in the spool (a pid a wrap-around
+// ago): a name is never reused while its file waits, so no event replaces another.
+const NAME = /^(%\d+)\.((\d+)(?:_\d+)?)\.([A-Za-z0-9_-]+)\.(sh|evt)$/;
+// A file still being written: .<pane>.<id>.<EVENT>.tmp (shell/agentmux-hook) or without the dot.
+const TEMP = /^\.?(%\d+)\.((\d+)(?:_\d+)?)\.([A-Za-z0-9_-]+)\.(tmp)$/;
 
 export function parseSpoolName(name: string): { pane: string; pid: number; event: string; complete: boolean } | null {
   const m = NAME.exec(name);
   if (!m) return null;
-  return { pane: m[1] ?? "", pid: Number(m[2]), event: m[3] ?? "", complete: m[4] === "evt" };
+  return { pane: m[1] ?? "", pid: Number(m[3]), event: m[4] ?? "", complete: m[5] === "evt" };
 }
 
 /** Parse a spool file's content: a header line, then the payload (garbage or nothing gives {}). */
@@ -78,12 +80,31 @@ export function comparePids(a: number, b: number, max = maxPid()): number {
   return d;
 }
 
-interface Entry { name: string; pane: string; pid: number; event: string; kind: "evt" | "sh" | "tmp"; order: bigint; mtimeMs: number; ino: bigint }
+/** A spool file: `id` is its writer's pid with the suffix that kept its name unique (see NAME). */
+interface Entry { name: string; pane: string; id: string; pid: number; event: string; kind: "evt" | "sh" | "tmp"; order: bigint; mtimeMs: number; ino: bigint }
+
+/**
+ * A listing of more names than this may take several reads of the directory (getdents fills a
+ * 32 KiB buffer, about 500 of these names), and only one read is atomic against the renames and
+ * creations of the writers: one that spans reads can miss a file renamed into place while it ran.
+ */
+const ONE_READ_NAMES = 200;
+/**
+ * How much later than the real time a file's creation time may be stamped before: the kernel
+ * stamps files with a clock that moves in ticks (1 to 10 ms).
+ */
+const STAMP_SLACK_NS = 20_000_000n;
 
 const byOrder = (a: Entry, b: Entry) => (a.order < b.order ? -1 : a.order > b.order ? 1 : comparePids(a.pid, b.pid));
 
-/** The spool's files of events, in order, and the base names of its reader files (spool-writer.ts). */
-function list(dir: string, ignored: ReadonlySet<string>): { entries: Entry[]; readers: string[] } | null {
+/**
+ * The spool's files of events, in order, and the base names of its reader files (spool-writer.ts).
+ * `young`: the files made too late for the listing to be sure it saw every file of its pane made
+ * before them, when the listing took more than one read (they wait for the next look).
+ */
+function list(dir: string, ignored: ReadonlySet<string>, now: number): { entries: Entry[]; readers: string[]; young: boolean } | null {
+  // Every file made before `now` (taken before the first listing) is in one of the two listings below.
+  const started = BigInt(Math.floor(now)) * 1_000_000n;
   let names: string[];
   try { names = readdirSync(dir); } catch { return null; }
   const entries: Entry[] = [];
@@ -101,29 +122,35 @@ function list(dir: string, ignored: ReadonlySet<string>): { entries: Entry[]; re
     if (reader) { readers.push(reader[1] ?? ""); continue; }
     const m = NAME.exec(name) ?? TEMP.exec(name);
     if (!m) continue;
-    const pane = m[1] ?? "", pid = Number(m[2]), event = m[3] ?? "";
+    const pane = m[1] ?? "", id = m[2] ?? "", pid = Number(m[3]), event = m[4] ?? "";
     const entry = (file: string, kind: Entry["kind"]): Entry | null => {
       try {
         const st = lstatSync(join(dir, file), { bigint: true });
         // Creation time orders a pane's events: the forwarder creates its file before it returns,
         // and may still be writing the payload when the next event's file is created.
         const order = st.birthtimeNs > 0n ? st.birthtimeNs : st.mtimeNs;
-        return { name: file, pane, pid, event, kind, order, mtimeMs: Number(st.mtimeNs / 1000n) / 1000, ino: st.ino };
+        return { name: file, pane, id, pid, event, kind, order, mtimeMs: Number(st.mtimeNs / 1000n) / 1000, ino: st.ino };
       } catch {
         return null;
       }
     };
-    const kind = (m[4] ?? "tmp") as Entry["kind"];
+    const kind = (m[5] ?? "tmp") as Entry["kind"];
     const found = entry(name, kind);
     if (found) { entries.push(found); continue; }
     if (kind !== "tmp") continue; // taken meanwhile
     // Renamed into place since the listing: it is complete now, under its final name. Failing
     // that, its pane waits for the next look (its place in the order is unknown).
-    const final = `${pane}.${pid}.${event}.evt`;
+    const final = `${pane}.${id}.${event}.evt`;
     if (listed.has(final)) continue; // the second listing has it
-    entries.push(entry(final, "evt") ?? { name, pane, pid, event, kind: "tmp", order: -1n, mtimeMs: Date.now(), ino: 0n });
+    entries.push(entry(final, "evt") ?? { name, pane, id, pid, event, kind: "tmp", order: -1n, mtimeMs: Date.now(), ino: 0n });
   }
-  return { entries: entries.sort(byOrder), readers };
+  entries.sort(byOrder);
+  if (listed.size <= ONE_READ_NAMES) return { entries, readers, young: false };
+  // Several reads: a file made after the first began may have been missed while an earlier one of
+  // its pane was seen, or the other way round. Only files surely made before it are taken now.
+  const cutoff = started - STAMP_SLACK_NS;
+  const old = entries.filter((e) => e.order < cutoff);
+  return { entries: old, readers, young: old.length < entries.length };
 }
 
 /** How much earlier than its file an event may say it was sent. */
@@ -155,10 +182,11 @@ export interface SpoolRead { events: SpooledEvent[]; pending: boolean; dropped: 
  */
 export function readSpool(dir: string, now = Date.now(), ignored: ReadonlySet<string> = new Set()): SpoolRead {
   const out: SpoolRead = { events: [], pending: false, dropped: [], tookOver: [], unmovable: [] };
-  const listing = list(dir, ignored);
+  const listing = list(dir, ignored, now);
   if (!listing) return out;
   const { entries } = listing;
-  const base = (e: Entry) => `${e.pane}.${e.pid}.${e.event}`;
+  if (listing.young) out.pending = true;
+  const base = (e: Entry) => `${e.pane}.${e.id}.${e.event}`;
   sweepReaders(dir, listing.readers, new Set(entries.filter((e) => e.kind === "tmp").map(base)));
   const drop = (e: Entry, reason: string) => {
     const file = join(dir, e.name);

@@ -123,6 +123,24 @@ describe("shell/agentmux-hook", () => {
     rmSync(join(dir, "spool"), { recursive: true });
   });
 
+  it("never replaces a file of its name still in the spool (its pid's earlier process, a wrap-around ago): the next free name", async () => {
+    // exec keeps the pid: the files this shell leaves are those of an earlier hook with the hook's pid.
+    const spool = join(dir, "spool");
+    mkdirSync(spool, { recursive: true, mode: 0o700 });
+    const script = `printf 'agentmux1 Stop %%7 tok 0\n{"n":"old complete"}' > "${spool}/%7.$$.Stop.evt"
+      printf 'agentmux1 Stop %%7 tok 0\n{"n":"old being wr' > "${spool}/.%7.$$_1.Stop.tmp"
+      echo $$ > "${dir}/pid"; exec "${HOOK}" Stop`;
+    const r = await execa("sh", ["-c", script], { input: '{"n":"new"}', env, extendEnv: false, reject: false, timeout: 5000 });
+    assert.equal(r.exitCode, 0);
+    const pid = readFileSync(join(dir, "pid"), "utf8").trim();
+    for (let i = 0; i < 200 && !listed().includes(`%7.${pid}_2.Stop.evt`); i++) await new Promise((r) => setTimeout(r, 25));
+    const read = (name: string) => readFileSync(join(spool, name), "utf8");
+    assert.equal(read(`%7.${pid}.Stop.evt`), 'agentmux1 Stop %7 tok 0\n{"n":"old complete"}', "the waiting event is kept");
+    assert.equal(read(`.%7.${pid}_1.Stop.tmp`), 'agentmux1 Stop %7 tok 0\n{"n":"old being wr', "the file being written is left to its writer");
+    assert.equal(read(`%7.${pid}_2.Stop.evt`), 'agentmux1 Stop %7 tok 0\n{"n":"new"}');
+    rmSync(spool, { recursive: true });
+  });
+
   it("returns at once with an endless stdin, and keeps the event with its payload cut at 1 MiB", async () => {
     const r = await execa("sh", ["-c", `exec "${HOOK}" Stop </dev/zero`], { env, extendEnv: false, reject: false, timeout: 60_000 });
     assert.equal(r.exitCode, 0);

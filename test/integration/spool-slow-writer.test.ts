@@ -1,6 +1,7 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { execa } from "execa";
 import { ROOT, TestServer } from "../helpers/tmux-server.ts";
@@ -59,16 +60,26 @@ describe("a slow hook writer", () => {
     assert.deepEqual(since(mark).map((l) => `${l.event} ${l.seq} ${l.result}`), [`agentmux-blocked ${a} blocked`, `agentmux-working ${b} working`], await told(mark));
   });
 
+  /** The forwarder itself, made to stop itself (SIGSTOP, as a starved machine would) right after a line of it. */
+  const stoppingAfter = (line: string): string => {
+    const text = readFileSync(HOOK, "utf8");
+    assert.ok(text.includes(`${line}\n`), `the forwarder has the line ${line}`);
+    const file = join(server.home, `hook-stopping-${createHash("sha1").update(line).digest("hex").slice(0, 8)}`);
+    writeFileSync(file, text.replace(`${line}\n`, () => `${line}\nkill -STOP $$\n`), { mode: 0o755 });
+    return file;
+  };
+
   for (const headed of [false, true]) {
     it(`stopped ${headed ? "after its header" : "before its header"} for seconds is applied with its payload once continued, before the pane's next event`, async () => {
       const mark = journal().length;
       const [a, b] = [++seq, ++seq];
-      // The forwarder's shell, stopped where its file exists: `exec` keeps its pid, so the file is
-      // the forwarder's own (.<pane>.<pid>.<EVENT>.tmp), which it goes on writing once continued.
-      const header = headed ? `printf 'agentmux1 agentmux-blocked %s %s 0\\n' "$AGENTMUX_SESSION" "$AGENTMUX_TOKEN" >"$f"` : `: >"$f"`;
-      const child = sh(`f="$SPOOL/.$AGENTMUX_SESSION.$$.agentmux-blocked.tmp"; ${header}; kill -STOP $$; exec "$HOOK" agentmux-blocked <<EOF\n{"seq":${a}}\nEOF\n`);
+      // The forwarder's shell, stopped where its file exists (.<pane>.<pid>.<EVENT>.tmp), which it
+      // goes on writing once continued.
+      const forwarder = stoppingAfter(headed ? `printf 'agentmux1 %s %s %s %s\\n' "$event" "$pane" "\${AGENTMUX_TOKEN:--}" "$agent" >&4 || exit 0` : `command exec 4>"$tmp" || exit 0`);
+      const child = execa(forwarder, ["agentmux-blocked"], { env: { ...server.env, ...sessEnv }, extendEnv: false, input: `{"seq":${a}}`, reject: false, timeout: 30_000 });
       const pid = child.pid ?? 0;
       await server.waitFor("the forwarder stopped", () => stopped(pid));
+      assert.equal(readFileSync(join(spool, tmpOf("agentmux-blocked") ?? ""), "utf8"), headed ? `agentmux1 agentmux-blocked ${pane} ${sessEnv["AGENTMUX_TOKEN"] ?? ""} 0\n` : "");
       await hook("agentmux-working", `{"seq":${b}}`);
       await new Promise((r) => setTimeout(r, STALL_MS));
       process.kill(pid, "SIGCONT");

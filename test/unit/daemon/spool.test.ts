@@ -33,6 +33,7 @@ describe("spool names and contents", () => {
     assert.deepEqual(parseSpoolName("%1.9.agentmux-done.evt"), { pane: "%1", pid: 9, event: "agentmux-done", complete: true });
     assert.equal(parseSpoolName(".%1.9.x.evt.tmp"), null);
     assert.equal(parseSpoolName(".%1.9.Stop.tmp"), null, "being written");
+    assert.deepEqual(parseSpoolName("%1.9_2.Stop.evt"), { pane: "%1", pid: 9, event: "Stop", complete: true }, "a name kept unique after a pid wrap");
     assert.deepEqual(parseSpoolContent('agentmux1 Stop %3 tok 0\n{"a":1}'), { event: "Stop", pane: "%3", token: "tok", global: false, agent: "claude", payload: { a: 1 } });
     assert.deepEqual(parseSpoolContent("agentmux1 Stop %3 - 1\n\x00garbage"), { event: "Stop", pane: "%3", token: "", global: true, agent: "claude", payload: {} });
     assert.deepEqual(parseSpoolContent("agentmux1 Stop %3 t 0\n[1,2]")?.payload, {});
@@ -72,6 +73,39 @@ describe("readSpool", () => {
     execFileSync("mv", [join(dir, `.%5.${process.pid}.UserPromptSubmit.tmp`), join(dir, `%5.${process.pid}.UserPromptSubmit.evt`)]);
     assert.deepEqual(readSpool(dir).events.map((e) => e.event), ["UserPromptSubmit", "Stop"]);
     rmSync(dir, { recursive: true });
+  });
+
+  it("takes a name made unique after a pid wrap (<pid>_N) in its place, and waits for its writer by its pid", () => {
+    const { dir, put } = spoolDir();
+    put(`%5.${DEAD}.Stop.evt`, 'agentmux1 Stop %5 t 0\n{"seq":1}'); // an earlier process of this pid
+    put(`.%5.${process.pid}_1.Notification.tmp`, "agentmux1 Notification %5 t 0\n"); // its writer alive
+    put(`%5.${DEAD}_1.Stop.evt`, 'agentmux1 Stop %5 t 0\n{"seq":3}');
+    const first = readSpool(dir);
+    assert.deepEqual(first.events.map((e) => e.payload["seq"]), [1], "the later Stop waits behind the file being written");
+    assert.equal(first.pending, true);
+    rmSync(join(dir, `%5.${DEAD}.Stop.evt`));
+    writeFileSync(join(dir, `.%5.${process.pid}_1.Notification.tmp`), '{"seq":2}', { flag: "a" });
+    renameSync(join(dir, `.%5.${process.pid}_1.Notification.tmp`), join(dir, `%5.${process.pid}_1.Notification.evt`));
+    const read = readSpool(dir);
+    assert.deepEqual(read.events.map((e) => [e.event, e.payload["seq"], e.pid]), [["Notification", 2, process.pid], ["Stop", 3, DEAD]]);
+    rmSync(dir, { recursive: true });
+  });
+
+  it("from a listing too long for one read of the directory, takes only files made before it began (one made meanwhile may have been missed)", () => {
+    const { dir } = spoolDir();
+    for (let i = 0; i < 250; i++) writeFileSync(join(dir, `%${10 + (i % 50)}.${DEAD + i}.Notification.evt`), `agentmux1 Notification %${10 + (i % 50)} t 0\n{"seq":${i}}`);
+    const made = Date.now();
+    // As if the listing began before the files were made: none is sure to have all its pane's earlier ones beside it.
+    const early = readSpool(dir, made - 1000);
+    assert.deepEqual([early.events.length, early.pending], [0, true]);
+    const late = readSpool(dir, made + 1000);
+    assert.deepEqual([late.events.length, late.pending], [250, false]);
+    // A short listing is one read, atomic against renames: nothing waits.
+    rmSync(dir, { recursive: true });
+    const small = spoolDir();
+    small.put(`%5.${DEAD}.Stop.evt`, "agentmux1 Stop %5 t 0\n{}");
+    assert.equal(readSpool(small.dir, Date.now() - 1000).events.length, 1);
+    rmSync(small.dir, { recursive: true });
   });
 
   it("waits for a file whose writer lives, however long it has been silent short of a minute, and holds its pane behind it", () => {
