@@ -4,7 +4,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { writeConfig } from "../helpers/config.ts";
-import { TestServer } from "../helpers/tmux-server.ts";
+import { CLI, TestServer } from "../helpers/tmux-server.ts";
 import { LONG } from "./harness.ts";
 import { paneOption, waitForState } from "../helpers/agentmux-session.ts";
 import { claudeEnv, findClaude, seedClaudeHome } from "./claude-home.ts";
@@ -135,7 +135,7 @@ describe("branches and side conversations with the real Claude Code against a fa
     assert.equal(rows.find((r) => r.current)?.id, forkId);
   });
 
-  it("a branch stays in its parent's family after its pane is closed (lineage from the records, not the files' times)", async (t) => {
+  it("a branch stays in its parent's family after its pane is closed, and a kill of the parent at a terminal asks about it (lineage from the records, not the files' times)", async (t) => {
     const s = ready(t);
     if (!s) return;
     const lin = (await cli(s, "new", "--backend", "claude", "--dir", project, "--instance", "lin")).trim();
@@ -152,7 +152,17 @@ describe("branches and side conversations with the real Claude Code against a fa
     await cli(s, "kill", branched.pane, "--yes");
     const rows = await json<Array<{ id: string; parent: string | null }>>(s, "branches", lin);
     assert.deepEqual(rows.map((r) => r.id).sort(), [linId, forkId].sort(), JSON.stringify(rows));
+    // A kill at a terminal asks a second time: the copied fork still counts as its branch.
+    const shell = String((await s.tmux(["new-window", "-d", "-P", "-F", "#{pane_id}", "sh"])).stdout).trim();
+    await s.tmux(["send-keys", "-t", shell, `node ${CLI} kill ${lin}; echo "exit=$?"`, "Enter"]);
+    await s.waitForScreen(shell, /\? \[y\/N\]/, LONG);
+    await s.tmux(["send-keys", "-t", shell, "y", "Enter"]);
+    await s.waitForScreen(shell, /has 1 branch \(sessions forked from it\)\. Kill it anyway\? \[y\/N\]/, LONG);
+    await s.tmux(["send-keys", "-t", shell, "n", "Enter"]);
+    await s.waitForScreen(shell, /was not killed[\s\S]*exit=1/, LONG);
+    await waitForState(s, lin, "waiting", LONG);
     await cli(s, "kill", lin, "--yes");
+    await s.tmux(["kill-pane", "-t", shell]);
   });
 
   it("a worktree branch runs in a new git worktree with the parent's history", async (t) => {

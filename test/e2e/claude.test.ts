@@ -302,6 +302,29 @@ describe("the real Claude Code in tmux against a fake Anthropic API", () => {
     await s.cli(["kill", pane, "--yes"]);
   });
 
+  it("route of a URL into a new project Claude does not trust yet: the URL waits for the trust dialog's answer, then goes into the input line", async (t) => {
+    const s = ready(t);
+    if (!s) return;
+    const untrusted = join(s.home, "routed project #2");
+    mkdirSync(untrusted, { recursive: true });
+    const url = "https://github.com/acme/api/issues/31";
+    const routed = s.cli(["route", url, "--backend", "claude", "--dir", untrusted, "--json"]);
+    let pane = "";
+    await s.waitFor("the trust dialog", async () => {
+      const panes = String((await s.tmux(["list-panes", "-a", "-F", "#{pane_id}\t#{@agentmux-dir}"])).stdout);
+      pane = panes.split("\n").find((l) => l.endsWith(`\t${untrusted}`))?.split("\t")[0] ?? "";
+      return pane !== "" && /trust this folder/.test(await s.capture(pane));
+    }, LONG);
+    assert.doesNotMatch(await s.capture(pane), /acme\/api/, "nothing typed into the dialog");
+    await s.tmux(["send-keys", "-t", pane, "Enter"]);
+    const r = await routed;
+    assert.equal(r.exitCode, 0, String(r.stderr));
+    const result = JSON.parse(String(r.stdout)) as { pane: string; delivered: string; submitted: boolean };
+    assert.deepEqual([result.pane, result.delivered, result.submitted], [pane, "new", false]);
+    await s.waitForScreen(pane, new RegExp(`^❯\u00a0${url.replace(/[/.]/g, "\\$&")}`, "m"), LONG);
+    await s.cli(["kill", pane, "--yes"]);
+  });
+
   it("new --prompt hands the prompt to Claude at launch, answered without typing", async (t) => {
     const s = ready(t);
     if (!s || !fake) return;

@@ -69,7 +69,7 @@ describe("the phone page's server (agentmux remote)", () => {
     return { ws, messages, next, opened: new Promise<void>((resolve, reject) => { ws.once("open", () => resolve()); ws.once("unexpected-response", (_req, res) => reject(new Error(`refused ${res.statusCode ?? 0}`))); ws.once("error", reject); }) };
   };
   const rowsOf = (m: Message) => (m["sessions"] as Array<{ pane: string; state: string; glyph: string }>);
-  const starts = () => (existsSync(agents) ? readFileSync(agents, "utf8") : "").split("\n").filter(Boolean).map((l) => JSON.parse(l) as { event: string; env?: { CLAUDE_CONFIG_DIR?: string } }).filter((e) => e.event === "start");
+  const starts = () => (existsSync(agents) ? readFileSync(agents, "utf8") : "").split("\n").filter(Boolean).map((l) => JSON.parse(l) as { event: string; args?: string[]; env?: { CLAUDE_CONFIG_DIR?: string } }).filter((e) => e.event === "start");
 
   before(async () => {
     usage = await startFakeUsageServer();
@@ -277,6 +277,23 @@ describe("the phone page's server (agentmux remote)", () => {
     const r = await call("POST", "/api/restart", { body: { pane: two, account: "a" } });
     assert.equal(r.status, 409, JSON.stringify(r.body));
     assert.match(String(r.body["error"]), /1 captured prompt/);
+  });
+
+  it("restart of a session with nothing to resume (no message exchanged) starts it fresh under the account, and the answer says so", async () => {
+    const r = await server.cli(["new", "--backend", "claude", "--account", "a", "--dir", server.work, "--instance", "quiet", "--detached"]);
+    assert.equal(r.exitCode, 0, String(r.stderr));
+    const quiet = String(r.stdout).trim();
+    await waitForState(server, quiet, "idle");
+    await server.waitFor("its native id", async () => (await paneOption(server, quiet, "@agentmux-id")) !== "");
+    const before = starts().length;
+    const done = await call("POST", "/api/restart", { body: { pane: quiet, account: "a" } });
+    assert.equal(done.status, 200, JSON.stringify(done.body));
+    assert.deepEqual([done.body["pane"], done.body["account"]], [quiet, "a"]);
+    assert.match(String(done.body["fresh"]), /was never recorded \(no message was exchanged\)/);
+    await server.waitFor("the new process", () => starts().length > before, 20_000);
+    assert.ok(!(starts().at(-1)?.args ?? []).includes("--resume"), "never --resume of a conversation Claude would not find");
+    await waitForState(server, quiet, "idle");
+    assert.equal((await server.cli(["kill", quiet, "--yes"])).exitCode, 0);
   });
 
   it("a watched session that ends is said to have ended", async () => {
