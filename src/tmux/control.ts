@@ -3,7 +3,7 @@ import { EventEmitter } from "node:events";
 import { createInterface } from "node:readline";
 import { AgentmuxError } from "../util/errors.ts";
 import { commandLine, ControlParser, type ControlMessage } from "./control-parser.ts";
-import { serverArgs, type TmuxServer } from "./server.ts";
+import { CLIENT_UTF8, serverArgs, type TmuxServer } from "./server.ts";
 import { tmuxEnv, tmuxFailure, type TmuxTransport } from "./transport.ts";
 import { pidAlive } from "../util/proc.ts";
 
@@ -89,7 +89,7 @@ export class ControlClient extends EventEmitter implements TmuxTransport {
   }
 
   private attach(): Promise<ChildProcessWithoutNullStreams> {
-    const args = [...serverArgs(this.options.server), "-C", "attach-session"];
+    const args = [CLIENT_UTF8, ...serverArgs(this.options.server), "-C", "attach-session"];
     if (this.options.attachFlags.length > 0) args.push("-f", this.options.attachFlags.join(","));
     const child = spawn(this.options.program, args, { env: this.env(), stdio: ["pipe", "pipe", "pipe"] });
     const parser = new ControlParser();

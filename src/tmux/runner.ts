@@ -1,6 +1,6 @@
 import { execFile } from "node:child_process";
 import { argvWord } from "./safe-text.ts";
-import { serverArgs, type TmuxServer } from "./server.ts";
+import { CLIENT_UTF8, serverArgs, type TmuxServer } from "./server.ts";
 import { tmuxEnv, tmuxFailure, type TmuxTransport } from "./transport.ts";
 import { checkTmuxVersion, type TmuxVersion } from "./version.ts";
 
@@ -23,7 +23,7 @@ export class TmuxRunner implements TmuxTransport {
 
   /** Run `tmux [server args] ...args` and return stdout without its final newline. */
   run(args: string[], input?: string): Promise<string> {
-    return this.exec([...serverArgs(this.server), ...args.map(argvWord)], args, input);
+    return this.exec([CLIENT_UTF8, ...serverArgs(this.server), ...args.map(argvWord)], args, input);
   }
 
   async version(): Promise<TmuxVersion> {

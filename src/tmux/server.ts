@@ -7,6 +7,13 @@ export interface TmuxServer {
   socketPath?: string | undefined;
 }
 
+/**
+ * A tmux client agentmux runs says it speaks UTF-8 (-u), whatever the locale: without it, a client
+ * in the C locale (an ssh command, a cron job) gets every byte outside printable ASCII as "_", the
+ * unit separator agentmux's formats split on (\x1f) and every accented name included.
+ */
+export const CLIENT_UTF8 = "-u";
+
 export function serverArgs(server: TmuxServer): string[] {
   if (server.socketPath) return ["-S", server.socketPath];
   if (server.socketName) return ["-L", server.socketName];
