@@ -80,8 +80,12 @@ describe("the control gate looks past the environment", () => {
     const kill = await typed(agent, (out) => `env -u AGENTMUX_SESSION -u TMUX_PANE ${raw({ op: "kill", panes: [other] })} > ${out} 2>&1; echo rc=$? >> ${out}`);
     assert.match(kill.out, new RegExp(`"ok":false,"error":"kill from inside an agent session \\(${agent}, known by its process ancestry\\) needs the control API, which is off"`), kill.out);
     assert.notEqual(await paneOption(server, other, "@agentmux-state"), "exited", "the other session still runs");
-    const start = await typed(agent, (out) => `${raw({ op: "remote-start" })} > ${out} 2>&1; echo rc=$? >> ${out}`);
-    assert.match(start.out, /"ok":false,"error":"remote start from inside an agent session/, start.out);
+    // Every acting op, by the verb a person knows it as.
+    for (const [request, verb] of [[{ op: "remote-start" }, "remote start"], [{ op: "remote-stop" }, "remote stop"], [{ op: "exit", pane: other, now: true }, "exit"], [{ op: "stop" }, "daemon stop"]] as const) {
+      const r = await typed(agent, (out) => `${raw(request)} > ${out} 2>&1; echo rc=$? >> ${out}`);
+      assert.match(r.out, new RegExp(`"ok":false,"error":"${verb} from inside an agent session`), r.out);
+    }
+    assert.notEqual(await paneOption(server, other, "@agentmux-state"), "exited", "the other session still runs");
     // Reading is open to every caller.
     const status = await typed(agent, (out) => `${raw({ op: "status" })} > ${out} 2>&1; echo rc=$? >> ${out}`);
     assert.match(status.out, /"ok":true,"pid":\d+,"sessions":\[/, status.out);
