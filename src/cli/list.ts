@@ -3,40 +3,9 @@ import { block, out, safeLine, shown } from "../util/terminal-text.ts";
 import type { NamedSession } from "../session/store.ts";
 import { listSessions } from "../session/store.ts";
 import { formatAge } from "../util/text.ts";
+import { sessionJson, type SessionRow } from "../session/json.ts";
+import type { HostSnapshot } from "../hosts/snapshot.ts";
 import { Context, printJson } from "./context.ts";
-
-const seconds = (from: number | null, now: number): number | null => (from === null ? null : Math.max(0, Math.round((now - from) / 1000)));
-
-/**
- * The stable JSON shape of one session; scripts rely on these keys (new ones are added, none
- * renamed). stateSince/stateAge: when the current state began (epoch ms) and for how long (s);
- * startedAt/age: when the session started (epoch ms) and for how long (s).
- */
-export function sessionJson(s: NamedSession, now = Date.now()) {
-  return {
-    pane: s.pane,
-    backend: s.backend,
-    account: s.account || null,
-    dir: s.dir,
-    instance: s.instance || null,
-    name: s.name,
-    id: s.id || null,
-    state: s.state === "unknown" ? null : s.state,
-    /** Waiting with background work still running (the inbox's ◍). */
-    background: s.background,
-    stateSince: s.stateSince,
-    age: seconds(s.startedAt, now),
-    group: s.group || null,
-    /** A side conversation's parent pane; forkedFrom: the native id a branch or side was forked from. */
-    parent: s.parent || null,
-    forkedFrom: s.forkedFrom || null,
-    side: s.side !== "",
-    title: s.title,
-    exitStatus: s.deadStatus,
-    stateAge: seconds(s.stateSince, now),
-    startedAt: s.startedAt,
-  };
-}
 
 export function formatTable(rows: string[][]): string {
   // Each cell one safe line: a name with a newline forges no row, an escape moves nothing.
@@ -59,17 +28,43 @@ export function listRows(sessions: NamedSession[], now: number): string[][] {
 
 export interface ListCommandOptions { json?: boolean; group?: string }
 
+/** A session of another host as `list --json` shows it: its host, and whether its data is current. */
+export function remoteJson(row: SessionRow, s: HostSnapshot, now: number) {
+  return { ...row, host: s.name, reachable: s.reachable, dataAge: s.lastDataAt === null ? null : Math.max(0, Math.round((now - s.lastDataAt) / 1000)) };
+}
+
+/** The table's rows for other hosts' sessions: HOST:PANE, and a host's unreachable state (with the age of its data) instead of a state it may no longer be in. */
+export function remoteRows(snapshots: readonly HostSnapshot[], now: number, group?: string): string[][] {
+  const rows: string[][] = [];
+  for (const s of snapshots) {
+    for (const r of s.sessions) {
+      if (group !== undefined && r.group !== group) continue;
+      const state = s.reachable ? (r.state ?? "unknown") : "unreachable";
+      const since = !s.reachable ? (s.lastDataAt === null ? "-" : `data ${formatAge(now - s.lastDataAt)} old`) : r.stateSince === null ? "-" : formatAge(now - r.stateSince);
+      rows.push([`${s.name}:${r.pane}`, r.name, r.backend, r.account ?? "-", state, since, r.dir, r.id ?? "-"]);
+    }
+  }
+  return rows;
+}
+
 /** `agentmux list` (from the menu): the fast path calls it without commander. */
 export async function runList(ctx: Context, options: ListCommandOptions): Promise<void> {
   const all = await listSessions(ctx.tmux, { backendSuffix: ctx.config.display.backendSuffix, includeExited: true });
   const sessions = options.group === undefined ? all : all.filter((s) => s.group === options.group);
+  // Other machines' sessions, as this server's daemon last heard of them (no ssh is opened here).
+  const hosts = ctx.config.hosts.length > 0 ? await (await import("../hosts/known.ts")).hostSnapshots(ctx.tmux, ctx.config.hosts) : [];
   const now = Date.now();
-  if (options.json) { printJson(sessions.map((s) => sessionJson(s, now))); return; }
-  if (sessions.length === 0) {
+  if (options.json) {
+    const remote = hosts.flatMap((h) => h.sessions.filter((r) => options.group === undefined || r.group === options.group).map((r) => remoteJson(r, h, now)));
+    printJson([...sessions.map((s) => sessionJson(s, now)), ...remote]);
+    return;
+  }
+  const remote = remoteRows(hosts, now, options.group);
+  if (sessions.length === 0 && remote.length === 0) {
     out(options.group === undefined ? shown`no agent sessions (start one with: agentmux new)\n` : shown`no sessions in group ${options.group}\n`);
     return;
   }
-  out(shown`${block(formatTable(listRows(sessions, now)))}\n`);
+  out(shown`${block(formatTable([...listRows(sessions, now), ...remote]))}\n`);
 }
 
 export function registerList(program: Command): void {

@@ -33,6 +33,8 @@ import { registerRoute } from "./route.ts";
 import { registerPrompt } from "./prompt.ts";
 import { registerInbox } from "./inbox.ts";
 import { registerRemote } from "./remote.ts";
+import { registerHosts } from "./hosts.ts";
+import { registerStream } from "./stream.ts";
 import { addTargetFlags } from "./target-flag.ts";
 import { applyFlagRules } from "./flag-rules.ts";
 import { VERSION } from "./version.ts";
@@ -81,6 +83,8 @@ export function buildProgram(options: { jsonErrors?: boolean } = {}): Command {
   registerPrompt(program);
   registerInbox(program);
   registerRemote(program);
+  registerHosts(program);
+  registerStream(program);
   registerCompletion(program);
   addTargetFlags(program);
   applyFlagRules(program);

@@ -3,6 +3,7 @@ import { BACKEND_NAMES, DEFAULT_BACKEND } from "../backends/names.ts";
 import { AgentmuxError, EXIT } from "../util/errors.ts";
 import { configFile } from "./cached.ts";
 import { ACCOUNT_CONFIG_SCHEMA, ACCOUNTS_SCHEMA, checkAccountConfig } from "./accounts.ts";
+import { checkHostsConfig, HOSTS_SCHEMA } from "./hosts.ts";
 import { expandHome } from "../util/paths.ts";
 import { isFileRefused, readRegularText } from "../util/regular-file.ts";
 import { absent, bool, dict, list, num, obj, oneOf, oneOfValues, section, str, type Infer } from "./schema.ts";
@@ -139,6 +140,8 @@ export const CONFIG_SCHEMA = section({
     /** How many of the watched session's last lines the page shows. */
     outputLines: num(1, 1000).default(40),
   }),
+  /** Other machines whose sessions show here, over ssh (src/config/hosts.ts, docs/hosts.md). */
+  hosts: HOSTS_SCHEMA,
   /** Directory → account or pool, first match wins; routing; usage polling (src/config/accounts.ts). */
   ...ACCOUNT_CONFIG_SCHEMA,
 });
@@ -157,6 +160,7 @@ export type ExitConfig = Config["exit"];
 export type ExitSkill = ExitConfig["skills"][number];
 export type NotifyConfig = Config["notify"];
 export type SwitcherConfig = Config["switcher"];
+export type HostConfig = Config["hosts"][number];
 
 /** Every option at its default: the config when there is no file. */
 export const DEFAULT_CONFIG: Config = absent(CONFIG_SCHEMA) as Config;
@@ -166,7 +170,7 @@ export function parseConfig(text: string, file: string): Config {
   const { value, raw, problems } = validateYaml(text, CONFIG_SCHEMA);
   if (!value) throw problemsError(problems, file);
   const accounts = checkAccountConfig(raw, text);
-  const more = [...accounts.problems, ...checkRemoteConfig(raw, text)];
+  const more = [...accounts.problems, ...checkRemoteConfig(raw, text), ...checkHostsConfig(raw, text)];
   if (more.length > 0) throw problemsError(more, file);
   const warnings = accounts.warnings.map((p) => problemLine(p, file));
   return { ...value, file, ...(warnings.length > 0 ? { warnings } : {}) };

@@ -50,6 +50,9 @@ import { RemoteControl } from "../remote/control.ts";
 import { AskBook } from "./ask-book.ts";
 import { lastAnswer } from "./last-answer.ts";
 import { Inbox } from "./inbox.ts";
+import { Feed } from "./feed.ts";
+import { HostLinks } from "../hosts/links.ts";
+import { listSessions } from "../session/store.ts";
 import type { ScreenSighting } from "./screen-watch.ts";
 
 /** How long a prompt the status line names waits for its hook before it counts as a turn begun outside the hooks. */
@@ -103,6 +106,10 @@ export class Daemon implements DaemonPort {
   readonly asks: AskBook;
   /** The sessions that need the user, for the inbox requests and their subscribers. */
   readonly inbox: Inbox;
+  /** Every session and the inbox, pushed to `agentmux stream` (another machine's view of this one). */
+  readonly feed: Feed;
+  /** The links to other machines' daemons (config hosts, src/hosts/). */
+  private hosts: HostLinks | null = null;
 
   constructor(private readonly options: DaemonOptions) {
     // %output is not used (screens are captured when they changed): no-output spares parsing every byte agents print.
@@ -134,6 +141,8 @@ export class Daemon implements DaemonPort {
       restart: restartByChild(options.layout.tmuxSocket, 90_000), readings: (b, a) => this.usage?.reading(b, a), log: (line) => this.log(line),
     });
     this.inbox = new Inbox({ tracked: () => this.tracked.values(), ask: (pane) => this.asks.get(pane), paneLines: (format) => this.tmux.paneLines(format), backendSuffix: () => this.config().display.backendSuffix, log: (line) => this.log(line) });
+    this.feed = new Feed({ sessions: () => listSessions(this.tmux, { backendSuffix: this.config().display.backendSuffix, includeExited: true }), inbox: () => this.inbox.items(), log: (line) => this.log(line) });
+    this.inbox.onChange(() => this.feed.changed());
     this.asks = new AskBook({
       setOption: (pane, name, value) => this.tmux.setOption({ pane }, name, value),
       unsetOption: (pane, name) => this.tmux.unsetOption({ pane }, name),
@@ -172,6 +181,7 @@ export class Daemon implements DaemonPort {
     this.configSource.onChange((next, previous) => {
       if (usageKey(next) !== usageKey(previous)) this.startUsage();
       if (JSON.stringify(next.remote) !== JSON.stringify(previous.remote)) void this.remote.configChanged();
+      if (JSON.stringify(next.hosts) !== JSON.stringify(previous.hosts)) this.hosts?.sync(next.hosts);
     });
     this.configSource.watch();
     const notices = new NoticeLog(noticesFile(this.layout.stateDir, this.layout.key), (line) => this.log(line));
@@ -207,6 +217,8 @@ export class Daemon implements DaemonPort {
     }
     this.log(`started pid ${process.pid} for tmux ${this.layout.tmuxSocket}`);
     if (this.config().remote.enabled) await this.remote.configChanged();
+    this.hosts = new HostLinks({ dir: this.layout.dir, log: (line) => this.log(line) });
+    this.hosts.sync(this.config().hosts);
   }
 
   async stop(reason: string): Promise<void> {
@@ -217,6 +229,8 @@ export class Daemon implements DaemonPort {
     for (const t of this.timers) clearInterval(t);
     this.waiters.close();
     this.inbox.close();
+    this.feed.close();
+    this.hosts?.close();
     this.exits.close();
     this.intake.close();
     this.usage?.stop();

@@ -6,10 +6,8 @@ import { readSnooze, SNOOZE_OPTION } from "../session/snooze.ts";
 import { buildFormat, parseRecords } from "../tmux/formats.ts";
 import { sessionLabel } from "./labels.ts";
 import type { Logger } from "./log.ts";
+import { Subscribers } from "./subscribers.ts";
 import type { Tracked } from "./tracked.ts";
-
-/** At most one push per subscriber in this time: a burst of changes is one list. */
-export const PUSH_COALESCE_MS = 100;
 
 const FIELDS = { pane: "pane_id", key: KEY_OPTION, snoozed: SNOOZE_OPTION } as const;
 const FORMAT = buildFormat(FIELDS);
@@ -38,12 +36,12 @@ export interface InboxDeps {
  * daemon next reconciles (on pane changes, and every 3 s) or an `input` request comes, which call changed().
  */
 export class Inbox {
-  private readonly subscribers = new Map<Socket, string>();
-  private timer: NodeJS.Timeout | null = null;
-  private pushing = false;
-  private again = false;
+  private readonly subscribers: Subscribers;
+  private readonly listeners: Array<() => void> = [];
 
-  constructor(private readonly deps: InboxDeps) {}
+  constructor(private readonly deps: InboxDeps) {
+    this.subscribers = new Subscribers(async () => JSON.stringify({ ok: true, inbox: await this.items() }), deps.log, "inbox");
+  }
 
   async items(now = Date.now()): Promise<InboxItem[]> {
     const all = [...this.deps.tracked()];
@@ -68,46 +66,26 @@ export class Inbox {
   }
 
   /** Keep a connection: the list now, and again on every change until it closes. */
-  async subscribe(socket: Socket): Promise<void> {
-    this.subscribers.set(socket, "");
-    const drop = () => this.subscribers.delete(socket);
-    socket.once("close", drop);
-    socket.once("error", drop);
-    await this.push([socket]);
+  subscribe(socket: Socket): Promise<void> {
+    return this.subscribers.subscribe(socket);
   }
 
   get subscriberCount(): number {
-    return this.subscribers.size;
+    return this.subscribers.count;
+  }
+
+  /** Called on every change that may alter the list (the roster feed follows the same changes). */
+  onChange(listener: () => void): void {
+    this.listeners.push(listener);
   }
 
   /** Something that may alter the list happened: push to the subscribers whose list changed (coalesced). */
   changed(): void {
-    if (this.subscribers.size === 0 || this.timer) return;
-    this.timer = setTimeout(() => { this.timer = null; void this.push([...this.subscribers.keys()]); }, PUSH_COALESCE_MS);
+    for (const listener of this.listeners) listener();
+    this.subscribers.changed();
   }
 
   close(): void {
-    if (this.timer) clearTimeout(this.timer);
-    for (const socket of this.subscribers.keys()) socket.destroy();
-    this.subscribers.clear();
-  }
-
-  private async push(sockets: Socket[]): Promise<void> {
-    if (this.pushing) { this.again = true; return; }
-    this.pushing = true;
-    try {
-      const line = JSON.stringify({ ok: true, inbox: await this.items() });
-      for (const socket of sockets) {
-        if (socket.destroyed || !this.subscribers.has(socket)) { this.subscribers.delete(socket); continue; }
-        if (this.subscribers.get(socket) === line) continue;
-        this.subscribers.set(socket, line);
-        socket.write(`${line}\n`);
-      }
-    } catch (error) {
-      this.deps.log(`inbox push: ${(error as Error).message}`);
-    } finally {
-      this.pushing = false;
-      if (this.again) { this.again = false; this.changed(); }
-    }
+    this.subscribers.close();
   }
 }

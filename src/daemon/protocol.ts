@@ -19,6 +19,11 @@ export type Request =
    * to the inbox (a state, an ask, a snooze), until the client closes it.
    */
   | { op: "subscribe" }
+  /**
+   * Keep the connection open: the daemon writes the roster feed (src/daemon/feed.ts: every session
+   * as list --json shows it, and the inbox) at once and on every change. `agentmux stream` relays it.
+   */
+  | { op: "feed" }
   /** The phone page (src/remote/): serve it, stop serving it, say how it is served ({ok, running, listen, port, host, tailscale, ...}). */
   | { op: "remote-start" }
   | { op: "remote-stop" }

@@ -7,7 +7,7 @@ import { formatLiteral } from "../tmux/safe-text.ts";
 import { MAX_PUBLISH, type Request, type Response } from "./protocol.ts";
 
 /** Answer one request from the daemon's socket (null: the request writes its own answers, as subscribe does). */
-export function handleRequest(daemon: DaemonPort, req: Exclude<Request, { op: "subscribe" }>, socket?: Socket): Promise<Response>;
+export function handleRequest(daemon: DaemonPort, req: Exclude<Request, { op: "subscribe" | "feed" }>, socket?: Socket): Promise<Response>;
 export function handleRequest(daemon: DaemonPort, req: Request, socket?: Socket): Promise<Response | null>;
 export async function handleRequest(daemon: DaemonPort, req: Request, socket?: Socket): Promise<Response | null> {
   // A session started a moment ago may not be tracked yet (its pane options were set after the
@@ -58,6 +58,10 @@ export async function handleRequest(daemon: DaemonPort, req: Request, socket?: S
     case "subscribe":
       if (!socket) return { ok: false, error: "subscribe needs a connection that stays open" };
       await daemon.inbox.subscribe(socket);
+      return null;
+    case "feed":
+      if (!socket) return { ok: false, error: "feed needs a connection that stays open" };
+      await daemon.feed.subscribe(socket);
       return null;
     default:
       return { ok: false, error: `unknown request ${JSON.stringify((req as { op?: unknown }).op)}` };

@@ -75,7 +75,7 @@ export class SshHost {
       "PasswordAuthentication no", "KbdInteractiveAuthentication no", "UsePAM no", "PermitRootLogin no", `AllowUsers ${this.user}`,
       "AuthorizedKeysFile .ssh/authorized_keys", "StrictModes no", "PrintMotd no", "LogLevel ERROR", "MaxSessions 64", "MaxStartups 64",
     ].join("\n") + "\n");
-    this.sshd = execa("/usr/sbin/sshd", ["-D", "-e", "-f", join(this.dir, "sshd_config")], { reject: false });
+    this.sshd = execa("/usr/sbin/sshd", ["-D", "-e", "-f", join(this.dir, "sshd_config")], { reject: false, stdio: "ignore" });
     const hostKey = readFileSync(join(this.dir, "host_key.pub"), "utf8").trim();
     writeFileSync(join(this.dir, "known_hosts"), `[127.0.0.1]:${this.port} ${hostKey}\n`);
     writeFileSync(this.sshConfig, [
@@ -101,12 +101,15 @@ export class SshHost {
     if (r.exitCode !== 0) throw new Error(`remote tmux did not start: ${String(r.stderr)}`);
   }
 
-  /** The remote's agentmux, as its user, against its tmux server. */
+  /** The remote's agentmux, as its user, against its tmux server (with the fake agents first on its PATH, as its panes have them). */
   cli(args: string[]): ResultPromise<{ reject: false }> {
-    return this.ssh([this.agentmux, "-L", this.socketName, ...args.map(quote)]);
+    return this.ssh([`env PATH=${FIXTURE_BIN}:/usr/local/bin:/usr/bin:/bin`, this.agentmux, "-L", this.socketName, ...args.map(quote)]);
   }
 
-  /** Stop sshd (the host becomes unreachable); start() it again with restart(). */
+  /**
+   * Stop sshd's listener (the host becomes unreachable to new connections; one already made lives
+   * on in its own sshd, which holds no pipe of the listener's: stdio is ignored); restartSshd() brings it back.
+   */
   async stopSshd(): Promise<void> {
     this.sshd?.kill("SIGTERM");
     await this.sshd?.catch(() => undefined);
@@ -114,7 +117,7 @@ export class SshHost {
   }
 
   async restartSshd(): Promise<void> {
-    this.sshd = execa("/usr/sbin/sshd", ["-D", "-e", "-f", join(this.dir, "sshd_config")], { reject: false });
+    this.sshd = execa("/usr/sbin/sshd", ["-D", "-e", "-f", join(this.dir, "sshd_config")], { reject: false, stdio: "ignore" });
     for (let i = 0; i < 100; i++) {
       if ((await this.ssh(["true"])).exitCode === 0) return;
       await new Promise((resolve) => setTimeout(resolve, 100));

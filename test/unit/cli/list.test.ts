@@ -1,6 +1,8 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { formatTable, listRows, sessionJson } from "../../../src/cli/list.ts";
+import { formatTable, listRows, remoteJson, remoteRows } from "../../../src/cli/list.ts";
+import { emptySnapshot } from "../../../src/hosts/snapshot.ts";
+import { sessionJson } from "../../../src/session/json.ts";
 import type { NamedSession } from "../../../src/session/store.ts";
 
 const session = (patch: Partial<NamedSession>): NamedSession => ({
@@ -47,5 +49,15 @@ describe("list --json shape", () => {
   });
   it("aligns table columns by display width", () => {
     assert.equal(formatTable([["A", "BB", "C"], ["ééé", "x", "y"]]), "A    BB  C\nééé  x   y");
+  });
+
+  it("another host's sessions: HOST:PANE; while it is unreachable, the age of its data instead of a state it may have left", () => {
+    const row = sessionJson(session({ pane: "%7", name: "gpu job", state: "waiting", stateSince: 40_000, group: "ml" }), 100_000);
+    const up = { ...emptySnapshot("gpu"), reachable: true, lastDataAt: 99_000, sessions: [row] };
+    assert.deepEqual(remoteRows([up], 100_000), [["gpu:%7", "gpu job", "claude", "-", "waiting", "1m", "/r/api", "-"]]);
+    const down = { ...up, reachable: false, lastDataAt: 40_000 };
+    assert.deepEqual(remoteRows([down], 100_000)[0]?.slice(4, 6), ["unreachable", "data 1m old"]);
+    assert.deepEqual(remoteRows([up], 100_000, "other"), [], "--group applies to them too");
+    assert.deepEqual([remoteJson(row, down, 100_000).host, remoteJson(row, down, 100_000).reachable, remoteJson(row, down, 100_000).dataAge], ["gpu", false, 60]);
   });
 });

@@ -3,7 +3,8 @@ import assert from "node:assert/strict";
 import { EventEmitter } from "node:events";
 import type { Socket } from "node:net";
 import type { Ask, InboxItem } from "../../../src/core/ask.ts";
-import { Inbox, orderInbox, PUSH_COALESCE_MS } from "../../../src/daemon/inbox.ts";
+import { Inbox, orderInbox } from "../../../src/daemon/inbox.ts";
+import { PUSH_COALESCE_MS } from "../../../src/daemon/subscribers.ts";
 import { trackedFromPane, type Tracked } from "../../../src/daemon/tracked.ts";
 import { PANE_FIELDS, type PaneRecord } from "../../../src/tmux/formats.ts";
 

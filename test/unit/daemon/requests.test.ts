@@ -57,6 +57,8 @@ class FakeDaemon implements DaemonPort {
     subscribe: async (socket: Socket): Promise<void> => { this.subscribed.push(socket); },
     changed: (): void => undefined,
   };
+  readonly fed: Socket[] = [];
+  readonly feed = { subscribe: async (socket: Socket): Promise<void> => { this.fed.push(socket); } };
   add(...ts: Tracked[]): this { for (const t of ts) this.tracked.set(t.pane, t); return this; }
 }
 
@@ -96,6 +98,14 @@ describe("the daemon's socket requests", () => {
     assert.equal(await handleRequest(daemon, { op: "subscribe" }, socket), null);
     assert.deepEqual(daemon.subscribed, [socket]);
     assert.deepEqual(await handleRequest(daemon, { op: "subscribe" }), { ok: false, error: "subscribe needs a connection that stays open" });
+  });
+
+  it("feed hands the connection to the roster feed and answers nothing itself; without a connection it is refused", async () => {
+    const daemon = new FakeDaemon();
+    const socket = {} as Socket;
+    assert.equal(await handleRequest(daemon, { op: "feed" }, socket), null);
+    assert.deepEqual([daemon.fed, daemon.subscribed], [[socket], []]);
+    assert.deepEqual(await handleRequest(daemon, { op: "feed" }), { ok: false, error: "feed needs a connection that stays open" });
   });
 
   describe("publish", () => {

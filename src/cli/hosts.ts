@@ -1,0 +1,56 @@
+import type { Command } from "commander";
+import type { HostConfig } from "../config/config.ts";
+import { layoutFor } from "../daemon/start.ts";
+import { hostSnapshots } from "../hosts/known.ts";
+import { checkHost } from "../hosts/check.ts";
+import { hostJson, hostRows } from "../hosts/report.ts";
+import { emptySnapshot } from "../hosts/snapshot.ts";
+import { ensureLayout } from "../daemon/places.ts";
+import { AgentmuxError, EXIT } from "../util/errors.ts";
+import { block, out, shown } from "../util/terminal-text.ts";
+import { Context, printJson } from "./context.ts";
+import { formatTable } from "./list.ts";
+
+function hostNamed(hosts: readonly HostConfig[], name: string): HostConfig {
+  const host = hosts.find((h) => h.name === name);
+  if (host) return host;
+  throw new AgentmuxError(`no host named ${JSON.stringify(name)} in the config`, {
+    hint: hosts.length > 0 ? `the hosts are: ${hosts.map((h) => h.name).join(", ")}` : "add it under hosts: in the config (docs/hosts.md)",
+    exitCode: EXIT.usage,
+  });
+}
+
+export function registerHosts(program: Command): void {
+  const hosts = program
+    .command("hosts")
+    .description("other machines whose sessions show here, over ssh: reachable or not, and since when (docs/hosts.md)")
+    .option("--json", "print JSON")
+    .action(async (options: { json?: boolean }, command: Command) => {
+      const ctx = Context.of(command);
+      const configured = ctx.config.hosts;
+      const snapshots = await hostSnapshots(ctx.tmux, configured);
+      const now = Date.now();
+      if (options.json) { printJson(configured.map((h, i) => hostJson(h, snapshots[i] ?? emptySnapshot(h.name), now))); return; }
+      if (configured.length === 0) { out(shown`no hosts configured (add them under hosts: in the config: docs/hosts.md)\n`); return; }
+      out(shown`${block(formatTable(hostRows(configured, snapshots, now)))}\n`);
+    });
+
+  hosts
+    .command("check")
+    .description("try a host's link step by step and say what fails: ssh, agentmux there, its stream")
+    .argument("<name>", "a host's name from the config")
+    .option("--json", "print JSON")
+    .action(async (name: string, options: { json?: boolean }, command: Command) => {
+      const ctx = Context.of(command);
+      // --json may be parsed as `hosts`' own flag: either one asks for JSON.
+      const json = options.json === true || command.parent?.opts<{ json?: boolean }>().json === true;
+      const host = hostNamed(ctx.config.hosts, name);
+      const layout = await layoutFor(ctx.tmux);
+      ensureLayout(layout);
+      const steps = await checkHost(host, layout.dir);
+      const failed = steps.find((s) => !s.ok);
+      if (json) printJson({ ok: !failed, host: host.name, steps });
+      else out(shown`${block(steps.map((s) => `${s.ok ? "ok  " : "FAIL"} ${s.step}: ${s.said}`).join("\n"))}\n`);
+      if (failed) throw new AgentmuxError(failed.said, { hint: "fix it, then run agentmux hosts check again" });
+    });
+}

@@ -1,0 +1,62 @@
+import { mkdirSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { HostConfig } from "../config/config.ts";
+import { isJsonObject } from "../util/json.ts";
+import { isFileRefused, MiB, readRegularText } from "../util/regular-file.ts";
+import { emptySnapshot, type HostSnapshot } from "./snapshot.ts";
+
+/** The largest cache file read (5,000 sessions' rows fit well within it). */
+const CACHE_MAX = 16 * MiB;
+
+/**
+ * What the daemon's links know of each host, one file per host in the daemon's private runtime
+ * directory: `list`, `hosts` and the status segment read it, and never open ssh themselves.
+ */
+export function hostsDir(daemonDir: string): string {
+  return join(daemonDir, "hosts");
+}
+
+const cacheFile = (daemonDir: string, name: string) => join(hostsDir(daemonDir), `${name}.json`);
+
+/**
+ * Replace a host's file whole (written beside it, then renamed: a reader sees the old one or the
+ * new one). Not flushed to disk: it lives in the runtime directory and is rebuilt by the link.
+ */
+export function writeSnapshot(daemonDir: string, snapshot: HostSnapshot): void {
+  const dir = hostsDir(daemonDir);
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const file = cacheFile(daemonDir, snapshot.name);
+  const tmp = `${file}.${process.pid}.tmp`;
+  try {
+    writeFileSync(tmp, JSON.stringify(snapshot), { mode: 0o600 });
+    renameSync(tmp, file);
+  } catch (error) {
+    try { unlinkSync(tmp); } catch { /* never made */ }
+    throw error;
+  }
+}
+
+export function removeSnapshot(daemonDir: string, name: string): void {
+  try { unlinkSync(cacheFile(daemonDir, name)); } catch { /* none */ }
+}
+
+/**
+ * What is known of each configured host, in the config's order: its file, or an empty snapshot
+ * saying why there is none (the daemon not running, or not linked to it yet).
+ */
+export function readSnapshots(daemonDir: string, hosts: readonly HostConfig[]): HostSnapshot[] {
+  return hosts.map((host) => {
+    let text: string;
+    try {
+      text = readRegularText(cacheFile(daemonDir, host.name), { maxBytes: CACHE_MAX });
+    } catch (error) {
+      const why = isFileRefused(error) ? `its cache file ${error.reason}` : "no data yet: the agentmux daemon links to it once it runs (agentmux daemon start)";
+      return { ...emptySnapshot(host.name), error: why };
+    }
+    try {
+      const value: unknown = JSON.parse(text);
+      if (isJsonObject(value) && value["name"] === host.name && Array.isArray(value["sessions"])) return value as unknown as HostSnapshot;
+    } catch { /* reported below */ }
+    return { ...emptySnapshot(host.name), error: "its cache file is damaged: the daemon writes it again with the next data" };
+  });
+}

@@ -1,0 +1,127 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import type { HostConfig } from "../config/config.ts";
+import { emptySnapshot, onLocalClock, parseStreamLine, STREAM_PROTOCOL, type HostSnapshot } from "./snapshot.ts";
+import { sshArgv, sshFailure } from "./ssh.ts";
+
+/** Waits before trying a dropped link again: doubling from the first, at most the last. */
+const BACKOFF_MS = [1000, 2000, 4000, 8000, 16_000, 30_000];
+/** A line of the stream longer than this ends the link (a host sends rows, not floods). */
+const MAX_LINE = 16 * 1024 * 1024;
+/** What is kept of ssh's stderr to say why a link failed. */
+const STDERR_KEPT = 4096;
+/** With no line (the stream says it is alive every 10 s) for this long, the link is taken as dead. */
+const SILENT_MS = 35_000;
+
+export interface LinkDeps {
+  /** The daemon's private runtime directory (the shared connection's socket goes in it). */
+  dir: string;
+  ssh: string;
+  env: NodeJS.ProcessEnv;
+  /** What is known of the host changed (written to its cache file, told to the status line). */
+  update: (snapshot: HostSnapshot) => void;
+  log: (line: string) => void;
+}
+
+/**
+ * One host's link: a single ssh (sharing the host's one connection) running `agentmux stream` there,
+ * whose lines are the remote daemon's roster, pushed on every change. A link that drops is tried
+ * again with backoff; meanwhile the host's sessions stay as last received, marked unreachable.
+ */
+export class HostLink {
+  private child: ChildProcess | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private watchdog: NodeJS.Timeout | null = null;
+  private failures = 0;
+  private stopped = false;
+  private snapshot: HostSnapshot;
+
+  constructor(readonly host: HostConfig, private readonly deps: LinkDeps, previous?: HostSnapshot) {
+    this.snapshot = previous ? { ...previous, reachable: false } : emptySnapshot(host.name);
+  }
+
+  start(): void {
+    this.stopped = false;
+    this.connect();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    if (this.watchdog) clearTimeout(this.watchdog);
+    this.child?.kill("SIGTERM");
+    this.child = null;
+  }
+
+  private set(change: Partial<HostSnapshot>): void {
+    this.snapshot = { ...this.snapshot, ...change };
+    this.deps.update(this.snapshot);
+  }
+
+  private connect(): void {
+    if (this.stopped) return;
+    const child = spawn(this.deps.ssh, sshArgv(this.host, this.deps.dir, ["stream", "--protocol", String(STREAM_PROTOCOL)]), {
+      env: this.deps.env, stdio: ["pipe", "pipe", "pipe"],
+    });
+    this.child = child;
+    let stderr = "";
+    let pending = "";
+    let greeted = false;
+    let refused: string | null = null;
+    const fail = (why: string) => { refused = why; child.kill("SIGTERM"); };
+    const silent = () => fail(`${this.host.name}: host unreachable (nothing came for ${SILENT_MS / 1000} s, not even that it is alive)`);
+    this.armWatchdog(silent);
+    child.stderr?.setEncoding("utf8");
+    child.stderr?.on("data", (chunk: string) => { stderr = (stderr + chunk).slice(-STDERR_KEPT); });
+    child.stdout?.setEncoding("utf8");
+    child.stdout?.on("data", (chunk: string) => {
+      pending += chunk;
+      if (pending.length > MAX_LINE && !pending.includes("\n")) { fail(`${this.host.name}: the remote agentmux sent a line longer than ${MAX_LINE} bytes`); return; }
+      let newline: number;
+      while ((newline = pending.indexOf("\n")) >= 0) {
+        const line = pending.slice(0, newline);
+        pending = pending.slice(newline + 1);
+        this.armWatchdog(silent);
+        const message = parseStreamLine(line);
+        if (!message) continue;
+        if (message.type === "hello") {
+          if (message.protocol !== STREAM_PROTOCOL) { fail(`${this.host.name}: its agentmux ${message.version} speaks stream protocol ${message.protocol}, this one ${STREAM_PROTOCOL}: install the same version on both`); return; }
+          greeted = true;
+          this.set({ version: message.version });
+        } else if (message.type === "error") {
+          fail(`${this.host.name}: ${message.error}${message.hint ? ` (${message.hint})` : ""}`);
+          return;
+        } else if (!greeted) {
+          fail(`${this.host.name}: the remote agentmux did not say which stream protocol it speaks: it is older than this one, install the same version on both`);
+          return;
+        } else if (message.type === "feed") {
+          const now = Date.now();
+          if (this.failures > 0) this.deps.log(`hosts: ${this.host.name} reachable again`);
+          this.failures = 0;
+          this.set({ ...onLocalClock(message, now), reachable: true, error: null, lastDataAt: now });
+        } else {
+          this.set({ reachable: true, error: null, lastDataAt: Date.now() });
+        }
+      }
+    });
+    // The link ends its own stdin only by ending: the remote stream stops when it reads EOF.
+    child.stdin?.on("error", () => undefined);
+    child.on("error", (error) => { refused ??= `${this.host.name}: cannot run ${this.deps.ssh}: ${error.message}`; });
+    child.on("close", (code) => {
+      if (this.child === child) this.child = null;
+      if (this.watchdog) clearTimeout(this.watchdog);
+      if (this.stopped) return;
+      const why = refused ?? sshFailure(this.host, code, stderr, greeted);
+      const wait = BACKOFF_MS[Math.min(this.failures, BACKOFF_MS.length - 1)] ?? 30_000;
+      this.failures += 1;
+      if (this.failures === 1 || this.snapshot.error !== why) this.deps.log(`hosts: ${why}; trying again in ${wait / 1000} s`);
+      this.set({ reachable: false, error: why });
+      this.timer = setTimeout(() => { this.timer = null; this.connect(); }, wait);
+    });
+  }
+
+  /** A link that says nothing for SILENT_MS (not even that it is alive) is ended, and tried again. */
+  private armWatchdog(silent: () => void): void {
+    if (this.watchdog) clearTimeout(this.watchdog);
+    this.watchdog = setTimeout(silent, SILENT_MS);
+  }
+}

@@ -1,0 +1,75 @@
+import { join } from "node:path";
+import type { HostConfig } from "../config/config.ts";
+import { shQuote } from "../util/sh.ts";
+
+/** The ssh program (AGENTMUX_SSH: a wrapper such as one adding -F, or another build of OpenSSH). */
+export function sshProgram(env: Record<string, string | undefined> = process.env): string {
+  return env["AGENTMUX_SSH"] || "ssh";
+}
+
+/** Where the shared connections' sockets live: the daemon's private runtime directory (0700). */
+export function controlDir(daemonDir: string): string {
+  return join(daemonDir, "ssh");
+}
+
+/**
+ * The options of every ssh agentmux runs: never a question at a terminal (BatchMode: a host key
+ * not known is refused, never accepted), one shared connection per host (ControlMaster, its
+ * socket in the private runtime directory, kept a minute after its last use), and a dead link
+ * found within half a minute.
+ */
+export function sshOptions(dir: string): string[] {
+  return [
+    "-T",
+    "-o", "BatchMode=yes",
+    "-o", "ControlMaster=auto",
+    "-o", `ControlPath=${join(controlDir(dir), "%C")}`,
+    "-o", "ControlPersist=60",
+    "-o", "ServerAliveInterval=10",
+    "-o", "ServerAliveCountMax=3",
+    "-o", "ConnectTimeout=15",
+  ];
+}
+
+/**
+ * The remote command line for agentmux ARGS on a host: its agentmux command (as the user wrote it:
+ * a program, or a program and its arguments), the tmux server named by `socket`, then each
+ * argument quoted, since ssh hands the line to the remote user's shell.
+ */
+export function remoteCommand(host: HostConfig, args: string[]): string {
+  const server = host.socket ? [host.socket.includes("/") ? "-S" : "-L", host.socket] : [];
+  return [host.agentmux || "agentmux", ...[...server, ...args].map(shQuote)].join(" ");
+}
+
+/** ssh's argv for agentmux ARGS on a host ("--" ends ssh's options: the destination is never one). */
+export function sshArgv(host: HostConfig, dir: string, args: string[]): string[] {
+  return [...sshOptions(dir), "--", host.ssh, remoteCommand(host, args)];
+}
+
+/** ssh's argv to end a host's shared connection. */
+export function sshExitArgv(host: HostConfig, dir: string): string[] {
+  return [...sshOptions(dir), "-O", "exit", "--", host.ssh];
+}
+
+/**
+ * What went wrong, in words, from ssh's exit status and what it printed: ssh itself exits 255;
+ * the remote shell 127 for a command it did not find. wasConnected: the link had carried data.
+ */
+export function sshFailure(host: HostConfig, exitCode: number | null, stderr: string, wasConnected = false): string {
+  const said = stderr.trim().split("\n").filter((l) => l.trim() !== "").at(-1)?.trim() ?? "";
+  const name = host.name;
+  // The remote shell's own statuses: the command is not there (127) or cannot be run (126).
+  if (exitCode === 127 || exitCode === 126) return `${name}: agentmux is not installed there (${said || "command not found"}): install it, or set hosts[].agentmux to its path`;
+  if (exitCode === 255) {
+    if (/Host key verification failed|REMOTE HOST IDENTIFICATION HAS CHANGED|No (?:ED25519|RSA|ECDSA)? ?host key is known/i.test(stderr)) {
+      return `${name}: its host key is not known (or has changed), and agentmux never accepts one silently: run \`ssh ${host.ssh}\` once at a terminal and check the key`;
+    }
+    if (/Permission denied|Too many authentication failures/i.test(stderr)) return `${name}: ssh refused the login (${said}): agentmux logs in with your keys and agent, never a password`;
+    if (/Could not resolve hostname|Name or service not known/i.test(stderr)) return `${name}: host unreachable: ${host.ssh} does not resolve (${said})`;
+    if (/Connection refused|Connection timed out|No route to host|Network is unreachable|Connection reset|Connection closed|closed by remote host|Broken pipe|timed out|read header failed/i.test(stderr)) return `${name}: host unreachable (${said})`;
+    // A link that was up and ends with ssh's own failure, saying nothing more: its connection dropped.
+    if (wasConnected) return `${name}: host unreachable (the connection dropped${said ? `: ${said}` : ""})`;
+    return `${name}: ssh failed${said ? `: ${said}` : ""}`;
+  }
+  return `${name}: the remote agentmux exited with ${exitCode ?? "a signal"}${said ? `: ${said}` : ""}`;
+}

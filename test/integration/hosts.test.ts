@@ -1,0 +1,137 @@
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { appendFileSync, chmodSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { execa } from "execa";
+import { writeConfig } from "../helpers/config.ts";
+import { canHostSsh, SshHost } from "../helpers/ssh-host.ts";
+import { TestServer } from "../helpers/tmux-server.ts";
+
+interface HostRow { name: string; reachable: boolean; version: string | null; sessions: number; dataAge: number | null; error: string | null }
+interface ListRow { pane: string; name: string; state: string | null; host?: string; reachable?: boolean; dataAge?: number | null }
+
+const skip = canHostSsh();
+
+/**
+ * Another machine over a real OpenSSH server: a second local user with its own tmux server and
+ * agentmux daemon. The local daemon links to it through one shared ssh connection and shows its
+ * sessions in `list` and `hosts`; a killed remote daemon, a dropped link and sshd gone and back.
+ */
+describe("hosts: another machine's sessions over ssh", { skip: skip ?? false }, () => {
+  const host = new SshHost("far");
+  const wrapper = join(host.dir, "ssh-wrapper");
+  const server = new TestServer({ AGENTMUX_SSH: wrapper });
+  let remotePane = "";
+
+  const hostsJson = async (): Promise<HostRow[]> => {
+    const r = await server.cli(["hosts", "--json"]);
+    assert.equal(r.exitCode, 0, String(r.stderr));
+    return JSON.parse(String(r.stdout)) as HostRow[];
+  };
+  const far = async () => (await hostsJson()).find((h) => h.name === "far");
+  const listed = async (): Promise<ListRow[]> => JSON.parse(String((await server.cli(["list", "--json"])).stdout)) as ListRow[];
+  const remoteRow = async () => (await listed()).find((r) => r.host === "far" && r.pane === remotePane);
+  const remoteState = async () => {
+    const rows = JSON.parse(String((await host.cli(["list", "--json"])).stdout)) as ListRow[];
+    return rows.find((r) => r.pane === remotePane)?.state;
+  };
+
+  before(async () => {
+    await host.start();
+    // agentmux runs ssh as a user would: this wrapper only points it at the test's ssh config.
+    writeFileSync(wrapper, `#!/bin/sh\nexec ssh -F ${host.sshConfig} "$@"\n`);
+    chmodSync(wrapper, 0o755);
+    await host.startTmux();
+    const made = await host.cli(["new", "--backend", "claude", "--dir", host.home, "--instance", "far-1", "--detached"]);
+    assert.equal(made.exitCode, 0, String(made.stderr));
+    remotePane = String(made.stdout).trim();
+    await server.waitFor("the remote session idle", async () => (await remoteState()) === "idle", 30_000);
+    writeConfig(server.home, { hosts: [
+      { name: "far", ssh: host.alias, agentmux: host.agentmux, socket: host.socketName },
+      { name: "nowhere", ssh: "nowhere.invalid" },
+    ] });
+    await server.start();
+    const started = await server.cli(["daemon", "start"]);
+    assert.equal(started.exitCode, 0, String(started.stderr));
+  });
+  after(async () => {
+    await server.cli(["daemon", "stop"]);
+    await server.stop();
+    await host.stop();
+  });
+
+  it("lists the host reachable with its version, and its session in list (HOST:PANE, host on the JSON row)", async () => {
+    await server.waitFor("far reachable", async () => (await far())?.reachable === true, 30_000);
+    const row = await far();
+    assert.equal(row?.version, "0.1.0");
+    assert.equal(row?.sessions, 1);
+    await server.waitFor("the remote row", async () => (await remoteRow()) !== undefined);
+    const remote = await remoteRow();
+    assert.match(remote?.name ?? "", /far-1/);
+    assert.equal(remote?.state, "idle");
+    assert.equal(remote?.reachable, true);
+    const table = String((await server.cli(["list"])).stdout);
+    assert.match(table, new RegExp(`^far:${remotePane}\\s+.*far-1.*\\s+idle\\s`, "m"));
+    // A host that does not resolve is listed unreachable, saying why.
+    await server.waitFor("nowhere's error", async () => /nowhere: host unreachable/.test((await hostsJson()).find((h) => h.name === "nowhere")?.error ?? ""), 30_000);
+  });
+
+  it("a state change there reaches this list, pushed (no ssh per look)", async () => {
+    const sent = await host.cli(["send", remotePane, "hello from afar"]);
+    assert.equal(sent.exitCode, 0, String(sent.stderr));
+    await server.waitFor("waiting here", async () => (await remoteRow())?.state === "waiting", 30_000);
+  });
+
+  it("the remote daemon killed mid-stream: the stream starts it again, and changes keep coming", async () => {
+    const status = JSON.parse(String((await host.cli(["daemon", "status", "--json"])).stdout)) as { pid?: number };
+    assert.ok(status.pid, "the remote daemon runs");
+    await host.ssh(["kill", "-9", String(status.pid)]);
+    const renamed = await host.cli(["rename", remotePane, `rémote'q"%d`]);
+    assert.equal(renamed.exitCode, 0, String(renamed.stderr));
+    await server.waitFor("the new name here", async () => (await remoteRow())?.name.includes(`rémote'q"%d`) === true, 40_000);
+    assert.equal((await far())?.reachable, true);
+  });
+
+  it("the link dropped and sshd gone: unreachable with the age of its data, never current; back when sshd is", async () => {
+    await host.stopSshd();
+    // The established connection's own sshd runs as the user: ending it drops the link.
+    await execa("pkill", ["-KILL", "-u", host.user, "-x", "sshd"], { reject: false });
+    await server.waitFor("far unreachable", async () => (await far())?.reachable === false, 60_000);
+    const down = await far();
+    assert.match(down?.error ?? "", /far: host unreachable/);
+    assert.equal(typeof down?.dataAge, "number");
+    const row = await remoteRow();
+    assert.equal(row?.reachable, false, "its sessions are shown, as not current");
+    assert.match(String((await server.cli(["list"])).stdout), new RegExp(`^far:${remotePane}\\s.*unreachable\\s+data \\S+ old`, "m"));
+    await host.restartSshd();
+    await server.waitFor("far reachable again", async () => (await far())?.reachable === true, 60_000);
+  });
+
+  it("hosts check: each step in words; a missing agentmux, an unknown host key and an unknown name are errors", async () => {
+    const ok = await server.cli(["hosts", "check", "far"]);
+    assert.equal(ok.exitCode, 0, String(ok.stderr) + String(ok.stdout));
+    assert.match(String(ok.stdout), /ok {3}ssh .* and run .*: agentmux 0\.1\.0/);
+    assert.match(String(ok.stdout), /ok {3}the remote agentmux's stream: protocol 1, 1 session/);
+
+    // The same machine under another name (so not through far's shared connection, whose key was checked) whose host key is not known.
+    appendFileSync(host.sshConfig, [`Host ${host.alias}-nokey`, "  HostName localhost", `  Port ${host.port}`, `  User ${host.user}`, `  IdentityFile ${host.key}`,
+      "  IdentitiesOnly yes", `  UserKnownHostsFile ${join(host.dir, "empty_known_hosts")}`, "  StrictHostKeyChecking yes", ""].join("\n"));
+    writeFileSync(join(host.dir, "empty_known_hosts"), "");
+    writeConfig(server.home, { hosts: [
+      { name: "far", ssh: host.alias, agentmux: host.agentmux, socket: host.socketName },
+      { name: "bare", ssh: host.alias, agentmux: "/nonexistent/agentmux" },
+      { name: "stranger", ssh: `${host.alias}-nokey`, agentmux: host.agentmux },
+    ] });
+    const bare = await server.cli(["hosts", "check", "bare"]);
+    assert.equal(bare.exitCode, 1);
+    assert.match(String(bare.stderr), /bare: agentmux is not installed there/);
+    const stranger = await server.cli(["hosts", "check", "stranger", "--json"]);
+    assert.equal(stranger.exitCode, 1);
+    const said = JSON.parse(String(stranger.stdout)) as { ok: boolean; steps: Array<{ ok: boolean; said: string }> };
+    assert.equal(said.ok, false);
+    assert.match(said.steps[0]?.said ?? "", /stranger: its host key is not known .* never accepts one silently/);
+    const unknown = await server.cli(["hosts", "check", "nope"]);
+    assert.equal(unknown.exitCode, 2);
+    assert.match(String(unknown.stderr), /no host named "nope" in the config \(the hosts are: far, bare, stranger\)/);
+  });
+});
