@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { join } from "node:path";
 import type { HostConfig } from "../config/config.ts";
 import { shQuote } from "../util/sh.ts";
@@ -13,18 +14,33 @@ export function controlDir(daemonDir: string): string {
 }
 
 /**
+ * The longest path ssh can bind its shared connection's socket at: a Unix socket's path holds 108
+ * bytes on Linux (104 on the BSDs and macOS, with its NUL), and ssh binds a name 17 bytes longer
+ * first, then renames it.
+ */
+const SOCKET_PATH_MAX = (process.platform === "linux" ? 108 : 104) - 17 - 1;
+
+/**
+ * The shared connection's socket for a host: named by a short hash of its destination (ssh's own
+ * %C is 40 characters, too long under a deep runtime directory); null when even that is too long.
+ */
+export function controlPath(host: HostConfig, dir: string): string | null {
+  const path = join(controlDir(dir), createHash("sha256").update(host.ssh).digest("hex").slice(0, 16));
+  return Buffer.byteLength(path) <= SOCKET_PATH_MAX ? path : null;
+}
+
+/**
  * The options of every ssh agentmux runs: never a question at a terminal (BatchMode: a host key
  * not known is refused, never accepted), one shared connection per host (ControlMaster, its
- * socket in the private runtime directory, kept a minute after its last use), and a dead link
- * found within half a minute.
+ * socket in the private runtime directory, kept a minute after its last use; none when that
+ * directory's path is too deep for a socket), and a dead link found within half a minute.
  */
-export function sshOptions(dir: string): string[] {
+export function sshOptions(host: HostConfig, dir: string): string[] {
+  const socket = controlPath(host, dir);
   return [
     "-T",
     "-o", "BatchMode=yes",
-    "-o", "ControlMaster=auto",
-    "-o", `ControlPath=${join(controlDir(dir), "%C")}`,
-    "-o", "ControlPersist=60",
+    ...(socket ? ["-o", "ControlMaster=auto", "-o", `ControlPath=${socket}`, "-o", "ControlPersist=60"] : ["-o", "ControlMaster=no", "-o", "ControlPath=none"]),
     "-o", "ServerAliveInterval=10",
     "-o", "ServerAliveCountMax=3",
     "-o", "ConnectTimeout=15",
@@ -43,12 +59,12 @@ export function remoteCommand(host: HostConfig, args: string[]): string {
 
 /** ssh's argv for agentmux ARGS on a host ("--" ends ssh's options: the destination is never one). */
 export function sshArgv(host: HostConfig, dir: string, args: string[]): string[] {
-  return [...sshOptions(dir), "--", host.ssh, remoteCommand(host, args)];
+  return [...sshOptions(host, dir), "--", host.ssh, remoteCommand(host, args)];
 }
 
 /** ssh's argv to end a host's shared connection. */
 export function sshExitArgv(host: HostConfig, dir: string): string[] {
-  return [...sshOptions(dir), "-O", "exit", "--", host.ssh];
+  return [...sshOptions(host, dir), "-O", "exit", "--", host.ssh];
 }
 
 /**
