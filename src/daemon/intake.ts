@@ -34,6 +34,8 @@ export interface IntakeDeps {
  */
 const PENDING_RETRY_MS = 10;
 const PENDING_RETRY_MAX_MS = 250;
+/** A drain longer than this is logged (it holds every pane's next events). */
+const SLOW_DRAIN_MS = 2000;
 
 /**
  * The hot path: hook events from the spool, in order per pane, one drain at a time (a drain
@@ -60,7 +62,9 @@ export class Intake {
     this.draining = (async () => {
       do {
         this.again = false;
-        const read = readSpool(this.deps.spool, Date.now(), this.unmovable);
+        const began = Date.now();
+        const read = readSpool(this.deps.spool, began, this.unmovable);
+        const readMs = Date.now() - began;
         this.report(read);
         const events = read.events.filter((e) => !this.appliedBefore(e));
         if (events.some((e) => !this.deps.tracked.has(e.pane))) await this.deps.reconcile().catch(() => undefined);
@@ -69,7 +73,18 @@ export class Intake {
           const list = panes.get(e.pane);
           if (list) list.push(e); else panes.set(e.pane, [e]);
         }
-        await Promise.all([...panes.values()].map(async (list) => { for (const e of list) await this.take(e); }));
+        const slowest = { ms: 0, what: "" };
+        await Promise.all([...panes.values()].map(async (list) => {
+          for (const e of list) {
+            const at = Date.now();
+            await this.take(e);
+            const ms = Date.now() - at;
+            if (ms > slowest.ms) Object.assign(slowest, { ms, what: `${e.event} for ${e.pane}` });
+          }
+        }));
+        // A drain holds every pane's next events until its slowest pane is done: a long one is logged, with where the time went.
+        const tookMs = Date.now() - began;
+        if (tookMs > SLOW_DRAIN_MS) this.deps.log(`spool: slow drain: ${tookMs} ms for ${events.length} events of ${panes.size} panes (listing ${readMs} ms; the slowest event, ${slowest.what}, ${slowest.ms} ms)`);
         this.appliedLog.clear();
         this.retryMs = read.events.length > 0 ? PENDING_RETRY_MS : Math.min(this.retryMs * 2, PENDING_RETRY_MAX_MS);
         if (!read.pending) this.appliedLog.forgetLeftovers();

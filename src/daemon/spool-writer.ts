@@ -6,7 +6,7 @@ import { readBounded } from "./spool-file.ts";
  * Who is still writing a spool file. shell/agentmux-hook creates .<pane>.<id>.<EVENT>.tmp and
  * writes its header in the shell whose pid names it, then reads the payload in a background reader
  * that renames the file into place; that shell exits at once. Its last act is to write the
- * reader's pid into .<pane>.<pid>.<EVENT>.reader (by redirection: no fork on the hot path), which
+ * reader's pid into .<pane>.<id>.<EVENT>.reader (by redirection: no fork on the hot path), which
  * it emptied before creating the file (so what a finished writer of the same name left, a pid
  * wrap-around ago, is never read as its own). The writer is the shell of the name until a reader's
  * pid is there, then that reader. Writers without a background part (`agentmux hook`, codex-notify,
