@@ -6,8 +6,7 @@ import { checkHost } from "../hosts/check.ts";
 import { hostJson, hostRows } from "../hosts/report.ts";
 import { emptySnapshot } from "../hosts/snapshot.ts";
 import { ensureLayout } from "../daemon/places.ts";
-import { controlDir } from "../hosts/ssh.ts";
-import { makePrivateDir } from "../util/private-dir.ts";
+import { ensureControlDir } from "../hosts/ssh.ts";
 import { AgentmuxError, EXIT } from "../util/errors.ts";
 import { block, out, shown } from "../util/terminal-text.ts";
 import { Context, printJson } from "./context.ts";
@@ -49,8 +48,7 @@ export function registerHosts(program: Command): void {
       const host = hostNamed(ctx.config.hosts, name);
       const layout = await layoutFor(ctx.tmux);
       ensureLayout(layout);
-      // The shared connection's socket goes there (the daemon makes it too, once it links to hosts).
-      makePrivateDir(controlDir(layout.dir));
+      ensureControlDir(layout.dir);
       const steps = await checkHost(host, layout.dir);
       const failed = steps.find((s) => !s.ok);
       if (json) printJson({ ok: !failed, host: host.name, steps });

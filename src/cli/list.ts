@@ -3,7 +3,7 @@ import { block, out, safeLine, shown } from "../util/terminal-text.ts";
 import type { NamedSession } from "../session/store.ts";
 import { listSessions } from "../session/store.ts";
 import { formatAge } from "../util/text.ts";
-import { sessionJson, type SessionRow } from "../session/json.ts";
+import { secondsSince, sessionJson, type SessionRow } from "../session/json.ts";
 import type { HostSnapshot } from "../hosts/snapshot.ts";
 import { Context, printJson } from "./context.ts";
 
@@ -30,21 +30,19 @@ export interface ListCommandOptions { json?: boolean; group?: string }
 
 /** A session of another host as `list --json` shows it: its host, and whether its data is current. */
 export function remoteJson(row: SessionRow, s: HostSnapshot, now: number) {
-  return { ...row, host: s.name, reachable: s.reachable, dataAge: s.lastDataAt === null ? null : Math.max(0, Math.round((now - s.lastDataAt) / 1000)) };
+  return { ...row, host: s.name, reachable: s.reachable, dataAge: secondsSince(s.lastDataAt, now) };
 }
 
-/** The table's rows for other hosts' sessions: HOST:PANE, and a host's unreachable state (with the age of its data) instead of a state it may no longer be in. */
+/** Rows of one group (or of every group when none is asked for). */
+const ofGroup = (group: string | undefined) => (r: SessionRow) => group === undefined || r.group === group;
+
+/** The table's rows for other hosts' sessions: HOST:PANE; a host unreachable says so, with the age of its data, instead of a state its sessions may have left. */
 export function remoteRows(snapshots: readonly HostSnapshot[], now: number, group?: string): string[][] {
-  const rows: string[][] = [];
-  for (const s of snapshots) {
-    for (const r of s.sessions) {
-      if (group !== undefined && r.group !== group) continue;
-      const state = s.reachable ? (r.state ?? "unknown") : "unreachable";
-      const since = !s.reachable ? (s.lastDataAt === null ? "-" : `data ${formatAge(now - s.lastDataAt)} old`) : r.stateSince === null ? "-" : formatAge(now - r.stateSince);
-      rows.push([`${s.name}:${r.pane}`, r.name, r.backend, r.account ?? "-", state, since, r.dir, r.id ?? "-"]);
-    }
-  }
-  return rows;
+  const age = (from: number | null) => (from === null ? "-" : formatAge(now - from));
+  return snapshots.flatMap((s) => s.sessions.filter(ofGroup(group)).map((r) => {
+    const [state, since] = s.reachable ? [r.state ?? "unknown", age(r.stateSince)] : ["unreachable", s.lastDataAt === null ? "-" : `data ${age(s.lastDataAt)} old`];
+    return [`${s.name}:${r.pane}`, r.name, r.backend, r.account ?? "-", state, since, r.dir, r.id ?? "-"];
+  }));
 }
 
 /** `agentmux list` (from the menu): the fast path calls it without commander. */
@@ -55,8 +53,7 @@ export async function runList(ctx: Context, options: ListCommandOptions): Promis
   const hosts = ctx.config.hosts.length > 0 ? await (await import("../hosts/known.ts")).hostSnapshots(ctx.tmux, ctx.config.hosts) : [];
   const now = Date.now();
   if (options.json) {
-    const remote = hosts.flatMap((h) => h.sessions.filter((r) => options.group === undefined || r.group === options.group).map((r) => remoteJson(r, h, now)));
-    printJson([...sessions.map((s) => sessionJson(s, now)), ...remote]);
+    printJson([...sessions.map((s) => sessionJson(s, now)), ...hosts.flatMap((h) => h.sessions.filter(ofGroup(options.group)).map((r) => remoteJson(r, h, now)))]);
     return;
   }
   const remote = remoteRows(hosts, now, options.group);

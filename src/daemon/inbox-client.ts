@@ -3,6 +3,7 @@ import { createInterface } from "node:readline";
 import type { InboxItem } from "../core/ask.ts";
 import type { Tmux } from "../tmux/tmux.ts";
 import { AgentmuxError } from "../util/errors.ts";
+import { isJsonObject } from "../util/json.ts";
 import { request } from "./client.ts";
 import { ensureDaemon } from "./start.ts";
 
@@ -19,22 +20,31 @@ export interface InboxSubscription {
 }
 
 /**
- * The inbox, pushed: onItems is called with the list at once and again on every change the daemon
- * sees, until close(). onEnd is told when the daemon goes away (the caller may subscribe again).
+ * A view the daemon pushes (op "subscribe": the inbox; op "feed": the roster, src/daemon/feed.ts),
+ * started if it is not running: onMessage gets each JSON object it writes, until close(); onEnd is
+ * told once when the daemon goes away (the caller may subscribe again).
  */
-export async function subscribeInbox(tmux: Tmux, onItems: (items: InboxItem[]) => void, onEnd: (why: string) => void = () => undefined): Promise<InboxSubscription> {
+export async function subscribeDaemon(tmux: Tmux, op: "subscribe" | "feed", onMessage: (message: Record<string, unknown>) => void, onEnd: (why: string) => void = () => undefined): Promise<InboxSubscription> {
   const { layout } = await ensureDaemon(tmux);
   const socket = createConnection(layout.socket);
   let closed = false;
-  socket.once("connect", () => socket.write(`${JSON.stringify({ op: "subscribe" })}\n`));
-  socket.on("error", (error) => { if (!closed) onEnd(error.message); });
-  socket.on("close", () => { if (!closed) onEnd("the daemon closed the connection"); });
+  const end = (why: string) => { if (!closed) { closed = true; onEnd(why); } };
+  socket.once("connect", () => socket.write(`${JSON.stringify({ op })}\n`));
+  socket.on("error", (error) => end(error.message));
+  socket.on("close", () => end("the daemon closed the connection"));
   // readline passes the socket's error on as its own: the socket's listener above tells onEnd.
   createInterface({ input: socket }).on("error", () => undefined).on("line", (line) => {
-    try {
-      const message = JSON.parse(line) as { ok?: boolean; inbox?: unknown };
-      if (message.ok && Array.isArray(message.inbox)) onItems(message.inbox as InboxItem[]);
-    } catch { /* a line that is not JSON is skipped */ }
+    let message: unknown;
+    try { message = JSON.parse(line); } catch { return; /* a line that is not JSON is skipped */ }
+    if (isJsonObject(message)) onMessage(message);
   });
   return { close: () => { closed = true; socket.destroy(); } };
+}
+
+/**
+ * The inbox, pushed: onItems is called with the list at once and again on every change the daemon
+ * sees, until close(). onEnd is told when the daemon goes away (the caller may subscribe again).
+ */
+export function subscribeInbox(tmux: Tmux, onItems: (items: InboxItem[]) => void, onEnd: (why: string) => void = () => undefined): Promise<InboxSubscription> {
+  return subscribeDaemon(tmux, "subscribe", (message) => { if (message["ok"] === true && Array.isArray(message["inbox"])) onItems(message["inbox"] as InboxItem[]); }, onEnd);
 }

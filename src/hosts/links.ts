@@ -1,11 +1,9 @@
 import { spawn } from "node:child_process";
-import { mkdirSync } from "node:fs";
 import type { HostConfig } from "../config/config.ts";
-import { makePrivateDir } from "../util/private-dir.ts";
 import { readSnapshots, removeSnapshot, writeSnapshot } from "./cache.ts";
 import { HostLink } from "./link.ts";
 import type { HostSnapshot } from "./snapshot.ts";
-import { controlDir, sshExitArgv, sshProgram } from "./ssh.ts";
+import { ensureControlDir, sshExitArgv, sshProgram } from "./ssh.ts";
 
 export interface LinksDeps {
   /** The daemon's private runtime directory. */
@@ -38,10 +36,7 @@ export class HostLinks {
       this.links.delete(name);
       if (!host) removeSnapshot(this.deps.dir, name);
     }
-    if (hosts.length > 0) {
-      mkdirSync(this.deps.dir, { recursive: true, mode: 0o700 });
-      makePrivateDir(controlDir(this.deps.dir));
-    }
+    if (hosts.length > 0) ensureControlDir(this.deps.dir);
     for (const host of hosts) {
       if (this.links.has(host.name)) continue;
       // What was known before a restart shows (as unreachable, with its age) until the link brings news.

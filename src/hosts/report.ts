@@ -1,4 +1,5 @@
 import type { HostConfig } from "../config/config.ts";
+import { secondsSince } from "../session/json.ts";
 import { formatAge } from "../util/text.ts";
 import type { HostSnapshot } from "./snapshot.ts";
 
@@ -12,7 +13,7 @@ export function hostJson(host: HostConfig, s: HostSnapshot, now: number) {
     sessions: s.sessions.length,
     lastDataAt: s.lastDataAt,
     /** Seconds since the last data came (null: none ever). */
-    dataAge: s.lastDataAt === null ? null : Math.max(0, Math.round((now - s.lastDataAt) / 1000)),
+    dataAge: secondsSince(s.lastDataAt, now),
     error: s.reachable ? null : s.error,
   };
 }

@@ -1,9 +1,7 @@
-import { createConnection } from "node:net";
 import { FEED_PROTOCOL } from "../daemon/feed.ts";
-import { ensureDaemon } from "../daemon/start.ts";
+import { subscribeDaemon, type InboxSubscription } from "../daemon/inbox-client.ts";
 import type { Tmux } from "../tmux/tmux.ts";
 import { isAgentmuxError } from "../util/errors.ts";
-import { isJsonObject } from "../util/json.ts";
 
 /** How often the stream says it is alive when nothing changed (the link ends one silent for 35 s). */
 const ALIVE_MS = 10_000;
@@ -31,49 +29,31 @@ export async function serveStream(tmux: Tmux, protocol: number, io: StreamIo): P
     return;
   }
   let ended = false;
-  let socket: ReturnType<typeof createConnection> | null = null;
+  let feed: InboxSubscription | null = null;
   const alive = setInterval(() => write({ type: "alive", now: Date.now() }), ALIVE_MS);
   try {
     await new Promise<void>((resolve, reject) => {
-      const end = () => { ended = true; socket?.destroy(); resolve(); };
+      const end = () => { ended = true; feed?.close(); resolve(); };
       io.input.on("end", end);
       io.input.on("close", end);
       io.input.on("error", end);
       io.out.on("error", end);
       io.input.resume();
-      const join = async () => {
-        if (ended) return;
-        let layout;
-        try {
-          ({ layout } = await ensureDaemon(tmux));
-        } catch (error) {
-          const hint = isAgentmuxError(error) ? error.hint : undefined;
-          write({ type: "error", error: (error as Error).message, hint: hint ?? null });
-          reject(error as Error);
-          return;
-        }
-        const s = createConnection(layout.socket);
-        socket = s;
-        let pending = "";
-        s.setEncoding("utf8");
-        s.once("connect", () => s.write(`${JSON.stringify({ op: "feed" })}\n`));
-        s.on("data", (chunk: string) => {
-          pending += chunk;
-          let newline: number;
-          while ((newline = pending.indexOf("\n")) >= 0) {
-            const line = pending.slice(0, newline);
-            pending = pending.slice(newline + 1);
-            let message: unknown;
-            try { message = JSON.parse(line); } catch { continue; }
-            if (!isJsonObject(message)) continue;
-            if (message["ok"] !== true) { write({ type: "error", error: String(message["error"] ?? "the daemon refused the feed"), hint: null }); continue; }
-            write({ type: "feed", now: message["now"], sessions: message["sessions"], inbox: message["inbox"] });
-          }
-        });
-        s.on("error", () => undefined);
-        s.on("close", () => { if (!ended) setTimeout(() => void join(), REJOIN_MS); });
+      const relay = (message: Record<string, unknown>) => {
+        if (message["ok"] === true) write({ type: "feed", now: message["now"], sessions: message["sessions"], inbox: message["inbox"] });
+        else write({ type: "error", error: String(message["error"] ?? "the daemon refused the feed"), hint: null });
       };
-      void join();
+      const join = (): void => {
+        if (ended) return;
+        subscribeDaemon(tmux, "feed", relay, () => { if (!ended) setTimeout(join, REJOIN_MS); }).then(
+          (subscription) => { feed = subscription; if (ended) subscription.close(); },
+          (error: unknown) => {
+            write({ type: "error", error: (error as Error).message, hint: isAgentmuxError(error) ? (error.hint ?? null) : null });
+            reject(error as Error);
+          },
+        );
+      };
+      join();
     });
   } finally {
     clearInterval(alive);

@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { HostConfig } from "../config/config.ts";
+import { makePrivateDir } from "../util/private-dir.ts";
 import { shQuote } from "../util/sh.ts";
 
 /** The ssh program (AGENTMUX_SSH: a wrapper such as one adding -F, or another build of OpenSSH). */
@@ -11,6 +13,12 @@ export function sshProgram(env: Record<string, string | undefined> = process.env
 /** Where the shared connections' sockets live: the daemon's private runtime directory (0700). */
 export function controlDir(daemonDir: string): string {
   return join(daemonDir, "ssh");
+}
+
+/** Make that directory (0700, the user's own) before an ssh binds a socket in it. */
+export function ensureControlDir(daemonDir: string): void {
+  mkdirSync(daemonDir, { recursive: true, mode: 0o700 });
+  makePrivateDir(controlDir(daemonDir));
 }
 
 /**

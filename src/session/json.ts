@@ -1,6 +1,7 @@
 import type { NamedSession } from "./store.ts";
 
-const seconds = (from: number | null, now: number): number | null => (from === null ? null : Math.max(0, Math.round((now - from) / 1000)));
+/** Whole seconds from `from` (epoch ms) to now; null for no time. */
+export const secondsSince = (from: number | null, now: number): number | null => (from === null ? null : Math.max(0, Math.round((now - from) / 1000)));
 
 /**
  * The stable JSON shape of one session; scripts rely on these keys (new ones are added, none
@@ -20,7 +21,7 @@ export function sessionJson(s: NamedSession, now = Date.now()) {
     /** Waiting with background work still running (the inbox's ◍). */
     background: s.background,
     stateSince: s.stateSince,
-    age: seconds(s.startedAt, now),
+    age: secondsSince(s.startedAt, now),
     group: s.group || null,
     /** A side conversation's parent pane; forkedFrom: the native id a branch or side was forked from. */
     parent: s.parent || null,
@@ -28,7 +29,7 @@ export function sessionJson(s: NamedSession, now = Date.now()) {
     side: s.side !== "",
     title: s.title,
     exitStatus: s.deadStatus,
-    stateAge: seconds(s.stateSince, now),
+    stateAge: secondsSince(s.stateSince, now),
     startedAt: s.startedAt,
   };
 }
