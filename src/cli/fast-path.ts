@@ -75,6 +75,8 @@ export function parseFast(args: readonly string[]): FastCommand | null {
   const positionals = typeof target === "string" ? [target, ...parsed.positionals] : parsed.positionals;
   const [min, max] = spec.positionals;
   if (positionals.length < min || positionals.length > max) return null;
+  // HOST:TARGET is another machine's session: the full CLI carries it there (cli/host-verbs.ts).
+  if ((verb === "kill" || verb === "snooze") && positionals.some((p) => p.includes(":"))) return null;
   return { server, verb, values, positionals };
 }
 

@@ -1,25 +1,16 @@
 import type { Command } from "commander";
-import type { HostConfig } from "../config/config.ts";
 import { layoutFor } from "../daemon/start.ts";
 import { hostSnapshots } from "../hosts/known.ts";
 import { checkHost } from "../hosts/check.ts";
+import { hostNamed } from "../hosts/address.ts";
 import { hostJson, hostRows } from "../hosts/report.ts";
 import { emptySnapshot } from "../hosts/snapshot.ts";
 import { ensureLayout } from "../daemon/places.ts";
 import { ensureControlDir } from "../hosts/ssh.ts";
-import { AgentmuxError, EXIT } from "../util/errors.ts";
+import { AgentmuxError } from "../util/errors.ts";
 import { block, out, shown } from "../util/terminal-text.ts";
 import { Context, printJson } from "./context.ts";
 import { formatTable } from "./list.ts";
-
-function hostNamed(hosts: readonly HostConfig[], name: string): HostConfig {
-  const host = hosts.find((h) => h.name === name);
-  if (host) return host;
-  throw new AgentmuxError(`no host named ${JSON.stringify(name)} in the config`, {
-    hint: hosts.length > 0 ? `the hosts are: ${hosts.map((h) => h.name).join(", ")}` : "add it under hosts: in the config (docs/hosts.md)",
-    exitCode: EXIT.usage,
-  });
-}
 
 export function registerHosts(program: Command): void {
   const hosts = program

@@ -4,13 +4,14 @@ import { openInbox } from "../inbox/open.ts";
 import type { TmuxServer } from "../tmux/server.ts";
 import { Tmux } from "../tmux/tmux.ts";
 import { Context, printJson } from "./context.ts";
+import { configuredContext } from "./fast-verbs/run.ts";
 
 export interface InboxOptions { json?: boolean; client?: string }
 
 /** `agentmux inbox`: --json prints the daemon's list; at a terminal, the popup. The fast path calls it without commander. */
 export async function runInbox(server: TmuxServer, options: InboxOptions, tmux = new Tmux(server)): Promise<void> {
   if (options.json) { printJson(await fetchInbox(tmux)); return; }
-  await openInbox({ tmux, server, client: options.client });
+  await openInbox({ tmux, server, client: options.client, hosts: async () => (await configuredContext(server)).config.hosts });
 }
 
 /** The commander form of `agentmux inbox` (for --help; bin/agentmux.js usually takes the fast path). */

@@ -15,6 +15,9 @@ async function main(argv: string[]): Promise<number> {
   const isHook = argv.slice(2).find((a) => !a.startsWith("-")) === "hook";
   if (isHook) program.configureOutput({ writeErr: () => undefined, writeOut: () => undefined });
   try {
+    // HOST:TARGET or `new --host`: the verb is another machine's, carried out there (loaded only then).
+    const remote = !isHook && argv.slice(2).some((a) => a.includes(":") || a.startsWith("--host")) ? await (await import("./host-verbs.ts")).forwardToHost(program, argv.slice(2)) : null;
+    if (remote !== null) return remote;
     await program.parseAsync(helpOnlyForKnown(program, argv));
     // An action may end with a code of its own, having said why (daemon run leaving to another).
     return typeof process.exitCode === "number" ? process.exitCode : 0;

@@ -65,9 +65,12 @@ export function registerManage(program: Command): void {
   program
     .command("attach")
     .description("switch the tmux client to a session (attach when outside tmux)")
-    .argument("<target>", "pane id, display name or instance name")
-    .action(async (target: string, _options: unknown, command: Command) => {
+    .argument("<target>", "pane id, display name or instance name; HOST:TARGET for another machine's (a local window runs ssh -t HOST agentmux attach)")
+    .option("--popup", "HOST:TARGET: in a popup instead of a window")
+    .option("--utf8", "the terminal takes UTF-8 whatever the locale says (tmux -u; another machine's view passes it over ssh)")
+    .action(async (target: string, options: { popup?: boolean; utf8?: boolean }, command: Command) => {
       const ctx = Context.of(command);
+      if (options.popup) throw new AgentmuxError("--popup is for another machine's session (HOST:TARGET)", { hint: "a local session opens in its own window: agentmux attach TARGET", exitCode: EXIT.usage });
       const session = await findSession(ctx.tmux, target);
       await ctx.tmux.showPane(session.pane);
       if (process.env["TMUX"] && !ctx.server.socketName && !ctx.server.socketPath) {
@@ -77,7 +80,7 @@ export function registerManage(program: Command): void {
       if (!process.stdin.isTTY) {
         throw new AgentmuxError("attach needs a terminal when run outside tmux", { hint: `run it in a terminal, or: tmux attach -t ${session.tmuxSession}` });
       }
-      const status = await ctx.tmux.attach(session.tmuxSession);
+      const status = await ctx.tmux.attach(session.tmuxSession, { utf8: options.utf8 === true });
       if (status !== 0) throw new AgentmuxError(`tmux attach-session -t ${session.tmuxSession} failed (exit ${status})`);
     });
 }

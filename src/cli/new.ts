@@ -2,7 +2,7 @@ import type { Command } from "commander";
 import { prepareLaunch } from "../session/launch.ts";
 import { startSession } from "../lifecycle/start-session.ts";
 import { BACKEND_NAMES } from "../backends/index.ts";
-import { AgentmuxError } from "../util/errors.ts";
+import { AgentmuxError, EXIT } from "../util/errors.ts";
 import { Context, printJson } from "./context.ts";
 import { requireControl } from "./permission.ts";
 import { err, out, shown } from "../util/terminal-text.ts";
@@ -10,7 +10,7 @@ import { err, out, shown } from "../util/terminal-text.ts";
 interface NewOptions {
   backend?: string; command?: string; dir?: string; account?: string; instance?: string;
   prompt?: string; submit: boolean; split?: boolean; detached?: boolean; json?: boolean; group?: string;
-  worktree?: string | true;
+  worktree?: string | true; host?: string;
 }
 
 export function registerNew(program: Command): void {
@@ -28,9 +28,12 @@ export function registerNew(program: Command): void {
     .option("--detached", "do not switch to the new session")
     .option("-g, --group <group>", "put the session in a group (for group-send, group-kill, wait --group)")
     .option("-w, --worktree [name]", "start it in a new git worktree on a new branch NAME (default: the --instance, else wt-HHMMSS) at the directory's HEAD")
+    .option("--host <name>", "start it on another machine (a host of the config, docs/hosts.md); it prints HOST:PANE")
     .option("--json", "print the new session as JSON")
     .action(async (options: NewOptions, command: Command) => {
       const ctx = Context.of(command);
+      // cli/host-verbs.ts carries `new --host` there before this parser runs; only a bad value gets here.
+      if (options.host !== undefined) throw new AgentmuxError(`--host ${options.host}: no such host`, { hint: "agentmux hosts lists them", exitCode: EXIT.usage });
       await requireControl(ctx, "new");
       if (options.group !== undefined && !/^[\w.-]{1,64}$/.test(options.group)) throw new AgentmuxError(`"${options.group}" is not a usable group name`, { hint: "use letters, digits, '.', '_' and '-'" });
       const request = {

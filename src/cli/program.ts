@@ -35,6 +35,7 @@ import { registerInbox } from "./inbox.ts";
 import { registerRemote } from "./remote.ts";
 import { registerHosts } from "./hosts.ts";
 import { registerStream } from "./stream.ts";
+import { registerAnswer } from "./answer.ts";
 import { addTargetFlags } from "./target-flag.ts";
 import { applyFlagRules } from "./flag-rules.ts";
 import { VERSION } from "./version.ts";
@@ -85,6 +86,7 @@ export function buildProgram(options: { jsonErrors?: boolean } = {}): Command {
   registerRemote(program);
   registerHosts(program);
   registerStream(program);
+  registerAnswer(program);
   registerCompletion(program);
   addTargetFlags(program);
   applyFlagRules(program);

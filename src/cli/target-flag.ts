@@ -26,7 +26,7 @@ function* walk(command: Command): Generator<Command> {
 }
 
 /** Whether ARG is an option of one of COMMANDS that takes a value in the next word. */
-function takesValue(commands: Command[], arg: string): boolean {
+export function takesValue(commands: Command[], arg: string): boolean {
   if (arg.includes("=") || !arg.startsWith("-")) return false;
   const option = commands.flatMap((c) => c.options).find((o) => o.long === arg || o.short === arg);
   return option !== undefined && (option.required || option.optional);

@@ -48,7 +48,10 @@ export const ASK_OPTION = "@agentmux-ask";
 
 /** One row of the inbox (`agentmux inbox --json`, the popup, the phone page). */
 export interface InboxItem {
+  /** The pane; another machine's session is HOST:PANE (as `list` shows it), with `host` set. */
   pane: string;
+  /** The configured host whose session this is (docs/hosts.md); absent for this machine's. */
+  host?: string | undefined;
   /** The display name `list` shows. */
   name: string;
   /** The switcher key ("" when none). */

@@ -52,6 +52,9 @@ import { lastAnswer } from "./last-answer.ts";
 import { Inbox } from "./inbox.ts";
 import { Feed } from "./feed.ts";
 import { HostLinks } from "../hosts/links.ts";
+import { remoteInboxItems } from "../hosts/inbox.ts";
+import { HostAlerts } from "../hosts/alerts.ts";
+import { hostCounts } from "../hosts/segment.ts";
 import { listSessions } from "../session/store.ts";
 import type { ScreenSighting } from "./screen-watch.ts";
 
@@ -140,7 +143,7 @@ export class Daemon implements DaemonPort {
       config: () => this.config(), typed: (pane, kind, at) => this.typed(pane, kind, at), manifest: (t) => this.screens?.manifestOf(t) ?? null,
       restart: restartByChild(options.layout.tmuxSocket, 90_000), readings: (b, a) => this.usage?.reading(b, a), log: (line) => this.log(line),
     });
-    this.inbox = new Inbox({ tracked: () => this.tracked.values(), ask: (pane) => this.asks.get(pane), paneLines: (format) => this.tmux.paneLines(format), backendSuffix: () => this.config().display.backendSuffix, log: (line) => this.log(line) });
+    this.inbox = new Inbox({ tracked: () => this.tracked.values(), ask: (pane) => this.asks.get(pane), paneLines: (format) => this.tmux.paneLines(format), backendSuffix: () => this.config().display.backendSuffix, remote: () => remoteInboxItems(this.hosts?.snapshots() ?? []), log: (line) => this.log(line) });
     this.feed = new Feed({ sessions: () => listSessions(this.tmux, { backendSuffix: this.config().display.backendSuffix, includeExited: true }), inbox: () => this.inbox.items(), log: (line) => this.log(line) });
     this.inbox.onChange(() => this.feed.changed());
     this.asks = new AskBook({
@@ -217,7 +220,10 @@ export class Daemon implements DaemonPort {
     }
     this.log(`started pid ${process.pid} for tmux ${this.layout.tmuxSocket}`);
     if (this.config().remote.enabled) await this.remote.configChanged();
-    this.hosts = new HostLinks({ dir: this.layout.dir, log: (line) => this.log(line) });
+    // Other machines (src/hosts/): their asks join the inbox, their sessions the segment's counts, their needs the notifications.
+    const hostAlerts = new HostAlerts((note) => notifier.notify(note));
+    this.hosts = new HostLinks({ dir: this.layout.dir, log: (line) => this.log(line), changed: (snapshot) => { this.inbox.changed(); hostAlerts.update(snapshot); void this.renderStatus(); } });
+    this.status.hosts = () => hostCounts(this.hosts?.snapshots() ?? []);
     this.hosts.sync(this.config().hosts);
   }
 

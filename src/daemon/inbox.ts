@@ -25,6 +25,8 @@ export interface InboxDeps {
   /** list-panes lines of a format (the daemon's control connection). */
   paneLines: (format: string) => Promise<string[]>;
   backendSuffix: () => boolean;
+  /** Other machines' items, from their links (src/hosts/inbox.ts); none when no host is configured. */
+  remote?: () => InboxItem[];
   log: Logger;
 }
 
@@ -40,9 +42,17 @@ export class Inbox {
   private readonly listeners: Array<() => void> = [];
 
   constructor(private readonly deps: InboxDeps) {
-    this.subscribers = new Subscribers(async () => JSON.stringify({ ok: true, inbox: await this.items() }), deps.log, "inbox");
+    this.subscribers = new Subscribers(async () => JSON.stringify({ ok: true, inbox: await this.view() }), deps.log, "inbox");
   }
 
+  /** What the inbox shows: this machine's items and the reachable hosts', most urgent first. */
+  async view(): Promise<InboxItem[]> {
+    const remote = this.deps.remote?.() ?? [];
+    const local = await this.items();
+    return remote.length === 0 ? local : orderInbox([...local, ...remote]);
+  }
+
+  /** This machine's items (another machine's stream carries these: never its hosts' again). */
   async items(now = Date.now()): Promise<InboxItem[]> {
     const all = [...this.deps.tracked()];
     // Shown as it is shown everywhere: a session closing (its exit chain runs) needs the user only when blocked.

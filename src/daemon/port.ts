@@ -44,7 +44,7 @@ export interface DaemonPort extends SessionsPort {
   /** The phone page's server (src/remote/control.ts): `agentmux remote start|stop|status`. */
   readonly remote?: { start(): Promise<Response>; stop(): Promise<Response>; status(): Promise<Response> };
   /** The sessions that need the user (src/daemon/inbox.ts). */
-  readonly inbox: { items(): Promise<InboxItem[]>; subscribe(socket: Socket): Promise<void>; changed(): void };
+  readonly inbox: { items(): Promise<InboxItem[]>; view(): Promise<InboxItem[]>; subscribe(socket: Socket): Promise<void>; changed(): void };
   /** The roster feed another machine's agentmux reads over ssh (src/daemon/feed.ts). */
   readonly feed: { subscribe(socket: Socket): Promise<void> };
 }

@@ -54,7 +54,7 @@ export async function handleRequest(daemon: DaemonPort, req: Request, socket?: S
       return req.op === "remote-start" ? r.start() : req.op === "remote-stop" ? r.stop() : r.status();
     }
     case "inbox":
-      return { ok: true, inbox: await daemon.inbox.items() };
+      return { ok: true, inbox: await daemon.inbox.view() };
     case "subscribe":
       if (!socket) return { ok: false, error: "subscribe needs a connection that stays open" };
       await daemon.inbox.subscribe(socket);

@@ -9,6 +9,7 @@ import { renderStatusSegment } from "./status-segment.ts";
 import { fitSegment, segmentRoom, shownWidth } from "./status-fit.ts";
 import { parentState } from "./side-report.ts";
 import type { Tracked } from "./tracked.ts";
+import type { HostCounts } from "../hosts/segment.ts";
 
 /**
  * What the daemon pushes into tmux for people to see: the global @agentmux-status segment (status
@@ -24,6 +25,8 @@ export class StatusPush {
   private toldRoom = false;
   /** display.quota on: the selected accounts' remaining quota, shown after the counts (src/daemon/usage-start.ts). */
   quota: (() => SelectedQuota[]) | undefined;
+  /** Other machines' sessions (src/hosts/segment.ts): counted with these; the hosts that are down, marked. */
+  hosts: (() => HostCounts) | undefined;
 
   constructor(private readonly tmux: Tmux, private readonly log: (line: string) => void = () => undefined) {}
 
@@ -56,9 +59,11 @@ export class StatusPush {
     const keys = withKeys ? shown.filter(({ t, machine }) => (machine.state === "waiting" || machine.state === "blocked") && t.record.switchKey).map(({ t }) => t.record.switchKey).sort() : [];
     // Fit in what status-right-length leaves it (the clock after it is never cut): the quota goes
     // first, then the keys; the counts always show. Told once how to make room.
-    const machines = shown.map(({ machine }) => machine);
+    const hosts = this.hosts?.() ?? { machines: [], down: [] };
+    const machines = [...shown.map(({ machine }) => machine), ...hosts.machines];
     const quota = this.quota?.() ?? [];
-    const forms = [renderStatusSegment(machines, { keys, quota }), renderStatusSegment(machines, { keys }), renderStatusSegment(machines)];
+    const hostsDown = hosts.down;
+    const forms = [renderStatusSegment(machines, { keys, quota, hostsDown }), renderStatusSegment(machines, { keys, hostsDown }), renderStatusSegment(machines, { hostsDown })];
     const fit = fitSegment(forms, this.room);
     if (fit.dropped && !this.toldRoom) {
       this.toldRoom = true;

@@ -9,15 +9,17 @@ export interface SegmentOptions {
   keys?: string[];
   /** display.quota: each backend's selected account with its remaining quota, last. */
   quota?: SelectedQuota[];
+  /** Configured hosts whose link is down (docs/hosts.md): marked after the counts, which hold only what is current. */
+  hostsDown?: string[];
 }
 
 /**
  * The status-right segment: counts of blocked, waiting, waiting with background work and working
- * sessions, each with its state's glyph (src/core/ask.ts stateGlyph), coloured; empty when there
- * is nothing to say. The caller leaves snoozed sessions out. Only our own text and account names
+ * sessions, each with its state's glyph (src/core/ask.ts stateGlyph), coloured, other machines'
+ * sessions counted in; then each host that is down; empty when there is nothing to say. The caller leaves snoozed sessions out. Only our own text and account names
  * (escaped) reach the format.
  */
-export function renderStatusSegment(machines: MachineState[], options: SegmentOptions = {}): Format {
+export function renderStatusSegment(machines: ReadonlyArray<Pick<MachineState, "state" | "background">>, options: SegmentOptions = {}): Format {
   let waiting = 0, background = 0, blocked = 0, working = 0;
   for (const m of machines) {
     if (m.state === "waiting" && m.background) background++;
@@ -34,11 +36,13 @@ export function renderStatusSegment(machines: MachineState[], options: SegmentOp
     const color = q.quota.limited || (q.quota.remaining ?? 100) <= 10 ? "red" : (q.quota.remaining ?? 100) <= 30 ? "yellow" : "";
     return colored(literal(quotaLabel(q)), color);
   });
+  // Host names are plain (config/hosts.ts HOST_NAME); escaped like any text all the same.
+  const down = (options.hostsDown ?? []).map((name) => colored(literal(`${name}:down`), "red"));
   return joinFormats([
     part(blocked, stateGlyph("blocked"), "red"),
     part(waiting, stateGlyph("waiting"), "yellow"),
     part(background, stateGlyph("waiting", true), "yellow"),
     part(working, stateGlyph("working"), "green"),
-    keys, ...quota,
+    keys, ...down, ...quota,
   ], " ");
 }

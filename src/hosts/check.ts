@@ -12,9 +12,9 @@ const STEP_MS = 20_000;
 interface Ran { code: number | null; stdout: string; stderr: string; timedOut: boolean }
 
 /** Run ssh with agentmux ARGS there; `until` may end it early once stdout holds what is needed. */
-function run(host: HostConfig, dir: string, args: string[], env: NodeJS.ProcessEnv, until?: (stdout: string) => boolean): Promise<Ran> {
+function run(host: HostConfig, dir: string, verb: string, words: string[], env: NodeJS.ProcessEnv, until?: (stdout: string) => boolean): Promise<Ran> {
   return new Promise((resolve) => {
-    const child = spawn(sshProgram(env), sshArgv(host, dir, args), { env, stdio: ["pipe", "pipe", "pipe"] });
+    const child = spawn(sshProgram(env), sshArgv(host, dir, verb, words), { env, stdio: ["pipe", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
     let timedOut = false;
@@ -36,14 +36,14 @@ function run(host: HostConfig, dir: string, args: string[], env: NodeJS.ProcessE
  */
 export async function checkHost(host: HostConfig, dir: string, env: NodeJS.ProcessEnv = process.env): Promise<CheckStep[]> {
   const steps: CheckStep[] = [];
-  const version = await run(host, dir, ["--version"], env);
+  const version = await run(host, dir, "--version", [], env);
   if (version.code !== 0 || version.timedOut) {
     steps.push({ step: `ssh ${host.ssh} and run ${host.agentmux || "agentmux"}`, ok: false, said: version.timedOut ? `${host.name}: host unreachable (no answer within ${STEP_MS / 1000} s)` : sshFailure(host, version.code, version.stderr) });
     return steps;
   }
   steps.push({ step: `ssh ${host.ssh} and run ${host.agentmux || "agentmux"}`, ok: true, said: `agentmux ${version.stdout.trim().split("\n")[0] ?? ""}` });
   const lines = (stdout: string) => stdout.split("\n").slice(0, -1).map(parseStreamLine).filter((l) => l !== null);
-  const stream = await run(host, dir, ["stream", "--protocol", String(STREAM_PROTOCOL)], env, (out) => lines(out).some((l) => l.type === "feed" || l.type === "error"));
+  const stream = await run(host, dir, "stream", ["--protocol", String(STREAM_PROTOCOL)], env, (out) => lines(out).some((l) => l.type === "feed" || l.type === "error"));
   const said = lines(stream.stdout);
   const hello = said.find((l) => l.type === "hello");
   const error = said.find((l) => l.type === "error");

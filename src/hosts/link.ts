@@ -39,6 +39,11 @@ export class HostLink {
     this.snapshot = previous ? { ...previous, reachable: false } : emptySnapshot(host.name);
   }
 
+  /** What is known of the host now. */
+  current(): HostSnapshot {
+    return this.snapshot;
+  }
+
   start(): void {
     this.stopped = false;
     this.connect();
@@ -59,7 +64,7 @@ export class HostLink {
 
   private connect(): void {
     if (this.stopped) return;
-    const child = spawn(this.deps.ssh, sshArgv(this.host, this.deps.dir, ["stream", "--protocol", String(STREAM_PROTOCOL)]), {
+    const child = spawn(this.deps.ssh, sshArgv(this.host, this.deps.dir, "stream", ["--protocol", String(STREAM_PROTOCOL)]), {
       env: this.deps.env, stdio: ["pipe", "pipe", "pipe"],
     });
     this.child = child;

@@ -53,6 +53,11 @@ export class HostLinks {
     }
   }
 
+  /** What is known of each linked host now. */
+  snapshots(): HostSnapshot[] {
+    return [...this.links.values()].map((link) => link.current());
+  }
+
   close(): void {
     for (const link of this.links.values()) this.end(link);
     this.links.clear();

@@ -1,4 +1,4 @@
-import type { InboxItem } from "../core/ask.ts";
+import { parseAsk, type Ask, type InboxItem } from "../core/ask.ts";
 import { STATES } from "../core/states.ts";
 import type { SessionRow } from "../session/json.ts";
 import { isJsonObject } from "../util/json.ts";
@@ -71,12 +71,19 @@ function row(value: unknown): SessionRow | null {
   };
 }
 
+/** An Ask from another host, its texts bounded (the checks of its shape are parseAsk's). */
+function boundAsk(ask: Ask | null): Ask | null {
+  if (!ask) return null;
+  const lines = (list: string[]) => list.slice(0, 40).map((l) => l.slice(0, MAX_TEXT));
+  return { ...ask, summary: ask.summary.slice(0, MAX_TEXT), text: lines(ask.text), options: lines(ask.options), dialog: ask.dialog.slice(0, 256), ...(ask.keys ? { keys: ask.keys.slice(0, 40).map((k) => k.slice(0, 8).map((x) => x.slice(0, 32))) } : {}) };
+}
+
 function inboxItem(value: unknown): InboxItem | null {
   if (!isJsonObject(value)) return null;
   const pane = text(value["pane"]);
   const state = value["state"];
   if (!pane || !PANE.test(pane) || (state !== "blocked" && state !== "waiting")) return null;
-  const ask = isJsonObject(value["ask"]) ? value["ask"] as unknown as InboxItem["ask"] : null;
+  const ask = isJsonObject(value["ask"]) ? boundAsk(parseAsk(JSON.stringify(value["ask"]))) : null;
   return {
     pane, state,
     name: text(value["name"]) ?? pane,

@@ -30,9 +30,11 @@ const SOCKET_PATH_MAX = (process.platform === "linux" ? 108 : 104) - 17 - 1;
 
 /**
  * The shared connection's socket for a host: named by a short hash of its destination (ssh's own
- * %C is 40 characters, too long under a deep runtime directory); null when even that is too long.
+ * %C is 40 characters, too long under a deep runtime directory); null when even that is too long,
+ * or without a runtime directory (no tmux server here to name one).
  */
-export function controlPath(host: HostConfig, dir: string): string | null {
+export function controlPath(host: HostConfig, dir: string | null): string | null {
+  if (dir === null) return null;
   const path = join(controlDir(dir), createHash("sha256").update(host.ssh).digest("hex").slice(0, 16));
   return Buffer.byteLength(path) <= SOCKET_PATH_MAX ? path : null;
 }
@@ -43,7 +45,7 @@ export function controlPath(host: HostConfig, dir: string): string | null {
  * socket in the private runtime directory, kept a minute after its last use; none when that
  * directory's path is too deep for a socket), and a dead link found within half a minute.
  */
-export function sshOptions(host: HostConfig, dir: string): string[] {
+export function sshOptions(host: HostConfig, dir: string | null): string[] {
   const socket = controlPath(host, dir);
   return [
     "-T",
@@ -56,18 +58,18 @@ export function sshOptions(host: HostConfig, dir: string): string[] {
 }
 
 /**
- * The remote command line for agentmux ARGS on a host: its agentmux command (as the user wrote it:
+ * The remote command line for `agentmux VERB WORDS...` on a host: its agentmux command (as the user wrote it:
  * a program, or a program and its arguments), the tmux server named by `socket`, then each
  * argument quoted, since ssh hands the line to the remote user's shell.
  */
-export function remoteCommand(host: HostConfig, args: string[]): string {
+export function remoteCommand(host: HostConfig, verb: string, words: readonly string[] = []): string {
   const server = host.socket ? [host.socket.includes("/") ? "-S" : "-L", host.socket] : [];
-  return [host.agentmux || "agentmux", ...[...server, ...args].map(shQuote)].join(" ");
+  return [host.agentmux || "agentmux", ...[...server, verb, ...words].map(shQuote)].join(" ");
 }
 
-/** ssh's argv for agentmux ARGS on a host ("--" ends ssh's options: the destination is never one). */
-export function sshArgv(host: HostConfig, dir: string, args: string[]): string[] {
-  return [...sshOptions(host, dir), "--", host.ssh, remoteCommand(host, args)];
+/** ssh's argv for `agentmux VERB WORDS...` on a host ("--" ends ssh's options: the destination is never one). */
+export function sshArgv(host: HostConfig, dir: string | null, verb: string, words: readonly string[] = []): string[] {
+  return [...sshOptions(host, dir), "--", host.ssh, remoteCommand(host, verb, words)];
 }
 
 /** ssh's argv to end a host's shared connection. */

@@ -1,4 +1,4 @@
-import type { InboxItem } from "../core/ask.ts";
+import type { Ask, InboxItem } from "../core/ask.ts";
 import { request } from "../daemon/client.ts";
 import { layoutFor } from "../daemon/start.ts";
 import { DraftInTheWay, sendText } from "../session/send.ts";
@@ -14,6 +14,9 @@ export interface ActDeps {
   promptLine: (backend: string) => Promise<RegExp | undefined>;
 }
 
+/** The session an answer is for, and the dialog it was made for (its digest; none: a reply where no dialog shows). */
+export type Addressed = Pick<InboxItem, "pane" | "name" | "backend"> & { ask: Pick<Ask, "dialog"> | null };
+
 /** What happened, for the popup's notice line. */
 export interface Done { sent: boolean; notice: string }
 
@@ -28,13 +31,13 @@ async function tellDaemon(tmux: Tmux, pane: string, kind: "escape" | "submit" | 
 }
 
 /** The stale check (session/stale.ts), right before the keys go in, against the dialog the popup showed. */
-async function check(deps: ActDeps, item: InboxItem, typing: Typing): Promise<Done | null> {
+async function check(deps: ActDeps, item: Addressed, typing: Typing): Promise<Done | null> {
   const verdict = await checkScreen(deps.tmux, item.pane, item.ask?.dialog ?? "", (screen) => deps.readDialog(screen, item.backend), typing);
   return verdict.ok ? null : { sent: false, notice: `${item.name}: ${verdict.why}` };
 }
 
 /** A digit, y or n: the keys go into the dialog only while it is the one the popup showed. */
-export async function answerItem(deps: ActDeps, item: InboxItem, keys: string[], label: string): Promise<Done> {
+export async function answerItem(deps: ActDeps, item: Addressed, keys: string[], label: string): Promise<Done> {
   const refused = await check(deps, item, "answer");
   if (refused) return refused;
   const at = Date.now();
@@ -44,7 +47,7 @@ export async function answerItem(deps: ActDeps, item: InboxItem, keys: string[],
 }
 
 /** r: the reply is typed into the input line and submitted as `agentmux send` submits (Enter again while it sits there). */
-export async function replyTo(deps: ActDeps, item: InboxItem, text: string): Promise<Done> {
+export async function replyTo(deps: ActDeps, item: Addressed, text: string): Promise<Done> {
   const refused = await check(deps, item, "reply");
   if (refused) return refused;
   const at = Date.now();

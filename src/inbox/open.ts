@@ -5,12 +5,24 @@ import { AgentmuxError } from "../util/errors.ts";
 import { answerItem, replyTo, snoozeItem, type ActDeps } from "./act.ts";
 import { runInboxPopup } from "./popup.ts";
 import type { ScreenDialog } from "../session/stale.ts";
+import type { HostConfig } from "../config/config.ts";
+import { layoutFor } from "../daemon/start.ts";
 
 export interface OpenInboxOptions {
   tmux: Tmux;
   server: TmuxServer;
   /** The client that opened the popup (the binding passes #{client_name}): Enter switches it. */
   client?: string | undefined;
+  /** The configured hosts, read when another machine's item is acted on (the config is not read otherwise). */
+  hosts?: () => Promise<readonly HostConfig[]>;
+}
+
+/** Another machine's item: its host's config and the daemon's runtime directory (its shared connection). */
+async function hostOf(options: OpenInboxOptions, name: string): Promise<{ host: HostConfig; dir: string | null }> {
+  const host = (await options.hosts?.())?.find((h) => h.name === name);
+  if (!host) throw new AgentmuxError(`${name} is no longer a configured host`, { hint: "agentmux hosts lists them" });
+  const dir = await layoutFor(options.tmux).then((l) => l.dir, () => null);
+  return { host, dir };
 }
 
 /**
@@ -37,13 +49,22 @@ async function clientFor(options: OpenInboxOptions): Promise<string | undefined>
   return (await options.tmux.currentClient()) || undefined;
 }
 
+/** What answering needs: the screens' dialogs read as the daemon reads them, and each CLI's input line. */
+export function actDeps(tmux: Tmux): ActDeps {
+  return { tmux, readDialog: screenDialogs(), promptLine: async (backend) => (await import("../backends/index.ts")).promptLineOf(backend) };
+}
+
 /** `agentmux inbox` at a terminal: the popup; Enter goes to the session (outside tmux: attaches to it). */
 export async function openInbox(options: OpenInboxOptions): Promise<void> {
   const { tmux } = options;
-  const deps: ActDeps = { tmux, readDialog: screenDialogs(), promptLine: async (backend) => (await import("../backends/index.ts")).promptLineOf(backend) };
+  const deps = actDeps(tmux);
   const pane = await runInboxPopup({
     subscribe: (onItems, onEnd) => subscribeInbox(tmux, onItems, onEnd),
-    act: (action) => {
+    act: async (action) => {
+      if (action.item.host) {
+        const { host, dir } = await hostOf(options, action.item.host);
+        return (await import("./remote-act.ts")).actOnHost(host, dir, action);
+      }
       if (action.kind === "answer") return answerItem(deps, action.item, action.keys, action.label);
       if (action.kind === "reply") return replyTo(deps, action.item, action.text);
       return snoozeItem(tmux, action.item, action.on);
@@ -51,6 +72,16 @@ export async function openInbox(options: OpenInboxOptions): Promise<void> {
   });
   if (pane === null) return;
   const client = await clientFor(options);
+  const colon = pane.indexOf(":");
+  if (colon > 0) {
+    // Another machine's session: a local window (or, outside tmux, this terminal) attached there over ssh.
+    const { host, dir } = await hostOf(options, pane.slice(0, colon));
+    const view = await import("../hosts/view.ts");
+    const request = { host, target: pane.slice(colon + 1), dir, client };
+    if (client) await view.openHostView(tmux, request);
+    else if ((await view.attachHere(request)) !== 0) throw new AgentmuxError(`could not attach to ${pane}`, { hint: "run it in a terminal, or inside tmux" });
+    return;
+  }
   if (client) {
     await tmux.jump(pane, client);
     return;

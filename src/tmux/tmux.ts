@@ -323,16 +323,18 @@ export class Tmux {
 
   /**
    * Attach this terminal to a session (outside tmux, or a server other than $TMUX's): a tmux
-   * client in the foreground until it detaches; answers its exit status.
+   * client in the foreground until it detaches; answers its exit status. utf8: the terminal takes
+   * UTF-8 whatever the locale says (tmux -u; another machine's view in a tmux pane, over ssh,
+   * where the login's locale is often unset).
    */
-  attach(target: string): Promise<number> {
+  attach(target: string, options: { utf8?: boolean } = {}): Promise<number> {
     const program = this.transport instanceof TmuxRunner ? this.transport.program : "tmux";
     const env = tmuxEnv(this.server);
     // Attaching from inside tmux would nest: the new client is not that server's to redirect.
     delete env["TMUX"];
     delete env["TMUX_PANE"];
     return new Promise((resolve, reject) => {
-      const child = spawn(program, [...serverArgs(this.server), "attach-session", "-t", target], { stdio: "inherit", env });
+      const child = spawn(program, [...(options.utf8 ? ["-u"] : []), ...serverArgs(this.server), "attach-session", "-t", target], { stdio: "inherit", env });
       child.on("error", reject);
       child.on("close", (code) => resolve(code ?? 1));
     });

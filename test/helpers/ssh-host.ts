@@ -63,7 +63,8 @@ export class SshHost {
     await execa("ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-f", this.key]);
     await execa("ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-f", join(this.dir, "host_key")]);
     writeFileSync(join(this.home, ".ssh", "authorized_keys"), readFileSync(`${this.key}.pub`));
-    writeFileSync(this.agentmux, `#!/bin/sh\nexec ${process.execPath} ${CLI} "$@"\n`);
+    // The agent CLIs are installed there: the fake ones, first on the PATH of what it runs.
+    writeFileSync(this.agentmux, `#!/bin/sh\nPATH=${FIXTURE_BIN}:$PATH; export PATH\nexec ${process.execPath} ${CLI} "$@"\n`);
     chmodSync(this.agentmux, 0o755);
     await execa("chown", ["-R", `${this.user}:${this.user}`, this.home]);
     chmodSync(join(this.home, ".ssh"), 0o700);

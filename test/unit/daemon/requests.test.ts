@@ -54,6 +54,7 @@ class FakeDaemon implements DaemonPort {
   readonly subscribed: Socket[] = [];
   readonly inbox = {
     items: async (): Promise<InboxItem[]> => [{ pane: "%36", name: "a b", key: "a", backend: "claude", account: "", state: "blocked", background: false, since: 8, snoozed: false, ask: null }],
+    view: async (): Promise<InboxItem[]> => [...await this.inbox.items(), { pane: "far:%3", host: "far", name: "far:x", key: "", backend: "codex", account: "", state: "waiting", background: false, since: 9, snoozed: false, ask: null }],
     subscribe: async (socket: Socket): Promise<void> => { this.subscribed.push(socket); },
     changed: (): void => undefined,
   };
@@ -86,10 +87,10 @@ describe("the daemon's socket requests", () => {
     ]);
   });
 
-  it("inbox answers the inbox's items", async () => {
+  it("inbox answers what the inbox shows: this machine's items and the hosts'", async () => {
     const daemon = new FakeDaemon();
     const r = await handleRequest(daemon, { op: "inbox" });
-    assert.deepEqual(r.ok && (r["inbox"] as InboxItem[]).map((i) => i.pane), ["%36"]);
+    assert.deepEqual(r.ok && (r["inbox"] as InboxItem[]).map((i) => i.pane), ["%36", "far:%3"]);
   });
 
   it("subscribe hands the connection to the inbox and answers nothing itself; without a connection it is refused", async () => {

@@ -33,4 +33,18 @@ describe("a host's stream lines", () => {
     assert.equal(local.sessions[0]?.startedAt, null);
     assert.equal(local.inbox[0]?.since, 49_500);
   });
+
+  it("an Ask from another machine is checked and its texts bounded", () => {
+    const line = JSON.stringify({ type: "feed", now: 1, sessions: [], inbox: [
+      { pane: "%1", state: "blocked", ask: { kind: "permission", summary: "s".repeat(9000), text: Array(100).fill("t"), options: ["Yes", 7], dialog: "d" } },
+      { pane: "%2", state: "blocked", ask: { kind: "evil" } },
+    ] });
+    const feed = parseStreamLine(line);
+    assert.ok(feed?.type === "feed");
+    const [first, second] = feed.inbox;
+    assert.equal(first?.ask?.summary.length, 4096);
+    assert.equal(first?.ask?.text.length, 40);
+    assert.deepEqual(first?.ask?.options, ["Yes"]);
+    assert.equal(second?.ask, null);
+  });
 });

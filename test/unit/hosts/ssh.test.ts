@@ -6,7 +6,7 @@ const host = { name: "gpu", ssh: "me@gpu.example" };
 
 describe("ssh for a host", () => {
   it("one shared connection in the private runtime directory, never a question, the destination after --", () => {
-    const argv = sshArgv(host, "/run/agentmux/abc", ["stream", "--protocol", "1"]);
+    const argv = sshArgv(host, "/run/agentmux/abc", "stream", ["--protocol", "1"]);
     for (const option of ["BatchMode=yes", "ControlMaster=auto", "ControlPersist=60", "ServerAliveInterval=10"]) assert.ok(argv.includes(option), option);
     assert.match(argv.find((a) => a.startsWith("ControlPath=")) ?? "", /^ControlPath=\/run\/agentmux\/abc\/ssh\/[0-9a-f]{16}$/);
     assert.deepEqual(argv.slice(-3), ["--", "me@gpu.example", "agentmux 'stream' '--protocol' '1'"]);
@@ -15,14 +15,14 @@ describe("ssh for a host", () => {
   it("a runtime directory too deep for a socket's path: no shared connection, never a failing one", () => {
     const deep = `/tmp/${"d".repeat(80)}`;
     assert.equal(controlPath(host, deep), null);
-    const argv = sshArgv(host, deep, ["list"]);
+    const argv = sshArgv(host, deep, "list");
     assert.ok(argv.includes("ControlMaster=no") && argv.includes("ControlPath=none") && !argv.some((a) => a.startsWith("ControlPersist")), argv.join(" "));
     assert.notEqual(controlPath(host, "/tmp/agentmux-tests-abcdef/agentmux-test-abcdef/run/0123456789ab"), null, "the tests' own runtime directory fits");
   });
 
   it("quotes every argument for the remote shell; the socket goes to -L, or -S when it is a path", () => {
-    assert.equal(remoteCommand({ ...host, socket: "work" }, ["rename", "%3", "it's $(id) `x`"]), `agentmux '-L' 'work' 'rename' '%3' 'it'\\''s $(id) \`x\`'`);
-    assert.equal(remoteCommand({ ...host, socket: "/tmp/t s", agentmux: "node /opt/agentmux/bin/agentmux.js" }, ["list"]), "node /opt/agentmux/bin/agentmux.js '-S' '/tmp/t s' 'list'");
+    assert.equal(remoteCommand({ ...host, socket: "work" }, "rename", ["%3", "it's $(id) `x`"]), `agentmux '-L' 'work' 'rename' '%3' 'it'\\''s $(id) \`x\`'`);
+    assert.equal(remoteCommand({ ...host, socket: "/tmp/t s", agentmux: "node /opt/agentmux/bin/agentmux.js" }, "list"), "node /opt/agentmux/bin/agentmux.js '-S' '/tmp/t s' 'list'");
   });
 
   it("says what failed in words", () => {
