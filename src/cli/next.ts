@@ -29,6 +29,8 @@ export async function runNext(ctx: Context, options: NextOptions): Promise<void>
     throw new AgentmuxError(NO_UNSEEN, { hint: "agentmux next (without --notified) goes to the next waiting session" });
   }
   const target = told?.session ?? nextNeedingYou(roster, from);
+  // None here: another machine's session that needs you, most urgent first (what the daemon last heard; no ssh to find it).
+  if (!target && !options.notified && ctx.config.hosts.length > 0 && (await nextOnHost(ctx, options))) return;
   if (!target) {
     const snoozed = roster.filter((s) => s.snoozed && (s.state === "waiting" || s.state === "blocked")).length;
     const text = `no session is waiting for you${snoozed > 0 ? ` (${snoozed} snoozed)` : ""}`;
@@ -38,6 +40,21 @@ export async function runNext(ctx: Context, options: NextOptions): Promise<void>
   await jumpTo(ctx, target.pane, options.client);
   if (options.json) printJson({ pane: target.pane, name: target.name, key: target.key || null, state: target.state, notified: told ? told.notice.text : null });
   else if (!options.client) out(shown`${target.name} (${target.pane}) ${target.state}${told ? shown` (notified: ${told.notice.text})` : ""}\n`);
+}
+
+/** Go to the most urgent of the other machines' sessions that need you (a local window on it); false when none does. */
+async function nextOnHost(ctx: Context, options: NextOptions): Promise<boolean> {
+  const [{ hostSnapshots }, { remoteInboxItems }] = await Promise.all([import("../hosts/known.ts"), import("../hosts/inbox.ts")]);
+  const item = remoteInboxItems(await hostSnapshots(ctx.tmux, ctx.config.hosts)).find((i) => !i.snoozed);
+  const host = item && ctx.config.hosts.find((h) => h.name === item.host);
+  if (!item || !host) return false;
+  const { openHostView } = await import("../hosts/view.ts");
+  const dir = await (await import("../daemon/start.ts")).layoutFor(ctx.tmux).then((l) => l.dir, () => null);
+  const target = item.pane.slice(item.pane.indexOf(":") + 1);
+  await openHostView(ctx.tmux, { host, target, dir, client: options.client });
+  if (options.json) printJson({ pane: item.pane, name: item.name, host: item.host, key: null, state: item.state, notified: null });
+  else if (!options.client) out(shown`${item.name} (${item.pane}) ${item.state}\n`);
+  return true;
 }
 
 /** The socket of the server $TMUX names, when that is the one talked to (key bindings run with it set). */

@@ -14,7 +14,7 @@ export function registerSwitch(program: Command): void {
       const ctx = Context.of(command);
       const settings = async () => ({
         ...ctx.config.switcher, backendSuffix: ctx.config.display.backendSuffix, stats: ctx.config.stats.command ?? null,
-        quota: ctx.config.display.quota ? cachedQuotaLookup(ctx.config, places().stateDir) : null,
+        quota: ctx.config.display.quota ? cachedQuotaLookup(ctx.config, places().stateDir) : null, hosts: ctx.config.hosts,
       });
       await openSwitcher({ tmux: ctx.tmux, server: ctx.server, client: options.client, settings });
     });

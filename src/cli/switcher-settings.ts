@@ -9,5 +9,5 @@ export async function switcherSettings(): Promise<SwitcherSettings> {
   const { loadConfig } = await import("../config/config.ts");
   const config = loadConfig();
   const quota = config.display.quota ? (await import("../accounts/quota.ts")).cachedQuotaLookup(config, places().stateDir) : null;
-  return { ...config.switcher, backendSuffix: config.display.backendSuffix, stats: config.stats.command ?? null, quota };
+  return { ...config.switcher, backendSuffix: config.display.backendSuffix, stats: config.stats.command ?? null, quota, hosts: config.hosts };
 }

@@ -50,7 +50,9 @@ export async function openHostView(tmux: Tmux, request: ViewRequest): Promise<vo
     pane = await tmux.spawn({ argv, dir: homedir(), env: {}, windowName: key });
     await tmux.setOption({ pane }, VIEW_OPTION, key);
   }
-  await tmux.focus(pane, request.client);
+  // A client to switch: the one named, else (inside tmux) the current one; none: the window is made current only.
+  if (request.client || process.env["TMUX"]) await tmux.focus(pane, request.client);
+  else await tmux.showPane(pane);
 }
 
 /** Outside tmux: this terminal attaches there (ssh -t), until it detaches. Answers the exit status. */

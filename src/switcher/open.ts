@@ -12,6 +12,9 @@ export interface OpenOptions {
   settings: () => Promise<SwitcherSettings>;
 }
 
+/** The host of another machine's row (its pane is HOST:PANE); null for this machine's. */
+const hostOf = (pane: string): string | null => (pane.indexOf(":") > 0 ? pane.slice(0, pane.indexOf(":")) : null);
+
 /** The client to switch: the one named, else (inside tmux, on its own server) tmux's current client. */
 async function clientFor(options: OpenOptions): Promise<string | undefined> {
   if (options.client) return options.client;
@@ -23,9 +26,12 @@ async function clientFor(options: OpenOptions): Promise<string | undefined> {
 export async function openSwitcher(options: OpenOptions): Promise<void> {
   const pane = await pick({
     load: (s) => loadRoster(options.tmux, { backendSuffix: s.backendSuffix }),
+    // Loaded only with hosts configured: what the daemon last heard of them (no ssh).
+    remote: async (s) => (await import("./host-rows.ts")).hostRows(await (await import("../hosts/known.ts")).hostSnapshots(options.tmux, s.hosts ?? []), Date.now()),
     settings: options.settings,
     preview: {
-      capture: (p) => options.tmux.tryCapture(p),
+      // Another machine's screen is read there (`agentmux read` over its shared connection).
+      capture: async (p) => (hostOf(p) ? (await import("./host-preview.ts")).remoteScreen(options.tmux, await options.settings(), p) : options.tmux.tryCapture(p)),
       // Loaded on first use: the file is read while the first list loads.
       remembered: async () => (await import("./preview-pref.ts")).readPreviewPref(),
       remember: async (on) => (await import("./preview-pref.ts")).writePreviewPref(on),
@@ -33,6 +39,10 @@ export async function openSwitcher(options: OpenOptions): Promise<void> {
   });
   if (pane === null) return;
   const client = await clientFor(options);
+  if (hostOf(pane)) {
+    await (await import("./host-preview.ts")).viewRemote(options.tmux, await options.settings(), pane, client);
+    return;
+  }
   if (client) {
     await options.tmux.jump(pane, client);
     return;

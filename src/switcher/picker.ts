@@ -4,7 +4,8 @@ import { fuzzyReady, loadFuzzy } from "./fuzzy.ts";
 import { parseKeys } from "./input.ts";
 import { screenLines } from "./preview.ts";
 import { frame, type PreviewFrame } from "./render.ts";
-import { orderRows, toRow } from "./rows.ts";
+import { orderRows, toRow, type Row } from "./rows.ts";
+import type { HostConfig } from "../config/config.ts";
 import { initialState, visibleRows, press, withRows, type PickerState } from "./state.ts";
 import { takeTerminal } from "../util/terminal.ts";
 
@@ -12,6 +13,8 @@ export interface SwitcherSettings {
   annotations: string[]; annotationMaxWidth: number | null; backendSuffix: boolean; stats?: string | null;
   /** display.quota on: an account's remaining quota ("62%"), shown beside it. */
   quota?: ((backend: string, account: string) => string) | null;
+  /** The configured hosts (docs/hosts.md): their sessions are listed after this machine's. */
+  hosts?: readonly HostConfig[];
 }
 
 export const DEFAULT_SETTINGS: SwitcherSettings = { annotations: [], annotationMaxWidth: null, backendSuffix: false };
@@ -19,6 +22,8 @@ export const DEFAULT_SETTINGS: SwitcherSettings = { annotations: [], annotationM
 export interface PickerOptions {
   /** The sessions now (called at open and at every refresh). */
   load: (settings: SwitcherSettings) => Promise<RosterEntry[]>;
+  /** Other machines' sessions as rows (src/switcher/host-rows.ts), once the settings name hosts; at every refresh. */
+  remote?: (settings: SwitcherSettings) => Promise<Row[]>;
   /** The switcher's config; asked for once the first frame is up, so the list never waits on it. */
   settings: () => Promise<SwitcherSettings>;
   stdin?: NodeJS.ReadStream;
@@ -48,10 +53,11 @@ export async function pick(options: PickerOptions): Promise<string | null> {
   let settings = DEFAULT_SETTINGS;
   const remembered = options.preview ? options.preview.remembered().catch(() => false) : Promise.resolve(false);
   let entries = await options.load(settings);
+  let remote: Row[] = [];
   let annotations = new Map<string, string>();
   let notice: string | undefined;
   let stats: { pane: string; at: number; line: string } | null = null;
-  const rows = () => orderRows(entries.map((e) => toRow(e, annotations.get(e.pane) ?? "", Date.now(), settings.quota?.(e.backend, e.account))));
+  const rows = () => orderRows([...entries.map((e) => toRow(e, annotations.get(e.pane) ?? "", Date.now(), settings.quota?.(e.backend, e.account))), ...remote]);
   let state: PickerState = initialState(rows(), await remembered);
   // The last screen read of each pane previewed in this opening: shown at once when the highlight comes back to it.
   const screens = new Map<string, string[] | null>();
@@ -89,9 +95,10 @@ export async function pick(options: PickerOptions): Promise<string | null> {
       draw();
     };
     const refresh = async () => {
-      const fresh = await options.load(settings).catch(() => entries);
+      const [fresh, there] = await Promise.all([options.load(settings).catch(() => entries), settings.hosts?.length && options.remote ? options.remote(settings).catch(() => remote) : []]);
       if (done) return;
       entries = fresh;
+      remote = there;
       state = withRows(state, rows());
       draw();
       void refreshAnnotations();

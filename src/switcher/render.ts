@@ -2,7 +2,7 @@ import { sgr } from "../util/color.ts";
 import { displayWidth, truncate } from "../util/width.ts";
 import { layoutRows, TAIL, type LaidRow } from "./layout.ts";
 import { screenLine } from "./preview.ts";
-import { SECTIONS, sectionOf, type Row, type Section, type Tone } from "./rows.ts";
+import { SECTIONS, sectionOf, type LocalSection, type Row, type Section, type Tone } from "./rows.ts";
 import { visibleRows, type PickerState } from "./state.ts";
 
 /** SGR parameters per tone: blocked red, waiting yellow, waiting with background work cyan, unknown grey, snoozed dim italic. */
@@ -21,7 +21,12 @@ export const FOOTER_KEYS = "jump · / filter · tab preview · ↑↓ ⏎ · esc
 export const EMPTY_TEXT = ["No agent sessions on this tmux server.", "Start one with: agentmux new", "", "(press any key)"];
 
 /** The headings of the sections (shown when more than one section has sessions and no filter is typed). */
-export const SECTION_TITLES: Record<Section, string> = { inbox: "needs you", rest: "others", snoozed: "snoozed" };
+export const SECTION_TITLES: Record<LocalSection, string> = { inbox: "needs you", rest: "others", snoozed: "snoozed" };
+
+/** A section's heading: its title, or for another machine's, "on HOST". */
+export function sectionTitle(section: Section): string {
+  return section.startsWith("host:") ? `on ${section.slice(5)}` : SECTION_TITLES[section as LocalSection];
+}
 
 /** The highlighted session's screen: its last lines, null while they load (or when the pane is gone). */
 export interface PreviewFrame { title: string; lines: string[] | null }
@@ -70,8 +75,10 @@ export type ListLine = { kind: "heading"; section: Section; count: number } | { 
 export function listLines(rows: readonly Row[], filtering: boolean): ListLine[] {
   const bare = rows.map((_, index): ListLine => ({ kind: "row", index }));
   if (filtering) return bare;
-  const used = SECTIONS.filter((s) => rows.some((r) => sectionOf(r) === s));
-  if (used.length < 2) return bare;
+  const hosts = [...new Set(rows.flatMap((r) => (r.host ? [sectionOf(r)] : [])))];
+  const used = [...SECTIONS.filter((s) => rows.some((r) => sectionOf(r) === s)), ...hosts];
+  // Another machine's sessions always under their host's heading: which machine a row is on is never left to guess.
+  if (used.length < 2 && hosts.length === 0) return bare;
   return used.flatMap((section) => [
     { kind: "heading" as const, section, count: rows.filter((r) => sectionOf(r) === section).length },
     ...rows.flatMap((r, index): ListLine[] => (sectionOf(r) === section ? [{ kind: "row", index }] : [])),
@@ -117,7 +124,7 @@ export function frameLines(state: PickerState, options: FrameOptions): string[] 
   const top = Math.max(0, Math.min(at - room + 1, entries.length - room));
   const laid = layoutRows(rows, { width: listWidth, annotationMaxWidth: options.annotationMaxWidth });
   const lines = entries.slice(top, top + room).map((e) =>
-    e.kind === "heading" ? ` ${sgr("1", `${SECTION_TITLES[e.section]} (${e.count})`)}` : styleRow(laid[e.index] as LaidRow, e.index === state.cursor));
+    e.kind === "heading" ? ` ${sgr("1", `${sectionTitle(e.section)} (${e.count})`)}` : styleRow(laid[e.index] as LaidRow, e.index === state.cursor));
   if (rows.length === 0) lines.push(sgr("2", " no session matches"));
   while (lines.length < room) lines.push("");
   if (beside && preview) {

@@ -27,6 +27,8 @@ export interface Row {
   since: number | null;
   /** A side conversation: its parent's pane (the row is nested under the parent's); "" or absent otherwise. */
   parent?: string;
+  /** Another machine's session (docs/hosts.md): its host; its pane is HOST:PANE. Absent for this machine's. */
+  host?: string;
 }
 
 export function toneOf(e: Pick<RosterEntry, "state" | "background" | "snoozed">): Tone {
@@ -80,11 +82,14 @@ export function toRow(e: RosterEntry, annotation: string, now: number, quota = "
 
 /**
  * The switcher's sections: "inbox", the sessions that wait on the user (blocked or waiting, not
- * snoozed); "rest", the others; "snoozed" last.
+ * snoozed); "rest", the others; "snoozed" last; then one per other machine ("host:NAME"), in the
+ * order of the config.
  */
-export type Section = "inbox" | "rest" | "snoozed";
+export type LocalSection = "inbox" | "rest" | "snoozed";
+export type Section = LocalSection | `host:${string}`;
 
-export function sectionOf(r: Pick<Row, "tone">): Section {
+export function sectionOf(r: Pick<Row, "tone" | "host">): Section {
+  if (r.host) return `host:${r.host}`;
   switch (r.tone) {
     case "blocked": case "waiting": case "background": return "inbox";
     case "snoozed": return "snoozed";
@@ -92,7 +97,7 @@ export function sectionOf(r: Pick<Row, "tone">): Section {
   }
 }
 
-export const SECTIONS: readonly Section[] = ["inbox", "rest", "snoozed"];
+export const SECTIONS: readonly LocalSection[] = ["inbox", "rest", "snoozed"];
 
 /** Most urgent first: blocked before waiting, then the longest waiting (unobserved last); ties keep key order. */
 function byUrgency(a: Row, b: Row): number {
@@ -124,5 +129,12 @@ function nestSides(ordered: readonly Row[]): Row[] {
  */
 export function orderRows(rows: readonly Row[]): Row[] {
   const inbox = rows.filter((r) => sectionOf(r) === "inbox").sort(byUrgency);
-  return [...nestSides(inbox), ...nestSides(rows.filter((r) => sectionOf(r) === "rest")), ...nestSides(rows.filter((r) => sectionOf(r) === "snoozed"))];
+  const hosts = [...new Set(rows.flatMap((r) => (r.host ? [r.host] : [])))];
+  // Another machine's sessions: its own section, most urgent first, as the host's list has them otherwise.
+  const needs = (r: Row) => sectionOf({ tone: r.tone }) === "inbox";
+  const remote = hosts.flatMap((host) => {
+    const there = rows.filter((r) => r.host === host);
+    return [...there.filter(needs).sort(byUrgency), ...there.filter((r) => !needs(r))];
+  });
+  return [...nestSides(inbox), ...nestSides(rows.filter((r) => sectionOf(r) === "rest")), ...nestSides(rows.filter((r) => sectionOf(r) === "snoozed")), ...remote];
 }

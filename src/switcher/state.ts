@@ -22,7 +22,7 @@ export function initialState(rows: Row[], preview = false): PickerState {
   return { rows, filtering: false, query: "", cursor: 0, preview };
 }
 
-const filterText = (r: Row) => `${r.name} ${r.account} ${r.annotation} ${r.status}`;
+const filterText = (r: Row) => `${r.host ? `${r.host}:` : ""}${r.name} ${r.account} ${r.annotation} ${r.status}`;
 
 export function visibleRows(state: PickerState): Row[] {
   return state.filtering ? fuzzyFilter(state.rows, state.query, filterText) : state.rows;

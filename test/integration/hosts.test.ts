@@ -137,6 +137,28 @@ describe("hosts: another machine's sessions over ssh", { skip: skip ?? false }, 
     await server.waitFor("gone from this inbox", async () => !(JSON.parse(String((await server.cli(["inbox", "--json"])).stdout)) as typeof items).some((i) => i.pane === target && i.state === "blocked"), 20_000);
   });
 
+  it("the switcher lists the host's sessions in a section of their own; next goes to a remote one that needs you when none here does", async () => {
+    const target = `far:${remotePane}`;
+    await server.cli(["send", target, "/tool"]);
+    await server.waitFor("blocked in this inbox", async () => (JSON.parse(String((await server.cli(["inbox", "--json"])).stdout)) as Array<{ pane: string; state: string }>).some((i) => i.pane === target && i.state === "blocked"), 30_000);
+    const switcher = String((await server.tmux(["new-window", "-d", "-P", "-F", "#{pane_id}", "node", CLI, "-L", server.name, "switch"])).stdout).trim();
+    const screen = await server.waitForScreen(switcher, /on far \(1\)[\s\S]*far-1/, 20_000);
+    assert.match(screen, /⚠.*far-1.*Bash/);
+    await server.tmux(["send-keys", "-t", switcher, "Escape"]);
+    const next = await server.cli(["next", "--json"]);
+    assert.equal(next.exitCode, 0, String(next.stderr));
+    assert.deepEqual((JSON.parse(String(next.stdout)) as { pane: string; host: string }), { pane: target, name: (JSON.parse(String(next.stdout)) as { name: string }).name, host: "far", key: null, state: "blocked", notified: null });
+    const views = String((await server.tmux(["list-panes", "-a", "-F", "#{pane_id} #{@agentmux-host-view}"])).stdout).split("\n").filter((l) => l.endsWith(` far:${remotePane}`));
+    assert.equal(views.length, 1, "a local window on it");
+    // Answered there, so the next test finds it waiting.
+    const dialog = (JSON.parse(String((await server.cli(["inbox", "--json"])).stdout)) as Array<{ pane: string; ask: { dialog: string } | null }>).find((i) => i.pane === target)?.ask?.dialog ?? "";
+    const answered = await server.cli(["answer", target, "1", "--dialog", dialog]);
+    assert.equal(answered.exitCode, 0, String(answered.stderr));
+    // Its turn over: waiting, or idle at once, since the view here is a client that shows it there.
+    await server.waitFor("the remote turn over", async () => ["waiting", "idle"].includes(await remoteState() ?? ""), 30_000);
+    await server.tmux(["kill-pane", "-t", views[0]?.split(" ")[0] ?? ""]);
+  });
+
   it("new --host starts a session there; attach HOST:PANE opens one local window on it (reused); kill there", async () => {
     const made = await server.cli(["new", "--host", "far", "--backend", "claude", "--dir", host.home, "--instance", "far-2", "--json"]);
     assert.equal(made.exitCode, 0, `${String(made.stderr)} | ${String(made.stdout)}`);

@@ -66,6 +66,15 @@ describe("the switcher's frame in colour", () => {
 });
 
 describe("sections", () => {
+  it("another machine's sessions come last, in a section per host (headed even alone), most urgent first there", () => {
+    const far = (name: string, tone: Row["tone"], since: number) => row("", name, tone, "●", { pane: `far:%${since}`, host: "far", since });
+    const rows = orderRows([far("idle one", "plain", 1), row("a", "api", "plain", "◐"), far("late", "waiting", 9), far("first", "blocked", 5), row("g", "gpu", "waiting", "●", { pane: "gpu:%1", host: "gpu" })]);
+    assert.deepEqual(rows.map((r) => r.name), ["api", "first", "late", "idle one", "gpu"]);
+    const lines = listLines(rows, false);
+    assert.deepEqual(lines.filter((l) => l.kind === "heading"), [{ kind: "heading", section: "rest", count: 1 }, { kind: "heading", section: "host:far", count: 3 }, { kind: "heading", section: "host:gpu", count: 1 }]);
+    assert.deepEqual(listLines([far("x", "plain", 1)], false)[0], { kind: "heading", section: "host:far", count: 1 });
+    assert.match(plain(frameLines(initialState(rows), { width: 80, height: 20 }).join("\n")), /on far \(3\)/);
+  });
   it("no headings when every row is in one section, nor while a filter is typed", () => {
     const plain = [row("a", "api", "plain", "◐"), row("s", "web", "plain", "○")];
     assert.deepEqual(listLines(plain, false).map((l) => l.kind), ["row", "row"]);
