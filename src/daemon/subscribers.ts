@@ -14,6 +14,8 @@ export class Subscribers {
   private timer: NodeJS.Timeout | null = null;
   private pushing = false;
   private again = false;
+  /** When the last push of a change began (0: none yet). */
+  private lastPush = 0;
 
   /** line: the view now, as one JSON line (without its newline); what: named in a failure's log line. */
   constructor(private readonly line: () => Promise<string>, private readonly log: Logger, private readonly what: string) {}
@@ -30,10 +32,15 @@ export class Subscribers {
     return this.sockets.size;
   }
 
-  /** Something that may alter the view happened: push to those whose line changed (coalesced). */
+  /**
+   * Something that may alter the view happened: push to those whose line changed. The first change
+   * after a quiet spell goes at once (another machine's status line waits on it: docs/hosts.md);
+   * those that follow within PUSH_COALESCE_MS of a push go together at its end.
+   */
   changed(): void {
     if (this.sockets.size === 0 || this.timer) return;
-    this.timer = setTimeout(() => { this.timer = null; void this.push([...this.sockets.keys()]); }, PUSH_COALESCE_MS);
+    const wait = Math.max(0, this.lastPush + PUSH_COALESCE_MS - Date.now());
+    this.timer = setTimeout(() => { this.timer = null; this.lastPush = Date.now(); void this.push([...this.sockets.keys()]); }, wait);
   }
 
   close(): void {
