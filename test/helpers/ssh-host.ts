@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -89,6 +89,15 @@ export class SshHost {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     throw new Error(`sshd on 127.0.0.1:${this.port} did not let ${this.user} in`);
+  }
+
+  /**
+   * Another ssh config alias for this host reaching it through `port` on 127.0.0.1 (a proxy in
+   * front of sshd), its host key known by the real address's entry.
+   */
+  addAlias(name: string, port: number): void {
+    appendFileSync(this.sshConfig, [`Host ${name}`, "  HostName 127.0.0.1", `  Port ${port}`, `  User ${this.user}`, `  IdentityFile ${this.key}`, "  IdentitiesOnly yes",
+      `  UserKnownHostsFile ${join(this.dir, "known_hosts")}`, `  HostKeyAlias [127.0.0.1]:${this.port}`, "  StrictHostKeyChecking yes", "  LogLevel ERROR", ""].join("\n"));
   }
 
   /** A command on the remote host, as its user, over ssh (one connection each: test set-up, not agentmux). */

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { execa } from "execa";
 import { daemonLogLines, writeConfig } from "../helpers/config.ts";
 import { canHostSsh, SshHost } from "../helpers/ssh-host.ts";
+import { DelayProxy } from "../helpers/delay-proxy.ts";
 import { CLI, TestServer } from "../helpers/tmux-server.ts";
 
 interface HostRow { name: string; reachable: boolean; version: string | null; sessions: number; dataAge: number | null; error: string | null }
@@ -22,6 +23,7 @@ describe("hosts: another machine's sessions over ssh", { skip: skip ?? false }, 
   const wrapper = join(host.dir, "ssh-wrapper");
   const server = new TestServer({ AGENTMUX_SSH: wrapper });
   let remotePane = "";
+  let slowLink: DelayProxy;
 
   const hostsJson = async (): Promise<HostRow[]> => {
     const r = await server.cli(["hosts", "--json"]);
@@ -38,6 +40,7 @@ describe("hosts: another machine's sessions over ssh", { skip: skip ?? false }, 
 
   before(async () => {
     await host.start();
+    slowLink = new DelayProxy(host.port, 25);
     // agentmux runs ssh as a user would: this wrapper only points it at the test's ssh config.
     writeFileSync(wrapper, `#!/bin/sh\nexec ssh -F ${host.sshConfig} "$@"\n`);
     chmodSync(wrapper, 0o755);
@@ -46,9 +49,13 @@ describe("hosts: another machine's sessions over ssh", { skip: skip ?? false }, 
     assert.equal(made.exitCode, 0, String(made.stderr));
     remotePane = String(made.stdout).trim();
     await server.waitFor("the remote session idle", async () => (await remoteState()) === "idle", 30_000);
+    // The same machine again behind a link of 50 ms round trip (this kernel may have no netem: a delaying proxy in front of sshd).
+    await slowLink.start();
+    host.addAlias(`${host.alias}-slow`, slowLink.port);
     writeConfig(server.home, { hosts: [
       { name: "far", ssh: host.alias, agentmux: host.agentmux, socket: host.socketName },
       { name: "nowhere", ssh: "nowhere.invalid" },
+      { name: "slow", ssh: `${host.alias}-slow`, agentmux: host.agentmux, socket: host.socketName },
     ] });
     await server.start();
     const started = await server.cli(["daemon", "start"]);
@@ -57,6 +64,7 @@ describe("hosts: another machine's sessions over ssh", { skip: skip ?? false }, 
   after(async () => {
     await server.cli(["daemon", "stop"]);
     await server.stop();
+    await slowLink.stop();
     await host.stop();
   });
 
@@ -74,6 +82,20 @@ describe("hosts: another machine's sessions over ssh", { skip: skip ?? false }, 
     assert.match(table, new RegExp(`^far:${remotePane}\\s+.*far-1.*\\s+idle\\s`, "m"));
     // A host that does not resolve is listed unreachable, saying why.
     await server.waitFor("nowhere's error", async () => /nowhere: host unreachable/.test((await hostsJson()).find((h) => h.name === "nowhere")?.error ?? ""), 30_000);
+  });
+
+  it("over a link of 50 ms round trip: the same sessions, a verb's answer, a change pushed here", async () => {
+    const slowRow = async () => (await listed()).find((r) => r.host === "slow" && r.pane === remotePane);
+    await server.waitFor("slow reachable with the session", async () => (await slowRow())?.reachable === true, 30_000);
+    const read = await server.cli(["read", `slow:${remotePane}`]);
+    assert.equal(read.exitCode, 0, String(read.stderr));
+    assert.match(String(read.stdout), /Fake 1|ready/);
+    const renamed = await server.cli(["rename", `slow:${remotePane}`, "far-1-slow"]);
+    assert.equal(renamed.exitCode, 0, String(renamed.stderr));
+    await server.waitFor("the new name over both links", async () => (await slowRow())?.name.includes("far-1-slow") === true && (await remoteRow())?.name.includes("far-1-slow") === true, 30_000);
+    // One machine under two names would count its sessions twice below: the slow one goes (the config is reloaded).
+    writeConfig(server.home, { hosts: [{ name: "far", ssh: host.alias, agentmux: host.agentmux, socket: host.socketName }, { name: "nowhere", ssh: "nowhere.invalid" }] });
+    await server.waitFor("slow gone", async () => !(await hostsJson()).some((h) => h.name === "slow") && !(await listed()).some((r) => r.host === "slow"), 20_000);
   });
 
   it("a state change there reaches this list, pushed (no ssh per look)", async () => {
