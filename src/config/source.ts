@@ -4,6 +4,9 @@ import { configFile, DEFAULT_CONFIG, loadConfig, type Config } from "./config.ts
 
 type Env = Record<string, string | undefined>;
 
+/** How often a config whose directory cannot be watched is looked at. */
+const POLL_MS = 2000;
+
 /**
  * The daemon's one config: loaded once, reloaded when the file changes. An invalid file is logged
  * and the last good config kept (the defaults, when the first load already fails).
@@ -17,6 +20,7 @@ export class ConfigSource {
   private stamp = "";
   private watcher: FSWatcher | null = null;
   private debounce: NodeJS.Timeout | null = null;
+  private poll: NodeJS.Timeout | null = null;
   private readonly listeners: Array<(config: Config, previous: Config) => void> = [];
   readonly file: string;
 
@@ -36,7 +40,7 @@ export class ConfigSource {
     this.listeners.push(listener);
   }
 
-  /** Watch the file's directory; a directory that does not exist yet is looked at by get() only. */
+  /** Watch the file's directory; one that does not exist yet is looked at every POLL_MS instead. */
   watch(): void {
     try {
       this.watcher = watch(dirname(this.file), (_event, name) => {
@@ -47,11 +51,17 @@ export class ConfigSource {
       });
       this.watcher.on("error", (error) => this.log(`config: cannot watch ${dirname(this.file)}: ${error.message}`));
     } catch (error) {
-      this.log(`config: cannot watch ${dirname(this.file)}: ${(error as Error).message}; re-read at each use`);
+      // No directory yet (the config is written after the daemon started): a stat every 2 s, so a
+      // change is still told to those who follow it (the hosts' links, the phone page, usage).
+      this.log(`config: cannot watch ${dirname(this.file)}: ${(error as Error).message}; looking at it every 2 s`);
+      this.poll = setInterval(() => this.refresh(), POLL_MS);
+      this.poll.unref();
     }
   }
 
   close(): void {
+    if (this.poll) clearInterval(this.poll);
+    this.poll = null;
     this.watcher?.close();
     this.watcher = null;
     if (this.debounce) clearTimeout(this.debounce);
