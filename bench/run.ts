@@ -9,6 +9,7 @@ import { benchSpoolStorm } from "./p8-spool-storm.ts";
 import { benchDialogLatency } from "./p10-dialog-latency.ts";
 import { benchKeyVerbs } from "./p9-key-verbs.ts";
 import { benchRemotePush } from "./p11-remote-push.ts";
+import { benchHosts } from "./p13-hosts.ts";
 
 const only = process.argv[2];
 const lines: string[] = [];
@@ -30,4 +31,5 @@ if (!only || only === "p8") {
 if (!only || only === "p9") lines.push(...(await benchKeyVerbs(Number(process.env["P9_ROUNDS"] ?? 25))));
 if (!only || only === "p10") lines.push(...(await benchDialogLatency(Number(process.env["P10_ROUNDS"] ?? 5))));
 if (!only || only === "p11") lines.push(...(await benchRemotePush(Number(process.env["P11_ROUNDS"] ?? 100))));
+if (!only || only === "p13") lines.push(...(await benchHosts(Number(process.env["P13_ROUNDS"] ?? 40))));
 process.stdout.write(`${lines.join("\n")}\n`);

@@ -100,6 +100,14 @@ export class SshHost {
       `  UserKnownHostsFile ${join(this.dir, "known_hosts")}`, `  HostKeyAlias [127.0.0.1]:${this.port}`, "  StrictHostKeyChecking yes", "  LogLevel ERROR", ""].join("\n"));
   }
 
+  /** A program that runs ssh as a user would, pointed at this host's ssh config (for AGENTMUX_SSH). */
+  sshWrapper(): string {
+    const wrapper = join(this.dir, "ssh-wrapper");
+    writeFileSync(wrapper, `#!/bin/sh\nexec ssh -F ${this.sshConfig} "$@"\n`);
+    chmodSync(wrapper, 0o755);
+    return wrapper;
+  }
+
   /** A command on the remote host, as its user, over ssh (one connection each: test set-up, not agentmux). */
   ssh(args: string[], input?: string): ResultPromise<{ reject: false }> {
     return execa("ssh", ["-F", this.sshConfig, "-o", "BatchMode=yes", this.alias, ...args], { reject: false, input: input ?? "" });
