@@ -17,8 +17,11 @@ export interface LinkDeps {
   dir: string;
   ssh: string;
   env: NodeJS.ProcessEnv;
-  /** What is known of the host changed (written to its cache file, told to the status line). */
-  update: (snapshot: HostSnapshot) => void;
+  /**
+   * What is known of the host changed (written to its cache file); `news`: more than the time of
+   * the last data (the status line, the inbox and the notifications look again only then).
+   */
+  update: (snapshot: HostSnapshot, news: boolean) => void;
   log: (line: string) => void;
 }
 
@@ -57,9 +60,9 @@ export class HostLink {
     this.child = null;
   }
 
-  private set(change: Partial<HostSnapshot>): void {
+  private set(change: Partial<HostSnapshot>, news = true): void {
     this.snapshot = { ...this.snapshot, ...change };
-    this.deps.update(this.snapshot);
+    this.deps.update(this.snapshot, news);
   }
 
   private connect(): void {
@@ -104,7 +107,8 @@ export class HostLink {
           this.failures = 0;
           this.set({ ...onLocalClock(message, now), reachable: true, error: null, lastDataAt: now });
         } else {
-          this.set({ reachable: true, error: null, lastDataAt: Date.now() });
+          // Alive: the data is as current as now; news only when the host was not reachable.
+          this.set({ reachable: true, error: null, lastDataAt: Date.now() }, !this.snapshot.reachable);
         }
       }
     });

@@ -43,9 +43,9 @@ export class HostLinks {
       const [previous] = readSnapshots(this.deps.dir, [host]);
       const link = new HostLink(host, {
         dir: this.deps.dir, ssh: sshProgram(this.env), env: this.env, log: this.deps.log,
-        update: (snapshot) => {
+        update: (snapshot, news) => {
           try { writeSnapshot(this.deps.dir, snapshot); } catch (error) { this.deps.log(`hosts: cannot write ${host.name}'s cache: ${(error as Error).message}`); }
-          this.deps.changed?.(snapshot);
+          if (news) this.deps.changed?.(snapshot);
         },
       }, previous?.lastDataAt ? previous : undefined);
       this.links.set(host.name, link);
