@@ -55,6 +55,7 @@ import { HostLinks } from "../hosts/links.ts";
 import { remoteInboxItems } from "../hosts/inbox.ts";
 import { HostAlerts } from "../hosts/alerts.ts";
 import { hostCounts } from "../hosts/segment.ts";
+import { hostsForPage } from "../hosts/page.ts";
 import { listSessions } from "../session/store.ts";
 import type { ScreenSighting } from "./screen-watch.ts";
 
@@ -142,6 +143,7 @@ export class Daemon implements DaemonPort {
       tracked: this.tracked, tmux: this.tmux, sendTmux: new Tmux(options.server), stateDir: options.layout.stateDir,
       config: () => this.config(), typed: (pane, kind, at) => this.typed(pane, kind, at), manifest: (t) => this.screens?.manifestOf(t) ?? null,
       restart: restartByChild(options.layout.tmuxSocket, 90_000), readings: (b, a) => this.usage?.reading(b, a), log: (line) => this.log(line),
+      elsewhere: hostsForPage(() => this.hosts?.snapshots() ?? [], () => this.config().hosts, options.layout.dir),
     });
     this.inbox = new Inbox({ tracked: () => this.tracked.values(), ask: (pane) => this.asks.get(pane), paneLines: (format) => this.tmux.paneLines(format), backendSuffix: () => this.config().display.backendSuffix, remote: () => remoteInboxItems(this.hosts?.snapshots() ?? []), log: (line) => this.log(line) });
     this.feed = new Feed({ sessions: () => listSessions(this.tmux, { backendSuffix: this.config().display.backendSuffix, includeExited: true }), inbox: () => this.inbox.items(), log: (line) => this.log(line) });
@@ -222,7 +224,7 @@ export class Daemon implements DaemonPort {
     if (this.config().remote.enabled) await this.remote.configChanged();
     // Other machines (src/hosts/): their asks join the inbox, their sessions the segment's counts, their needs the notifications.
     const hostAlerts = new HostAlerts((note) => notifier.notify(note));
-    this.hosts = new HostLinks({ dir: this.layout.dir, log: (line) => this.log(line), changed: (snapshot) => { this.inbox.changed(); hostAlerts.update(snapshot); void this.renderStatus(); } });
+    this.hosts = new HostLinks({ dir: this.layout.dir, log: (line) => this.log(line), changed: (snapshot) => { this.inbox.changed(); hostAlerts.update(snapshot); this.remote.sessionsChanged(); void this.renderStatus(); } });
     this.status.hosts = () => hostCounts(this.hosts?.snapshots() ?? []);
     this.hosts.sync(this.config().hosts);
   }

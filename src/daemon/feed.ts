@@ -29,7 +29,9 @@ export class Feed {
       const now = Date.now();
       const [sessions, inbox] = await Promise.all([deps.sessions(), deps.inbox()]);
       const line: FeedLine = { ok: true, protocol: FEED_PROTOCOL, now, sessions: sessions.map((s) => sessionJson(s, now)), inbox };
-      return JSON.stringify(line);
+      // The clock and the ages move by themselves: a push only when something else changed (20 hosts' links each got one every reconcile).
+      const same = JSON.stringify({ sessions: line.sessions.map(({ age: _age, stateAge: _stateAge, ...rest }) => rest), inbox });
+      return { line: JSON.stringify(line), same };
     }, deps.log, "feed");
   }
 

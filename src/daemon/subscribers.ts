@@ -17,8 +17,12 @@ export class Subscribers {
   /** When the last push of a change began (0: none yet). */
   private lastPush = 0;
 
-  /** line: the view now, as one JSON line (without its newline); what: named in a failure's log line. */
-  constructor(private readonly line: () => Promise<string>, private readonly log: Logger, private readonly what: string) {}
+  /**
+   * line: the view now, as one JSON line (without its newline), or with `same`, what it says
+   * without what changes by itself (a clock, ages): a subscriber gets it only when that differs
+   * from what it has. what: named in a failure's log line.
+   */
+  constructor(private readonly line: () => Promise<string | { line: string; same: string }>, private readonly log: Logger, private readonly what: string) {}
 
   async subscribe(socket: Socket): Promise<void> {
     this.sockets.set(socket, "");
@@ -53,11 +57,12 @@ export class Subscribers {
     if (this.pushing) { this.again = true; return; }
     this.pushing = true;
     try {
-      const line = await this.line();
+      const view = await this.line();
+      const { line, same } = typeof view === "string" ? { line: view, same: view } : view;
       for (const socket of sockets) {
         if (socket.destroyed || !this.sockets.has(socket)) { this.sockets.delete(socket); continue; }
-        if (this.sockets.get(socket) === line) continue;
-        this.sockets.set(socket, line);
+        if (this.sockets.get(socket) === same) continue;
+        this.sockets.set(socket, same);
         socket.write(`${line}\n`);
       }
     } catch (error) {

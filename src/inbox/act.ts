@@ -36,9 +36,13 @@ async function check(deps: ActDeps, item: Addressed, typing: Typing): Promise<Do
   return verdict.ok ? null : { sent: false, notice: `${item.name}: ${verdict.why}` };
 }
 
-/** A digit, y or n: the keys go into the dialog only while it is the one the popup showed. */
+/**
+ * A digit, y or n: the keys go into the dialog only while it is the one the popup showed. Keys for
+ * a session that showed no dialog (`answer --dialog ""`: the phone page's arrows or Enter) go in
+ * only while none has opened.
+ */
 export async function answerItem(deps: ActDeps, item: Addressed, keys: string[], label: string): Promise<Done> {
-  const refused = await check(deps, item, "answer");
+  const refused = await check(deps, item, item.ask?.dialog ? "answer" : "reply");
   if (refused) return refused;
   const at = Date.now();
   await deps.tmux.sendKeys(item.pane, keys);

@@ -13,7 +13,7 @@ import { isAgentmuxError } from "../util/errors.ts";
 import { accountChoices, loggedInOf } from "./choices.ts";
 import { fail, type Answer, type RemotePort } from "./port.ts";
 import { answersDialog, checkKeys, keyList, KEYS_HINT } from "./keys.ts";
-import { lastLines, rowsFrom, type Row } from "./rows.ts";
+import { hostRows, lastLines, orderRows, rowsFrom, type Row } from "./rows.ts";
 import type { Tracked } from "../daemon/tracked.ts";
 
 /** The sessions as tmux has them now (names, keys, snoozes, asks). */
@@ -23,10 +23,31 @@ export async function loadSessions(port: RemotePort): Promise<RosterEntry[]> {
 
 /** Every live session as the page lists it: the roster's identity, the state as the daemon has it now. */
 export function rowsOf(port: RemotePort, roster: readonly RosterEntry[], trackedOnly = false): Row[] {
-  return rowsFrom(trackedOnly ? roster.filter((e) => port.tracked.has(e.pane)) : roster, (pane) => {
+  const here = rowsFrom(trackedOnly ? roster.filter((e) => port.tracked.has(e.pane)) : roster, (pane) => {
     const m = port.tracked.get(pane)?.machine;
     return m && { ...m, state: shownState(m) };
   });
+  const there = port.elsewhere ? hostRows(port.elsewhere.snapshots()) : [];
+  return there.length === 0 ? here : orderRows([...here, ...there]);
+}
+
+/** Another machine's session (HOST:PANE): its host and pane there; null for this machine's. */
+function elsewhereOf(port: RemotePort, pane: unknown): { host: string; pane: string } | null {
+  if (!port.elsewhere || typeof pane !== "string") return null;
+  const colon = pane.indexOf(":");
+  return colon > 0 ? { host: pane.slice(0, colon), pane: pane.slice(colon + 1) } : null;
+}
+
+/**
+ * A reply or keys for another machine's session: carried out there by its agentmux (`answer`,
+ * whose stale check runs against its screen; an interrupt by `keys`), the page's own checks of
+ * the request made here first.
+ */
+async function doThere(port: RemotePort, host: string, verb: string, words: string[]): Promise<Answer> {
+  const ran = await port.elsewhere?.run(host, verb, words).catch((error: Error) => ({ code: 255, stderr: error.message }));
+  if (!ran || ran.code === 0) return { status: 200, body: { ok: true } };
+  const said = ran.stderr.trim().split("\n").filter((l) => l.trim() !== "" && !l.startsWith("  ")).at(-1)?.replace(/^agentmux: (?:error: )?/, "") ?? "";
+  return fail(409, said || `${host}: the remote agentmux exited with ${ran.code}`, "the page shows what the session asks now: answer that");
 }
 
 export async function sessionRows(port: RemotePort): Promise<Row[]> {
@@ -72,6 +93,14 @@ async function notStale(port: RemotePort, t: Tracked, shown: string, typing: Typ
 
 /** POST /api/send: the guarded submit of `agentmux send` (never into a dialog the page did not show), then the table is told a prompt was submitted. */
 export async function send(port: RemotePort, body: Record<string, unknown>): Promise<Answer> {
+  const there = elsewhereOf(port, body["pane"]);
+  if (there) {
+    const text = body["text"];
+    if (typeof text !== "string" || text.trim() === "") return fail(400, "the reply is empty", "type the text to send");
+    const shown = shownDialog(body);
+    if (typeof shown !== "string") return shown;
+    return doThere(port, there.host, "answer", [`--dialog=${shown}`, `--reply=${text}`, "--", there.pane]);
+  }
   const t = liveSession(port, body["pane"]);
   if (isAnswer(t)) return t;
   const text = body["text"];
@@ -98,6 +127,16 @@ export async function send(port: RemotePort, body: Record<string, unknown>): Pro
  * it. An Escape is evidence of an interrupt, as one typed in the pane.
  */
 export async function keys(port: RemotePort, body: Record<string, unknown>): Promise<Answer> {
+  const there = elsewhereOf(port, body["pane"]);
+  if (there) {
+    const listed = keyList(body["keys"]);
+    if (!listed.ok) return fail(400, `key ${listed.refused} is not allowed`, KEYS_HINT);
+    const shown = shownDialog(body);
+    if (typeof shown !== "string") return shown;
+    return answersDialog(listed.keys)
+      ? doThere(port, there.host, "answer", [`--dialog=${shown}`, "--", there.pane, ...listed.keys])
+      : doThere(port, there.host, "keys", ["--", there.pane, ...listed.keys]);
+  }
   const t = liveSession(port, body["pane"]);
   if (isAnswer(t)) return t;
   const listed = keyList(body["keys"]);

@@ -5,6 +5,7 @@ import type { Tracked } from "../daemon/tracked.ts";
 import type { Manifest } from "../detect/types.ts";
 import type { Tmux } from "../tmux/tmux.ts";
 import type { Readings } from "./choices.ts";
+import type { HostSnapshot } from "../hosts/snapshot.ts";
 
 /** What the phone page's server needs of the daemon it runs in. */
 export interface RemotePort {
@@ -23,7 +24,17 @@ export interface RemotePort {
   manifest(t: Tracked): Manifest | null;
   /** The usage readings the daemon's poller holds (else the cache file's). */
   readings: Readings;
+  /** Other machines' sessions (config hosts, docs/hosts.md): listed on the page, answered there. */
+  readonly elsewhere?: Elsewhere | undefined;
   log(line: string): void;
+}
+
+/** What the page needs of the daemon's links to other machines. */
+export interface Elsewhere {
+  /** What is known of each linked host now. */
+  snapshots(): readonly HostSnapshot[];
+  /** `agentmux VERB WORDS...` on the host named, by its own agentmux: its exit status and what it said on stderr. */
+  run(host: string, verb: string, words: string[]): Promise<{ code: number; stderr: string }>;
 }
 
 /** An answer to an API request (headers: extra ones, e.g. a 429's Retry-After). */

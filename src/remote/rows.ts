@@ -2,6 +2,7 @@ import { optionKeys, stateGlyph, type Ask } from "../core/ask.ts";
 import type { SessionState } from "../core/states.ts";
 import { byKey } from "../session/keys.ts";
 import type { RosterEntry } from "../session/roster.ts";
+import type { HostSnapshot } from "../hosts/snapshot.ts";
 
 /** One session as the phone page lists it (the contract's Row). */
 export interface Row {
@@ -50,6 +51,27 @@ export function rowsFrom(roster: readonly RosterEntry[], live: (pane: string) =>
     });
   }
   return orderRows(rows);
+}
+
+/**
+ * Pure: the reachable hosts' live sessions as rows: HOST:PANE, the name HOST:name, no key (keys are
+ * this machine's), the Ask and snooze from the host's inbox. A host that is down lists none here:
+ * nothing could be answered there.
+ */
+export function hostRows(snapshots: readonly HostSnapshot[]): Row[] {
+  return snapshots.filter((s) => s.reachable).flatMap((s) => {
+    const items = new Map(s.inbox.map((i) => [i.pane, i]));
+    return s.sessions.filter((r) => r.state !== null && r.state !== "exited").map((r): Row => {
+      const state = r.state as SessionState;
+      const item = items.get(r.pane);
+      const ask = item?.ask ?? null;
+      return {
+        pane: `${s.name}:${r.pane}`, name: `${s.name}:${r.name}`, key: "", backend: r.backend, account: r.account ?? "", state,
+        glyph: stateGlyph(state, r.background), background: r.background, since: Math.round(r.stateSince ?? 0), snoozed: item?.snoozed === true,
+        ask: ask && { ...ask, keys: optionKeys(ask) },
+      };
+    });
+  });
 }
 
 /** Pure: the last n lines of a capture, trailing blank lines dropped. */

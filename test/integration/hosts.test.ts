@@ -1,6 +1,7 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { appendFileSync, chmodSync, writeFileSync } from "node:fs";
+import { createServer, type AddressInfo } from "node:net";
 import { join } from "node:path";
 import { execa } from "execa";
 import { daemonLogLines, writeConfig } from "../helpers/config.ts";
@@ -12,6 +13,14 @@ interface HostRow { name: string; reachable: boolean; version: string | null; se
 interface ListRow { pane: string; name: string; state: string | null; host?: string; reachable?: boolean; dataAge?: number | null }
 
 const skip = canHostSsh();
+
+async function freePort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((r) => s.listen(0, "127.0.0.1", () => r()));
+  const port = (s.address() as AddressInfo).port;
+  await new Promise<void>((r) => s.close(() => r()));
+  return port;
+}
 
 /**
  * Another machine over a real OpenSSH server: a second local user with its own tmux server and
@@ -201,6 +210,38 @@ describe("hosts: another machine's sessions over ssh", { skip: skip ?? false }, 
     const killed = await server.cli(["kill", target, "--yes"]);
     assert.equal(killed.exitCode, 0, String(killed.stderr));
     await server.waitFor("exited there", async () => (await listed()).some((r) => r.host === "far" && r.pane === started.pane && r.state === "exited"), 30_000);
+  });
+
+  it("the phone page lists the host's sessions and answers them there, through the same stale check", async () => {
+    const target = `far:${remotePane}`;
+    const port = await freePort();
+    writeConfig(server.home, { hosts: [{ name: "far", ssh: host.alias, agentmux: host.agentmux, socket: host.socketName }], remote: { enabled: true, listen: "127.0.0.1", port, host: "127.0.0.1", allowedNetworks: ["127.0.0.1/32"] } });
+    await server.waitFor("the page up", async () => (await fetch(`http://127.0.0.1:${port}/`).then((r) => r.status, () => 0)) !== 0, 20_000);
+    const { code } = JSON.parse(String((await server.cli(["remote", "pair", "--json"])).stdout)) as { code: string };
+    const paired = await fetch(`http://127.0.0.1:${port}/api/pair`, { method: "POST", headers: { "X-Agent-Remote": "1", "Content-Type": "application/json" }, body: JSON.stringify({ code, device: "phone" }) });
+    const { token } = (await paired.json()) as { token: string };
+    const api = (path: string, body?: unknown) => fetch(`http://127.0.0.1:${port}${path}`, {
+      method: body === undefined ? "GET" : "POST", headers: { Authorization: `Bearer ${token}`, "X-Agent-Remote": "1", "Content-Type": "application/json" }, ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    type PageRow = { pane: string; name: string; state: string; key: string; ask: { dialog: string } | null };
+    const rows = async () => ((await (await api("/api/sessions")).json()) as { sessions: PageRow[] }).sessions;
+    await server.cli(["send", target, "/tool"]);
+    let row: PageRow | undefined;
+    await server.waitFor("blocked on the page, its dialog read", async () => { row = (await rows()).find((r) => r.pane === target); return row?.state === "blocked" && (row.ask?.dialog ?? "") !== ""; }, 30_000);
+    assert.match(row?.name ?? "", /^far:/);
+    assert.equal(row?.key, "");
+    const stale = await api("/api/keys", { pane: target, keys: ["1"], dialog: "not-it" });
+    assert.equal(stale.status, 409);
+    assert.match(((await stale.json()) as { error: string }).error, /the dialog changed; nothing sent/);
+    const bad = await api("/api/keys", { pane: target, keys: ["C-x"], dialog: row?.ask?.dialog });
+    assert.equal(bad.status, 400, "the page's own key check, before anything goes there");
+    const answered = await api("/api/keys", { pane: target, keys: ["1"], dialog: row?.ask?.dialog });
+    assert.equal(answered.status, 200, JSON.stringify(await answered.clone().json()));
+    await server.waitFor("its turn over", async () => ["waiting", "idle"].includes(await remoteState() ?? ""), 30_000);
+    const replied = await api("/api/send", { pane: target, text: "sent from the phone", dialog: "" });
+    assert.equal(replied.status, 200, JSON.stringify(await replied.clone().json()));
+    await server.waitFor("the reply there", async () => /sent from the phone/.test(String((await server.cli(["read", target])).stdout)), 20_000);
+    writeConfig(server.home, { hosts: [{ name: "far", ssh: host.alias, agentmux: host.agentmux, socket: host.socketName }] });
   });
 
   it("the remote daemon killed mid-stream: the stream starts it again, and changes keep coming", async () => {

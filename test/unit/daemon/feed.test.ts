@@ -35,6 +35,11 @@ describe("the roster feed", () => {
     assert.equal(socket.lines.length, 2, "one push for the burst");
     const second = JSON.parse(socket.lines[1] ?? "{}") as { sessions: Array<{ pane: string; state: string }> };
     assert.deepEqual(second.sessions.map((s) => [s.pane, s.state]), [["%11", "waiting"], ["%12", "idle"]]);
+    // Nothing but time went by (its clock, the ages): no push.
+    await new Promise((r) => setTimeout(r, 1100));
+    feed.changed();
+    await new Promise((r) => setTimeout(r, PUSH_COALESCE_MS + 50));
+    assert.equal(socket.lines.length, 2, "the same sessions an age later are not news");
     feed.close();
     assert.equal(socket.destroyed, true);
   });
