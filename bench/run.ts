@@ -16,6 +16,7 @@ const lines: string[] = [];
 if (!only || only === "p1") lines.push(...benchHookCost());
 if (!only || only === "p2") lines.push(...(await benchStateLatency()));
 if (!only || only === "p3") lines.push(...(await benchDaemonCpu(Number(process.env["P3_SECONDS"] ?? 60))));
+if (!only || only === "p3" || only === "p3-200") lines.push(...(await benchDaemonCpu(Number(process.env["P3_SECONDS"] ?? 60), 200, 20, 1)));
 if (!only || only === "p4") lines.push(...(await benchScreenLatency()));
 if (!only || only === "p5") lines.push(...(await benchSwitch()));
 if (!only || only === "p6") lines.push(...(await benchWaitLatency()));
