@@ -1,5 +1,4 @@
 import { spawn } from "node:child_process";
-import { createServer, type AddressInfo } from "node:net";
 import { join } from "node:path";
 import { WebSocket } from "ws";
 import { ControlClient } from "../src/tmux/control.ts";
@@ -7,6 +6,7 @@ import { writeConfig } from "../test/helpers/config.ts";
 import { ROOT, TestServer } from "../test/helpers/tmux-server.ts";
 import { sessionEnv } from "../test/helpers/agentmux-session.ts";
 import { fmt, percentile } from "./stats.ts";
+import { freePort } from "../test/helpers/free-port.ts";
 
 const HOOK = join(ROOT, "shell", "agentmux-hook");
 
@@ -18,13 +18,6 @@ function runHook(event: string, env: NodeJS.ProcessEnv): Promise<void> {
   });
 }
 
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, "127.0.0.1", () => r()));
-  const port = (s.address() as AddressInfo).port;
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
-}
 
 /**
  * P11: a state change to the phone page's WebSocket message showing it. From the moment a hook

@@ -1,9 +1,9 @@
 import { appendFileSync, chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { execa, type ResultPromise } from "execa";
 import { CLI, FIXTURE_BIN } from "./tmux-server.ts";
+import { freePort } from "./free-port.ts";
 
 let n = 0;
 
@@ -16,16 +16,6 @@ export const canHostSsh = (): string | null => {
   return null;
 };
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
 
 /**
  * Another machine for tests: a second local user the test creates, reached over a real OpenSSH

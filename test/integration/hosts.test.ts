@@ -1,26 +1,19 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { appendFileSync, chmodSync, writeFileSync } from "node:fs";
-import { createServer, type AddressInfo } from "node:net";
 import { join } from "node:path";
 import { execa } from "execa";
 import { daemonLogLines, writeConfig } from "../helpers/config.ts";
 import { canHostSsh, SshHost } from "../helpers/ssh-host.ts";
 import { DelayProxy } from "../helpers/delay-proxy.ts";
 import { CLI, TestServer } from "../helpers/tmux-server.ts";
+import { freePort } from "../helpers/free-port.ts";
 
 interface HostRow { name: string; reachable: boolean; version: string | null; sessions: number; dataAge: number | null; error: string | null }
 interface ListRow { pane: string; name: string; state: string | null; host?: string; reachable?: boolean; dataAge?: number | null }
 
 const skip = canHostSsh();
 
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, "127.0.0.1", () => r()));
-  const port = (s.address() as AddressInfo).port;
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
-}
 
 /**
  * Another machine over a real OpenSSH server: a second local user with its own tmux server and

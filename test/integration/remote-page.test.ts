@@ -1,22 +1,15 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
-import { createServer, type AddressInfo } from "node:net";
 import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { claudeAccounts } from "../helpers/account-homes.ts";
 import { startFakeUsageServer, type FakeUsageServer } from "../helpers/fake-usage-server.ts";
 import { ROOT, TestServer } from "../helpers/tmux-server.ts";
 import { listJson, paneOption, waitForState } from "../helpers/agentmux-session.ts";
+import { freePort } from "../helpers/free-port.ts";
 
 /** A free TCP port (taken and let go). */
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, "127.0.0.1", () => r()));
-  const port = (s.address() as AddressInfo).port;
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
-}
 
 /** Where the screenshots go (printed): $AGENTMUX_ARTIFACTS/remote-page, else test-artifacts/remote-page. */
 const ARTIFACTS = join(process.env["AGENTMUX_ARTIFACTS"] ?? join(ROOT, "test-artifacts"), "remote-page");

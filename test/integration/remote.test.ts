@@ -2,22 +2,16 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
-import { connect, createServer, type AddressInfo } from "node:net";
+import { connect, createServer } from "node:net";
 import { join } from "node:path";
 import { WebSocket } from "ws";
 import { claudeAccounts } from "../helpers/account-homes.ts";
 import { startFakeUsageServer, type FakeUsageServer } from "../helpers/fake-usage-server.ts";
 import { TestServer } from "../helpers/tmux-server.ts";
 import { paneOption, waitForState } from "../helpers/agentmux-session.ts";
+import { freePort } from "../helpers/free-port.ts";
 
 /** A free TCP port (taken and let go). */
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, "0.0.0.0", () => r()));
-  const port = (s.address() as AddressInfo).port;
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
-}
 
 interface Reply { status: number; headers: IncomingHttpHeaders; body: Record<string, unknown> }
 type Message = { type: string; [k: string]: unknown };
@@ -76,7 +70,7 @@ describe("the phone page's server (agentmux remote)", () => {
     const window = (pct: number) => ({ utilization: pct, resets_at: "2030-01-01T00:00:00Z" });
     usage.answer("/claude tok-a", { status: 200, body: { five_hour: window(12), seven_day: window(30) } });
     usage.answer("/claude tok-b", { status: 200, body: { five_hour: window(100), seven_day: window(100) } });
-    port = await freePort();
+    port = await freePort("0.0.0.0");
     claudeAccounts(server, ["a", "b"], {
       backends: { claude: { accounts: { a: { home: "~/.claude-a", pool: "team" }, b: { home: "~/.claude-b", pool: "team" }, c: { home: "~/.claude-c" } } } },
       usage: { interval: 10, claude: { url: usage.url("/claude") } },
