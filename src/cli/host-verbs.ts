@@ -1,9 +1,8 @@
 import type { Command } from "commander";
-import { layoutFor } from "../daemon/start.ts";
 import { hostNamed, hostTarget, type HostTarget } from "../hosts/address.ts";
 import { readSnapshots } from "../hosts/cache.ts";
+import { runtimeDir } from "../hosts/known.ts";
 import { runOnHost } from "../hosts/run.ts";
-import { ensureControlDir } from "../hosts/ssh.ts";
 import { attachHere, openHostView } from "../hosts/view.ts";
 import { resolveTarget } from "../session/target.ts";
 import { AgentmuxError, EXIT } from "../util/errors.ts";
@@ -79,17 +78,6 @@ function hostOption(words: readonly string[]): { name: string; rest: string[] } 
   return null;
 }
 
-/** The daemon's runtime directory, where the hosts' shared connections live; null without a tmux server here. */
-async function runtimeDir(ctx: Context): Promise<string | null> {
-  try {
-    const { dir } = await layoutFor(ctx.tmux);
-    ensureControlDir(dir);
-    return dir;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * A remote TARGET as the daemon last heard of it (its pane id): no ssh to find which pane a name
  * is, and the same session gets the same local view. The target as given when nothing is known yet.
@@ -117,7 +105,7 @@ const interactive = () => process.stdin.isTTY === true && process.stdout.isTTY =
 
 /** `attach HOST:TARGET`: a local window (or popup) on it inside tmux, else this terminal attaches there. */
 async function attachRemote(ctx: Context, remote: HostTarget, words: readonly string[]): Promise<number> {
-  const dir = await runtimeDir(ctx);
+  const dir = await runtimeDir(ctx.tmux);
   const target = knownPane(dir, remote);
   const popup = words.includes("--popup");
   if (await insideThisServer(ctx)) {
@@ -132,7 +120,7 @@ async function attachRemote(ctx: Context, remote: HostTarget, words: readonly st
 async function newThere(ctx: Context, name: string, rest: string[]): Promise<number> {
   const host = hostNamed(ctx.config.hosts, name);
   await requireControl(ctx, "new");
-  const dir = await runtimeDir(ctx);
+  const dir = await runtimeDir(ctx.tmux);
   const ran = await runOnHost(host, dir, "new", ["--detached", ...rest.filter((w) => w !== "--detached")], { capture: true });
   if (ran.code !== 0) { out(block(ran.stdout)); return ran.code; }
   if (rest.includes("--json")) {
@@ -197,7 +185,7 @@ export async function forwardToHost(program: Command, argv: readonly string[]): 
   if (plan.kind === "new") return newThere(here, plan.host, plan.rest);
   if (plan.acts) await requireControl(here, plan.verb);
   if (plan.verb === "attach") return attachRemote(here, plan.remote, plan.words);
-  const dir = await runtimeDir(here);
+  const dir = await runtimeDir(here.tmux);
   const tty = ASKS.has(plan.verb) && interactive() && !plan.words.includes("--json");
   return (await runOnHost(plan.remote.host, dir, plan.verb, plan.words, { tty })).code;
 }

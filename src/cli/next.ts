@@ -44,14 +44,11 @@ export async function runNext(ctx: Context, options: NextOptions): Promise<void>
 
 /** Go to the most urgent of the other machines' sessions that need you (a local window on it); false when none does. */
 async function nextOnHost(ctx: Context, options: NextOptions): Promise<boolean> {
-  const [{ hostSnapshots }, { remoteInboxItems }] = await Promise.all([import("../hosts/known.ts"), import("../hosts/inbox.ts")]);
+  const [{ hostSnapshots, hostPlace }, { remoteInboxItems }] = await Promise.all([import("../hosts/known.ts"), import("../hosts/inbox.ts")]);
   const item = remoteInboxItems(await hostSnapshots(ctx.tmux, ctx.config.hosts)).find((i) => !i.snoozed);
-  const host = item && ctx.config.hosts.find((h) => h.name === item.host);
-  if (!item || !host) return false;
+  if (!item) return false;
   const { openHostView } = await import("../hosts/view.ts");
-  const dir = await (await import("../daemon/start.ts")).layoutFor(ctx.tmux).then((l) => l.dir, () => null);
-  const target = item.pane.slice(item.pane.indexOf(":") + 1);
-  await openHostView(ctx.tmux, { host, target, dir, client: options.client });
+  await openHostView(ctx.tmux, { ...(await hostPlace(ctx.tmux, ctx.config.hosts, item.pane)), client: options.client });
   if (options.json) printJson({ pane: item.pane, name: item.name, host: item.host, key: null, state: item.state, notified: null });
   else if (!options.client) out(shown`${item.name} (${item.pane}) ${item.state}\n`);
   return true;

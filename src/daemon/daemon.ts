@@ -224,7 +224,7 @@ export class Daemon implements DaemonPort {
     if (this.config().remote.enabled) await this.remote.configChanged();
     // Other machines (src/hosts/): their asks join the inbox, their sessions the segment's counts, their needs the notifications.
     const hostAlerts = new HostAlerts((note) => notifier.notify(note));
-    this.hosts = new HostLinks({ dir: this.layout.dir, log: (line) => this.log(line), changed: (snapshot) => { this.inbox.changed(); hostAlerts.update(snapshot); this.remote.sessionsChanged(); void this.renderStatus(); } });
+    this.hosts = new HostLinks({ dir: this.layout.dir, log: (line) => this.log(line), changed: (snapshot) => { this.inbox.remoteChanged(); hostAlerts.update(snapshot); this.remote.sessionsChanged(); void this.renderStatus(); } });
     this.status.hosts = () => hostCounts(this.hosts?.snapshots() ?? []);
     this.hosts.sync(this.config().hosts);
   }

@@ -95,6 +95,11 @@ export class Inbox {
     this.subscribers.changed();
   }
 
+  /** Only other machines' items changed: the subscribers look again, not this machine's followers (the feed carries local items only). */
+  remoteChanged(): void {
+    this.subscribers.changed();
+  }
+
   close(): void {
     this.subscribers.close();
   }

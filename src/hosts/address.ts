@@ -10,10 +10,15 @@ export interface HostTarget { host: HostConfig; target: string }
  * local session's name).
  */
 export function hostTarget(target: string, hosts: readonly HostConfig[]): HostTarget | null {
+  const split = splitHostTarget(target);
+  const host = split && hosts.find((h) => h.name === split.host);
+  return split && host ? { host, target: split.target } : null;
+}
+
+/** Pure: HOST:TARGET split at its first colon (a host's name holds none); null without a host part. */
+export function splitHostTarget(target: string): { host: string; target: string } | null {
   const colon = target.indexOf(":");
-  if (colon <= 0) return null;
-  const host = hosts.find((h) => h.name === target.slice(0, colon));
-  return host ? { host, target: target.slice(colon + 1) } : null;
+  return colon > 0 ? { host: target.slice(0, colon), target: target.slice(colon + 1) } : null;
 }
 
 /** The configured host named NAME; a usage error naming the hosts there are when none is. */

@@ -21,6 +21,12 @@ export interface RunOnHost {
 
 export interface Ran { code: number; stdout: string; stderr: string }
 
+/** The last thing a remote agentmux said of its failure (its stderr), without its "agentmux: " prefix and hint lines. */
+export function remoteSaid(stderr: string): string {
+  const line = stderr.trim().split("\n").filter((l) => l.trim() !== "" && !l.startsWith("  ")).at(-1) ?? "";
+  return line.replace(/^agentmux: (?:error: )?/, "");
+}
+
 /** What is kept of ssh's stderr to say why it failed. */
 const STDERR_KEPT = 4096;
 

@@ -2,6 +2,7 @@ import { homedir } from "node:os";
 import type { HostConfig } from "../config/config.ts";
 import { popupArgs } from "../tmux/menu.ts";
 import type { Tmux } from "../tmux/tmux.ts";
+import { AgentmuxError } from "../util/errors.ts";
 import { shQuote } from "../util/sh.ts";
 import { runOnHost } from "./run.ts";
 import { sshArgv, sshProgram } from "./ssh.ts";
@@ -53,6 +54,12 @@ export async function openHostView(tmux: Tmux, request: ViewRequest): Promise<vo
   // A client to switch: the one named, else (inside tmux) the current one; none: the window is made current only.
   if (request.client || process.env["TMUX"]) await tmux.focus(pane, request.client);
   else await tmux.showPane(pane);
+}
+
+/** Going to another machine's session: with a client, a local window on it; without (outside tmux), this terminal attaches there. */
+export async function showRemote(tmux: Tmux, request: ViewRequest): Promise<void> {
+  if (request.client) { await openHostView(tmux, request); return; }
+  if ((await attachHere(request)) !== 0) throw new AgentmuxError(`could not attach to ${request.host.name}:${request.target}`, { hint: "run it in a terminal, or inside tmux" });
 }
 
 /** Outside tmux: this terminal attaches there (ssh -t), until it detaches. Answers the exit status. */

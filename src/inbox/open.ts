@@ -6,7 +6,8 @@ import { answerItem, replyTo, snoozeItem, type ActDeps } from "./act.ts";
 import { runInboxPopup } from "./popup.ts";
 import type { ScreenDialog } from "../session/stale.ts";
 import type { HostConfig } from "../config/config.ts";
-import { layoutFor } from "../daemon/start.ts";
+import { hostPlace } from "../hosts/known.ts";
+import { splitHostTarget } from "../hosts/address.ts";
 
 export interface OpenInboxOptions {
   tmux: Tmux;
@@ -15,14 +16,6 @@ export interface OpenInboxOptions {
   client?: string | undefined;
   /** The configured hosts, read when another machine's item is acted on (the config is not read otherwise). */
   hosts?: () => Promise<readonly HostConfig[]>;
-}
-
-/** Another machine's item: its host's config and the daemon's runtime directory (its shared connection). */
-async function hostOf(options: OpenInboxOptions, name: string): Promise<{ host: HostConfig; dir: string | null }> {
-  const host = (await options.hosts?.())?.find((h) => h.name === name);
-  if (!host) throw new AgentmuxError(`${name} is no longer a configured host`, { hint: "agentmux hosts lists them" });
-  const dir = await layoutFor(options.tmux).then((l) => l.dir, () => null);
-  return { host, dir };
 }
 
 /**
@@ -61,10 +54,7 @@ export async function openInbox(options: OpenInboxOptions): Promise<void> {
   const pane = await runInboxPopup({
     subscribe: (onItems, onEnd) => subscribeInbox(tmux, onItems, onEnd),
     act: async (action) => {
-      if (action.item.host) {
-        const { host, dir } = await hostOf(options, action.item.host);
-        return (await import("./remote-act.ts")).actOnHost(host, dir, action);
-      }
+      if (action.item.host) return (await import("./remote-act.ts")).actOnHost(await hostPlace(tmux, await options.hosts?.(), action.item.pane), action);
       if (action.kind === "answer") return answerItem(deps, action.item, action.keys, action.label);
       if (action.kind === "reply") return replyTo(deps, action.item, action.text);
       return snoozeItem(tmux, action.item, action.on);
@@ -72,14 +62,9 @@ export async function openInbox(options: OpenInboxOptions): Promise<void> {
   });
   if (pane === null) return;
   const client = await clientFor(options);
-  const colon = pane.indexOf(":");
-  if (colon > 0) {
+  if (splitHostTarget(pane)) {
     // Another machine's session: a local window (or, outside tmux, this terminal) attached there over ssh.
-    const { host, dir } = await hostOf(options, pane.slice(0, colon));
-    const view = await import("../hosts/view.ts");
-    const request = { host, target: pane.slice(colon + 1), dir, client };
-    if (client) await view.openHostView(tmux, request);
-    else if ((await view.attachHere(request)) !== 0) throw new AgentmuxError(`could not attach to ${pane}`, { hint: "run it in a terminal, or inside tmux" });
+    await (await import("../hosts/view.ts")).showRemote(tmux, { ...(await hostPlace(tmux, await options.hosts?.(), pane)), client });
     return;
   }
   if (client) {

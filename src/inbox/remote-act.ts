@@ -1,5 +1,5 @@
 import type { HostConfig } from "../config/config.ts";
-import { runOnHost } from "../hosts/run.ts";
+import { remoteSaid, runOnHost } from "../hosts/run.ts";
 import type { Done } from "./act.ts";
 import type { Action } from "./state.ts";
 
@@ -14,23 +14,17 @@ export function remoteArgs(action: RemoteAction, pane: string): { verb: string; 
   return { verb: "snooze", words: [action.on ? "--on" : "--off", "--", pane] };
 }
 
-/** The last thing the remote agentmux said of a failure, without its "agentmux: " prefix. */
-function said(stderr: string): string {
-  const line = stderr.trim().split("\n").filter((l) => l.trim() !== "" && !l.startsWith("  ")).at(-1) ?? "";
-  return line.replace(/^agentmux: (?:error: )?/, "");
-}
-
 /**
  * Carry out the popup's answer, reply or snooze on the machine whose session it is, by its own
  * agentmux over the host's shared ssh connection: there the dialog's digest is checked against
  * its screen right before the keys go in, as here (cli/answer.ts). Nothing is printed: the
  * outcome is the popup's notice.
  */
-export async function actOnHost(host: HostConfig, dir: string | null, action: RemoteAction): Promise<Done> {
-  const pane = action.item.pane.slice(action.item.pane.indexOf(":") + 1);
-  const { verb, words } = remoteArgs(action, pane);
+export async function actOnHost(place: { host: HostConfig; target: string; dir: string | null }, action: RemoteAction): Promise<Done> {
+  const { host, dir } = place;
+  const { verb, words } = remoteArgs(action, place.target);
   const ran = await runOnHost(host, dir, verb, words, { capture: true, quiet: true });
-  if (ran.code !== 0) return { sent: false, notice: said(ran.stderr) || `${action.item.name}: the remote agentmux exited with ${ran.code}` };
+  if (ran.code !== 0) return { sent: false, notice: remoteSaid(ran.stderr) || `${action.item.name}: the remote agentmux exited with ${ran.code}` };
   const { item } = action;
   if (action.kind === "answer") return { sent: true, notice: `${item.name}: answered ${action.label}` };
   if (action.kind === "reply") return { sent: true, notice: `${item.name}: reply sent` };

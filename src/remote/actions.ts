@@ -14,6 +14,8 @@ import { accountChoices, loggedInOf } from "./choices.ts";
 import { fail, type Answer, type RemotePort } from "./port.ts";
 import { answersDialog, checkKeys, keyList, KEYS_HINT } from "./keys.ts";
 import { hostRows, lastLines, orderRows, rowsFrom, type Row } from "./rows.ts";
+import { splitHostTarget } from "../hosts/address.ts";
+import { remoteSaid } from "../hosts/run.ts";
 import type { Tracked } from "../daemon/tracked.ts";
 
 /** The sessions as tmux has them now (names, keys, snoozes, asks). */
@@ -32,10 +34,8 @@ export function rowsOf(port: RemotePort, roster: readonly RosterEntry[], tracked
 }
 
 /** Another machine's session (HOST:PANE): its host and pane there; null for this machine's. */
-function elsewhereOf(port: RemotePort, pane: unknown): { host: string; pane: string } | null {
-  if (!port.elsewhere || typeof pane !== "string") return null;
-  const colon = pane.indexOf(":");
-  return colon > 0 ? { host: pane.slice(0, colon), pane: pane.slice(colon + 1) } : null;
+function elsewhereOf(port: RemotePort, pane: unknown): { host: string; target: string } | null {
+  return port.elsewhere && typeof pane === "string" ? splitHostTarget(pane) : null;
 }
 
 /**
@@ -46,8 +46,7 @@ function elsewhereOf(port: RemotePort, pane: unknown): { host: string; pane: str
 async function doThere(port: RemotePort, host: string, verb: string, words: string[]): Promise<Answer> {
   const ran = await port.elsewhere?.run(host, verb, words).catch((error: Error) => ({ code: 255, stderr: error.message }));
   if (!ran || ran.code === 0) return { status: 200, body: { ok: true } };
-  const said = ran.stderr.trim().split("\n").filter((l) => l.trim() !== "" && !l.startsWith("  ")).at(-1)?.replace(/^agentmux: (?:error: )?/, "") ?? "";
-  return fail(409, said || `${host}: the remote agentmux exited with ${ran.code}`, "the page shows what the session asks now: answer that");
+  return fail(409, remoteSaid(ran.stderr) || `${host}: the remote agentmux exited with ${ran.code}`, "the page shows what the session asks now: answer that");
 }
 
 export async function sessionRows(port: RemotePort): Promise<Row[]> {
@@ -99,7 +98,7 @@ export async function send(port: RemotePort, body: Record<string, unknown>): Pro
     if (typeof text !== "string" || text.trim() === "") return fail(400, "the reply is empty", "type the text to send");
     const shown = shownDialog(body);
     if (typeof shown !== "string") return shown;
-    return doThere(port, there.host, "answer", [`--dialog=${shown}`, `--reply=${text}`, "--", there.pane]);
+    return doThere(port, there.host, "answer", [`--dialog=${shown}`, `--reply=${text}`, "--", there.target]);
   }
   const t = liveSession(port, body["pane"]);
   if (isAnswer(t)) return t;
@@ -134,8 +133,8 @@ export async function keys(port: RemotePort, body: Record<string, unknown>): Pro
     const shown = shownDialog(body);
     if (typeof shown !== "string") return shown;
     return answersDialog(listed.keys)
-      ? doThere(port, there.host, "answer", [`--dialog=${shown}`, "--", there.pane, ...listed.keys])
-      : doThere(port, there.host, "keys", ["--", there.pane, ...listed.keys]);
+      ? doThere(port, there.host, "answer", [`--dialog=${shown}`, "--", there.target, ...listed.keys])
+      : doThere(port, there.host, "keys", ["--", there.target, ...listed.keys]);
   }
   const t = liveSession(port, body["pane"]);
   if (isAnswer(t)) return t;

@@ -3,6 +3,7 @@ import type { TmuxServer } from "../tmux/server.ts";
 import type { Tmux } from "../tmux/tmux.ts";
 import { AgentmuxError } from "../util/errors.ts";
 import { pick, type SwitcherSettings } from "./picker.ts";
+import { splitHostTarget } from "../hosts/address.ts";
 
 export interface OpenOptions {
   tmux: Tmux;
@@ -11,9 +12,6 @@ export interface OpenOptions {
   client?: string | undefined;
   settings: () => Promise<SwitcherSettings>;
 }
-
-/** The host of another machine's row (its pane is HOST:PANE); null for this machine's. */
-const hostOf = (pane: string): string | null => (pane.indexOf(":") > 0 ? pane.slice(0, pane.indexOf(":")) : null);
 
 /** The client to switch: the one named, else (inside tmux, on its own server) tmux's current client. */
 async function clientFor(options: OpenOptions): Promise<string | undefined> {
@@ -31,7 +29,7 @@ export async function openSwitcher(options: OpenOptions): Promise<void> {
     settings: options.settings,
     preview: {
       // Another machine's screen is read there (`agentmux read` over its shared connection).
-      capture: async (p) => (hostOf(p) ? (await import("./host-preview.ts")).remoteScreen(options.tmux, await options.settings(), p) : options.tmux.tryCapture(p)),
+      capture: async (p) => (splitHostTarget(p) ? (await import("./host-preview.ts")).remoteScreen(options.tmux, (await options.settings()).hosts, p) : options.tmux.tryCapture(p)),
       // Loaded on first use: the file is read while the first list loads.
       remembered: async () => (await import("./preview-pref.ts")).readPreviewPref(),
       remember: async (on) => (await import("./preview-pref.ts")).writePreviewPref(on),
@@ -39,8 +37,9 @@ export async function openSwitcher(options: OpenOptions): Promise<void> {
   });
   if (pane === null) return;
   const client = await clientFor(options);
-  if (hostOf(pane)) {
-    await (await import("./host-preview.ts")).viewRemote(options.tmux, await options.settings(), pane, client);
+  if (splitHostTarget(pane)) {
+    const [{ hostPlace }, { showRemote }] = await Promise.all([import("../hosts/known.ts"), import("../hosts/view.ts")]);
+    await showRemote(options.tmux, { ...(await hostPlace(options.tmux, (await options.settings()).hosts, pane)), client });
     return;
   }
   if (client) {

@@ -91,6 +91,23 @@ describe("Inbox", () => {
     assert.equal(socket.lines.length, 3);
   });
 
+  it("view: other machines' items among these, most urgent first; a change of theirs pushes to the subscribers but not to this machine's followers (the feed)", async () => {
+    const tracked = new Map<string, Tracked>([["%11", session("%11", "/w/web", "waiting", 100)]]);
+    let remote: InboxItem[] = [];
+    const inbox = new Inbox({ tracked: () => tracked.values(), ask: () => null, paneLines: async () => [], backendSuffix: () => false, remote: () => remote, log: () => undefined });
+    let followed = 0;
+    inbox.onChange(() => { followed++; });
+    const socket = new FakeSocket();
+    await inbox.subscribe(socket as unknown as Socket);
+    remote = [{ pane: "far:%3", host: "far", name: "far:x", key: "", backend: "claude", account: "", state: "blocked", background: false, since: 500, snoozed: false, ask: null }];
+    inbox.remoteChanged();
+    await wait(PUSH_COALESCE_MS + 50);
+    assert.deepEqual(socket.lists[1]?.map((i) => i.pane), ["far:%3", "%11"]);
+    assert.deepEqual((await inbox.items()).map((i) => i.pane), ["%11"], "this machine's own items carry no host's");
+    assert.equal(followed, 0);
+    inbox.close();
+  });
+
   it("close ends every subscriber's connection", async () => {
     const { inbox } = setup();
     const socket = new FakeSocket();
