@@ -21,9 +21,16 @@ export async function globalOption(server: TestServer, name: string): Promise<st
 /** Wait until the daemon shows the pane in the given state (through the pane option it writes). */
 export async function waitForState(server: TestServer, pane: string, state: string, timeoutMs = 10_000): Promise<void> {
   let last = "";
-  await server.waitFor(`${pane} ${state}`, async () => (last = await paneOption(server, pane, "@agentmux-state")) === state, timeoutMs).catch((e: Error) => {
-    throw new Error(`${e.message} (last state: ${last || "unknown"})`);
+  await server.waitFor(`${pane} ${state}`, async () => (last = await paneOption(server, pane, "@agentmux-state")) === state, timeoutMs).catch(async (e: Error) => {
+    throw new Error(`${e.message} (last state: ${last || "unknown"})\n${await why(server, pane)}`);
   });
+}
+
+/** What the daemon says of a pane that did not reach a state: its explain and the log's last lines, for the failure's message. */
+async function why(server: TestServer, pane: string): Promise<string> {
+  const explained = await server.cli(["explain", pane]).catch(() => null);
+  const logs = await server.cli(["daemon", "logs", "-n", "40"]).catch(() => null);
+  return `explain:\n${String(explained?.stdout ?? "")}${String(explained?.stderr ?? "")}\ndaemon log:\n${String(logs?.stdout ?? "")}`;
 }
 
 /** The environment a session's own process has (for running agentmux inside it). */
