@@ -41,7 +41,17 @@ export class Alerts {
     await this.identities().catch(() => undefined);
     const name = this.nameOf(t);
     const { text, reason, said } = needText(name, state, t.cause, this.ask(t));
-    return { note: { text, pane: t.pane, tokenHash: t.tokenHash, name, backend: t.backend, state, reason }, said };
+    return { note: { text, pane: t.pane, tokenHash: t.tokenHash, name, backend: t.backend, state, reason }, said: said && !this.hookMaySayMore(t) };
+  }
+
+  /**
+   * A dialog read from the screen of a session whose hooks report its dialogs says only its asking
+   * line ("Do you want to proceed?"); the hook's payload, a moment behind on a busy machine, names
+   * the tool and the command, as the inbox will. The notification waits for it (ASK_WAIT_MS at most).
+   */
+  private hookMaySayMore(t: Tracked): boolean {
+    const ask = this.ask(t);
+    return t.machine.hooked === true && ask?.source === "screen" && ask.dialog !== "";
   }
 
   /** The daemon published (or withdrew) a session's Ask: a notification waiting for it goes now. */
@@ -57,7 +67,7 @@ export class Alerts {
   private async tellWhenSaid(t: Tracked, state: MachineState["state"], made: MachineState): Promise<void> {
     await new Promise<void>((resolve) => {
       const done = () => { clearTimeout(timer); if (this.askWaits.get(t.pane) === check) this.askWaits.delete(t.pane); resolve(); };
-      const check = () => { if (needText("", state, t.cause, this.ask(t)).said) done(); };
+      const check = () => { if (needText("", state, t.cause, this.ask(t)).said && !this.hookMaySayMore(t)) done(); };
       const timer = setTimeout(done, ASK_WAIT_MS);
       timer.unref?.();
       this.askWaits.set(t.pane, check);

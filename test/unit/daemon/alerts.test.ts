@@ -194,6 +194,38 @@ describe("alerts when a session needs the user", () => {
     assert.equal(sent.length, 1, "told once");
   });
 
+  it("a dialog read from the screen of a session with hooks waits for the hook's words; without hooks it is told at once", async (c) => {
+    c.mock.timers.enable({ apis: ["setTimeout"] });
+    const screen: Ask = { kind: "permission", summary: "Do you want to proceed?", text: ["Do you want to proceed?"], options: ["1. Yes", "2. No"], dialog: "d1", source: "screen", at: NOW };
+    const hooked = session("blocked");
+    hooked.machine = { ...hooked.machine, hooked: true };
+    hooked.cause = { why: "permission" };
+    let ask: Ask = screen;
+    const { alerts, sent } = setup([hooked], () => ask);
+    await alerts.stateChanged(hooked);
+    assert.deepEqual(sent, [], "the screen's asking line only: the hook's payload names the command");
+    ask = { ...screen, summary: "Bash: git push --force-with-lease", text: ["Bash: git push --force-with-lease"], source: "hook" };
+    alerts.askChanged("%21");
+    await settle();
+    assert.deepEqual(sent, ["my api asks permission: Bash: git push --force-with-lease"]);
+    // No hook comes: the screen's words go when the wait ends.
+    const late = session("blocked", "%22");
+    late.machine = { ...late.machine, hooked: true };
+    late.cause = { why: "permission" };
+    const second = setup([late], () => screen);
+    await second.alerts.stateChanged(late);
+    assert.deepEqual(second.sent, []);
+    c.mock.timers.tick(ASK_WAIT_MS);
+    await settle();
+    assert.deepEqual(second.sent, ["my api asks permission: Do you want to proceed?"]);
+    // Without hooks the screen is the only word: at once.
+    const plain = session("blocked", "%23");
+    plain.cause = { why: "permission" };
+    const third = setup([plain], () => screen);
+    await third.alerts.stateChanged(plain);
+    assert.deepEqual(third.sent, ["my api asks permission: Do you want to proceed?"]);
+  });
+
   it("a waiting notification is dropped when its episode ended meanwhile", async (c) => {
     c.mock.timers.enable({ apis: ["setTimeout"] });
     const t = session("waiting");
