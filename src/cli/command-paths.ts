@@ -15,5 +15,5 @@ export const COMMAND_PATHS: ReadonlySet<string> = new Set([
   "skill", "skill list", "skill run",
   "audit", "batch",
   "remote", "remote devices", "remote pair", "remote revoke", "remote start", "remote status", "remote stop",
-  "hosts", "hosts check", "stream", "answer",
+  "hosts", "hosts check", "stream", "answer", "doctor",
 ]);

@@ -91,6 +91,7 @@ export const MENU: Section[] = [
   { title: "Tools", prefix: "t", entries: [
     { label: "daemon status", key: "d", requires: "daemon status", command: (c) => popup(c, "daemon", agentmux(c, "daemon", "status")) },
     { label: "daemon log", key: "l", requires: "daemon logs", command: (c) => popup(c, "daemon log", agentmux(c, "daemon", "logs", "-n", "40")) },
+    { label: "doctor", key: "D", requires: "doctor", command: (c) => popup(c, "doctor", agentmux(c, "doctor")) },
     { label: "route…", key: ".", requires: "route", command: (c) => popup(c, "route", `${agentmux(c, "route", "--client", c.client)} || (printf '(press Enter)' && read -r _)`, false) },
     // run skill (the seed's t r): typed into the current session; its declared arguments are asked in the popup.
     { label: "run skill…", key: "r", requires: "skill run", current: true, command: (c) => askInPopup(c, `skill to run in ${sessionName(c)}:`, "skill", agentmux(c, "skill", "run", "--to", c.pane)) },

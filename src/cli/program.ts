@@ -34,6 +34,7 @@ import { registerPrompt } from "./prompt.ts";
 import { registerInbox } from "./inbox.ts";
 import { registerRemote } from "./remote.ts";
 import { registerHosts } from "./hosts.ts";
+import { registerDoctor } from "./doctor.ts";
 import { registerStream } from "./stream.ts";
 import { registerAnswer } from "./answer.ts";
 import { addTargetFlags } from "./target-flag.ts";
@@ -85,6 +86,7 @@ export function buildProgram(options: { jsonErrors?: boolean } = {}): Command {
   registerInbox(program);
   registerRemote(program);
   registerHosts(program);
+  registerDoctor(program);
   registerStream(program);
   registerAnswer(program);
   registerCompletion(program);

@@ -1,2 +1,2 @@
-/** agentmux's version (package.json's; a unit test keeps them equal): --version prints it. */
-export const VERSION = "0.1.0";
+/** agentmux's version: --version prints it (src/util/version.ts holds it, for the daemon too). */
+export { VERSION } from "../util/version.ts";

@@ -5,6 +5,8 @@ import { gateRequest } from "./gate.ts";
 import type { DaemonPort } from "./port.ts";
 import { formatLiteral } from "../tmux/safe-text.ts";
 import { MAX_PUBLISH, type Request, type Response } from "./protocol.ts";
+import { BACKENDS, isBackendName } from "../backends/index.ts";
+import { VERSION } from "../util/version.ts";
 
 /** Answer one request from the daemon's socket (null: the request writes its own answers, as subscribe does). */
 export function handleRequest(daemon: DaemonPort, req: Exclude<Request, { op: "subscribe" | "feed" }>, socket?: Socket): Promise<Response>;
@@ -23,7 +25,12 @@ export async function handleRequest(daemon: DaemonPort, req: Request, socket?: S
       return {
         ok: true,
         pid: process.pid,
-        sessions: [...daemon.tracked.values()].map((t) => ({ pane: t.pane, backend: t.backend, state: t.machine.state, background: t.machine.background, since: t.machine.since, id: t.id })),
+        version: VERSION,
+        // hookable: its CLI reports through hooks; hooked: one has arrived; turned: a turn was seen (agentmux doctor).
+        sessions: [...daemon.tracked.values()].map((t) => ({
+          pane: t.pane, backend: t.backend, state: t.machine.state, background: t.machine.background, since: t.machine.since, id: t.id,
+          hookable: isBackendName(t.backend) && BACKENDS[t.backend].hooks !== undefined, hooked: t.machine.hooked === true, turned: t.machine.turnStart !== null,
+        })),
       };
     case "stop":
       setTimeout(() => void daemon.stop("asked to stop"), 10);

@@ -161,6 +161,16 @@ export class Tmux {
     return parseRecords(CLIENT_FIELDS, await this.run(["list-clients", "-F", CLIENT_FORMAT]));
   }
 
+  /** The keys of a key table, each with its note (bind-key -N), or its command when it has none: what the plugin bound is noted "agentmux: …". */
+  async keyNotes(table = "prefix"): Promise<Map<string, string>> {
+    const notes = new Map<string, string>();
+    for (const line of (await this.run(["list-keys", "-N", "-a", "-T", table])).split("\n")) {
+      const match = /^(\S+)\s+(.*)$/.exec(line);
+      if (match) notes.set(match[1] ?? "", (match[2] ?? "").trim());
+    }
+    return notes;
+  }
+
   async getOption(scope: OptionScope, name: string): Promise<string> {
     return this.run(showOptionArgs(scope, name));
   }
