@@ -4,6 +4,7 @@ import { isAccountBackend } from "../backends/account-homes.ts";
 import { accountsOf } from "../accounts/accounts.ts";
 import { SKILL_BACKENDS } from "../skills/discover.ts";
 import { applyLinks, hasChanges, planLinks, toolHomes, type ToolPlan } from "../skills/link.ts";
+import { describePlan, linkQuestion } from "../skills/offer.ts";
 import { AgentmuxError } from "../util/errors.ts";
 import { installDir } from "../util/install-dir.ts";
 import { confirm } from "./confirm.ts";
@@ -11,29 +12,6 @@ import { Context, printJson } from "./context.ts";
 import { block, out, shown } from "../util/terminal-text.ts";
 
 interface Options { yes?: boolean; json?: boolean }
-
-/** The lines that say what a plan found and did. */
-function describe(plan: ToolPlan, linked: ReadonlySet<string>, declined: boolean): string[] {
-  const where = `${plan.label} (${plan.skillsDir})`;
-  if (plan.skipped) return [`${where}: skipped, ${plan.homes.join(", ")} does not exist`];
-  return plan.entries.map((entry) => {
-    if (linked.has(entry.path)) return `${where}: ${entry.action === "relink" ? `relinked ${entry.skill} (was ${entry.existing ?? "?"})` : `linked ${entry.skill}`}`;
-    if (entry.action === "linked") return `${where}: ${entry.skill} already linked`;
-    if (entry.action === "kept") return `${where}: kept your ${entry.skill} (${entry.existing ?? "?"}), not linked by agentmux`;
-    return `${where}: ${entry.skill} not ${entry.action === "relink" ? `relinked (it points to ${entry.existing ?? "?"})` : "linked"}${declined ? " (declined)" : ""}`;
-  });
-}
-
-/** One question for a tool: what would be linked and relinked in each of its skills directories. */
-function question(plans: readonly ToolPlan[]): string {
-  const parts = plans.filter(hasChanges).map((plan) => {
-    const links = plan.entries.filter((e) => e.action === "link").map((e) => e.skill);
-    const relinks = plan.entries.filter((e) => e.action === "relink").map((e) => `${e.skill} (now ${e.existing ?? "?"})`);
-    const what = [links.length > 0 ? `link ${links.join(", ")}` : "", relinks.length > 0 ? `relink ${relinks.join(", ")}` : ""].filter(Boolean);
-    return `${what.join("; ")} into ${plan.skillsDir}`;
-  });
-  return `${plans[0]?.label ?? ""}: ${parts.join("; and ")}?`;
-}
 
 export function registerSetupSkills(setup: Command): void {
   setup
@@ -55,7 +33,7 @@ export function registerSetupSkills(setup: Command): void {
       // One question per tool, covering each of its skills directories.
       for (const backend of [...new Set(pending.map((plan) => plan.backend))]) {
         const mine = pending.filter((plan) => plan.backend === backend);
-        const agreed = options.yes === true || await confirm(question(mine));
+        const agreed = options.yes === true || await confirm(linkQuestion(mine));
         for (const plan of mine) {
           if (agreed) for (const entry of applyLinks(plan)) linked.add(entry.path);
           else declined.add(plan);
@@ -71,7 +49,7 @@ export function registerSetupSkills(setup: Command): void {
         });
         return;
       }
-      const lines = results.flatMap(({ plan, declined }) => describe(plan, linked, declined));
+      const lines = results.flatMap(({ plan, declined }) => describePlan(plan, linked, declined));
       out(lines.length > 0 ? shown`${block(lines.join("\n"))}\n` : shown`no bundled skills found\n`);
     });
 }

@@ -67,6 +67,16 @@ export function argvWord(arg: string): string {
   return arg.endsWith(";") ? `${arg.slice(0, -1)}\\;` : arg;
 }
 
+/**
+ * One word of a line in tmux's configuration file (~/.tmux.conf): double-quoted, with the
+ * backslash, the double quote and "$" (an environment variable there) escaped. A newline cannot be
+ * in one (it would end the command): refused.
+ */
+export function configWord(text: string): string {
+  if (/[\n\r]/.test(text)) throw new Error("a tmux configuration word cannot hold a line break");
+  return `"${text.replace(/[\\"$]/g, "\\$&")}"`;
+}
+
 declare const FORMAT: unique symbol;
 
 /**

@@ -1,0 +1,80 @@
+import { join } from "node:path";
+import { isAccountBackend } from "../backends/account-homes.ts";
+import { BACKEND_NAMES, BACKENDS } from "../backends/index.ts";
+import { accountsOf } from "../accounts/accounts.ts";
+import type { Config } from "../config/config.ts";
+import { SKILL_BACKENDS } from "../skills/discover.ts";
+import { applyLinks, hasChanges, planLinks, toolHomes } from "../skills/link.ts";
+import { linkQuestion } from "../skills/offer.ts";
+import type { Tmux } from "../tmux/tmux.ts";
+import { MIN_TMUX } from "../tmux/version.ts";
+import { installDir } from "../util/install-dir.ts";
+import { places } from "../util/paths.ts";
+import { which } from "../util/which.ts";
+import { claudeGlobalHooksStep, claudeSessionSettingsStep } from "./claude-steps.ts";
+import type { StepResult } from "./step.ts";
+import { pluginLineStep } from "./tmux-conf.ts";
+
+type Env = Record<string, string | undefined>;
+
+async function tmuxStep(tmux: Tmux): Promise<StepResult> {
+  try {
+    const v = await tmux.version();
+    return { step: "tmux", ok: true, found: `${v.raw}` };
+  } catch (error) {
+    return { step: "tmux", ok: false, found: `${(error as Error).message}: install tmux ${MIN_TMUX.major}.${MIN_TMUX.minor} or newer (apt install tmux, brew install tmux)` };
+  }
+}
+
+/** Each agent CLI: on PATH (the program the config names), or how to install it. agentmux installs none. */
+function agentSteps(config: Config, env: Env): StepResult[] {
+  return BACKEND_NAMES.filter((name) => !BACKENDS[name].plainCommand).map((name) => {
+    const backend = BACKENDS[name];
+    const program = config.backends[name]?.program ?? backend.defaultProgram;
+    const found = which(program, env["PATH"] ?? "");
+    return found
+      ? { step: backend.label, ok: true, found: `${program} at ${found}` }
+      : { step: backend.label, ok: false, found: `"${program}" is not on PATH (${backend.installHint})` };
+  });
+}
+
+function editorStep(env: Env): StepResult {
+  const editor = env["VISUAL"] || env["EDITOR"];
+  if (editor) return { step: "editor", ok: true, found: `${editor} (prompt capture opens it)` };
+  return { step: "editor", ok: false, found: "neither $VISUAL nor $EDITOR is set: prompt capture falls back to vi; set EDITOR in your shell's profile" };
+}
+
+/** The bundled skills: one offer per tool whose skills directories lack links (skills/offer.ts words them). */
+function skillSteps(config: Config, env: Env): StepResult[] {
+  const accountHomes = Object.fromEntries(SKILL_BACKENDS.filter(isAccountBackend).map((b) => [b, accountsOf(config, b).map((a) => a.home)]));
+  const plans = planLinks(join(installDir(), "etc", "skills"), toolHomes(env, accountHomes));
+  return [...new Set(plans.map((p) => p.backend))].map((backend) => {
+    const mine = plans.filter((p) => p.backend === backend);
+    const label = mine[0]?.label ?? backend;
+    const pending = mine.filter(hasChanges);
+    if (mine.every((p) => p.skipped)) return { step: `skills for ${label}`, ok: true, found: `skipped: ${mine.flatMap((p) => p.homes).join(", ")} does not exist` };
+    if (pending.length === 0) return { step: `skills for ${label}`, ok: true, found: "linked (or yours of the same name kept)" };
+    return {
+      step: `skills for ${label}`, ok: false, found: `not all of agentmux's skills are linked into ${pending.map((p) => p.skillsDir).join(", ")}`,
+      offer: { question: linkQuestion(pending), apply: () => `linked ${pending.flatMap((p) => applyLinks(p)).length} skill(s) for ${label}` },
+    };
+  });
+}
+
+/**
+ * What `agentmux setup` goes through, in order (the seed's first-run setup): tmux, each agent CLI,
+ * $EDITOR, the plugin line in tmux's config, the settings each Claude session gets, agentmux's
+ * hooks twice in Claude's user settings, the bundled skills. Each is looked at when reached, so a
+ * yes to one is seen by the next.
+ */
+export function setupSteps(tmux: Tmux, config: Config, env: Env = process.env): Array<() => Promise<StepResult[]> | StepResult[]> {
+  return [
+    async () => [await tmuxStep(tmux)],
+    () => agentSteps(config, env),
+    () => [editorStep(env)],
+    () => [pluginLineStep(installDir(), env)],
+    () => [claudeSessionSettingsStep(places(env).stateDir)],
+    () => [claudeGlobalHooksStep(env)],
+    () => skillSteps(config, env),
+  ];
+}
