@@ -23,6 +23,12 @@ export const INTERRUPT_STOP_MS = 2000;
 export const STALE_TURN_MS = 20_000;
 /** Without hooks a spinner title begins a turn once it held this long (Codex blinks one for a frame while it starts). */
 export const TITLE_TURN_MS = 1000;
+/**
+ * Every time in these rules counts from a word's time (a channel's, the last event's, the state's)
+ * and the longest is STALE_TURN_MS: once every word is older than this, time alone changes no
+ * decision (the session table stops weighing such a session each tick). A unit test keeps it the longest.
+ */
+export const SETTLED_MS = STALE_TURN_MS + 5000;
 
 export interface DecisionInput {
   machine: MachineState;

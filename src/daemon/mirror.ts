@@ -9,7 +9,8 @@ import { writeFileAtomic } from "../util/atomic-write.ts";
 export function writeMirror(dir: string, pane: string, state: string, token: string): void {
   const file = join(dir, pane);
   try {
-    writeFileAtomic(file, `${state} ${token || "-"}\n`, 0o600);
+    // Rebuilt at every change and on start: whole or absent, not flushed to disk (atomic-write.ts durable).
+    writeFileAtomic(file, `${state} ${token || "-"}\n`, 0o600, { durable: false });
   } catch {
     removeMirror(dir, pane);
   }

@@ -61,6 +61,9 @@ export class ScreenWatch {
     let captured = 0;
     try {
       const lines = await this.tmux.paneLines(FORMAT).catch(() => [] as string[]);
+      // First which panes to look at; then all their captures at once (one write to tmux, control.ts),
+      // each verdict taken in the panes' order.
+      const looks: Array<{ t: Tracked; pane: string; manifest: Manifest; title: string; alternate: string; lookedAt: number; capture: Promise<string | null> }> = [];
       for (const line of lines) {
         const [pane = "", activity = "0", cursor = "", history = "", alternate = "0", title = "", command = ""] = line.split(SEP);
         const t = tracked.get(pane);
@@ -86,9 +89,12 @@ export class ScreenWatch {
         this.lastCapture.set(pane, now);
         // The look's own time, not the tick's: a tick that captures many panes takes a while, and
         // a state may change meanwhile (a verdict dated before it would read as old news).
-        const lookedAt = Date.now();
-        const screen = (await this.tmux.tryCapture(pane, { join: false })) ?? undefined;
-        if (screen === undefined) continue;
+        looks.push({ t, pane, manifest, title, alternate, lookedAt: Date.now(), capture: this.tmux.tryCapture(pane, { join: false }) });
+      }
+      for (const { t, pane, manifest, title, alternate, lookedAt, capture } of looks) {
+        const screen = (await capture) ?? undefined;
+        // Gone meanwhile (closed, or replaced by a new process): nothing to say of it.
+        if (screen === undefined || tracked.get(pane) !== t) continue;
         captured++;
         const verdict = detect(manifest, { screen, title, alternate: alternate === "1" });
         if (verdict.paused) continue;

@@ -1,4 +1,4 @@
-import { decide, type Decision } from "../core/decide.ts";
+import { decide, SETTLED_MS, type Decision } from "../core/decide.ts";
 import type { Channel, InputWord, LiveWord, ScreenWord } from "../core/evidence.ts";
 import { transition, type Effect, type MachineEvent } from "../core/state-machine.ts";
 import { applyEvent, type Applied } from "./apply.ts";
@@ -29,6 +29,12 @@ function causeOf(state: string, cause: string | undefined): Tracked["cause"] {
   return why ? { why } : { why: "declared", detail: cause };
 }
 
+/** The time of a session's latest word on any channel, or of its last change: what the decision's settle times count from. */
+function latestWord(t: Tracked): number {
+  const c = t.channels;
+  return Math.max(t.machine.since, c.hook?.at ?? 0, c.input?.at ?? 0, c.screen?.since ?? 0, c.screen?.at ?? 0, c.live?.since ?? 0, c.live?.at ?? 0, t.dialogSeenAt ?? 0);
+}
+
 /**
  * The session table: the only writer of a session's state. Channels hand it evidence (a hook
  * event, a screen verdict, a live report, something typed, the process ending); hook events move
@@ -40,6 +46,8 @@ export class SessionTable {
   readonly tracked = new Map<string, Tracked>();
   private readonly reactions: Reaction[] = [];
   private readonly logged = new Set<string>();
+  /** When tick last weighed each session. */
+  private readonly weighedAt = new WeakMap<Tracked, number>();
 
   constructor(private readonly log: Logger, private readonly hooks: (t: Tracked) => boolean) {}
 
@@ -115,9 +123,18 @@ export class SessionTable {
     await this.emit({ t, applied: { changed: t.machine !== before, stateChanged, effects: result.effects }, channel, rule });
   }
 
-  /** Weigh every session again (settle times pass without new evidence). */
-  async tick(): Promise<void> {
-    for (const t of this.tracked.values()) await this.weigh(t);
+  /**
+   * Weigh every session again (settle times pass without new evidence), but one whose latest word
+   * is older than every settle time and that was weighed since: time alone no longer moves it
+   * (SETTLED_MS), and new evidence weighs it as it comes. 200 quiet panes cost nothing a tick.
+   */
+  async tick(now = Date.now()): Promise<void> {
+    for (const t of this.tracked.values()) {
+      const latest = latestWord(t);
+      if (now - latest > SETTLED_MS && (this.weighedAt.get(t) ?? 0) - latest > SETTLED_MS) continue;
+      await this.weigh(t);
+      this.weighedAt.set(t, now);
+    }
   }
 
   /** The decision for a session as things stand (agentmux explain). */

@@ -192,6 +192,12 @@ export class ControlClient extends EventEmitter implements TmuxTransport {
     const line = commandLine(args);
     return new Promise<string[]>((resolve, reject) => {
       this.pending.push({ resolve, reject, command: line });
+      // The commands sent in one turn of the event loop go to tmux in one write (a screen tick's
+      // captures: one system call, not one each; tmux reads them line by line all the same).
+      if (child.stdin.writableCorked === 0) {
+        child.stdin.cork();
+        process.nextTick(() => child.stdin.uncork());
+      }
       child.stdin.write(`${line}\n`);
     });
   }

@@ -47,6 +47,13 @@ export interface AtomicWriteOptions {
    * agentmux owns whose links point at the user's files (a session home's mirror).
    */
   replaceLink?: boolean;
+  /**
+   * false: not flushed to disk (no fsync of the file or its directory). For a file rebuilt from live
+   * state at every change (the daemon's state mirror): a reader still never sees half of it, and a
+   * crash may lose the last one, which the next change writes again. An fsync per state change
+   * was half of the daemon's work taking in 100 sessions.
+   */
+  durable?: boolean;
 }
 
 /**
@@ -63,7 +70,7 @@ export function writeFileAtomic(path: string, data: string | Uint8Array, mode = 
     const fd = openSync(tmp, "w", mode);
     try {
       writeFileSync(fd, data);
-      fsyncSync(fd);
+      if (options.durable !== false) fsyncSync(fd);
     } finally {
       closeSync(fd);
     }
@@ -72,7 +79,7 @@ export function writeFileAtomic(path: string, data: string | Uint8Array, mode = 
     try { unlinkSync(tmp); } catch { /* already gone */ }
     throw writeFailure(path, error);
   }
-  fsyncDir(dirname(target));
+  if (options.durable !== false) fsyncDir(dirname(target));
 }
 
 /** Point path at target through a temporary link renamed into place. */

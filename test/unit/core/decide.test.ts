@@ -1,6 +1,6 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { decide, DIALOG_GONE_MS, DIALOG_UNSEEN_MS, INTERRUPT_WINDOW_MS, SCREEN_SETTLE_MS, STALE_TURN_MS, TITLE_TURN_MS, type DecisionInput } from "../../../src/core/decide.ts";
+import { decide, DIALOG_GONE_MS, DIALOG_UNSEEN_MS, INTERRUPT_WINDOW_MS, SCREEN_SETTLE_MS, SETTLED_MS, STALE_TURN_MS, TITLE_TURN_MS, type DecisionInput } from "../../../src/core/decide.ts";
 import { NO_CHANNELS, type Channel, type Channels, type LiveWord, type ScreenWord } from "../../../src/core/evidence.ts";
 import { INITIAL, transition, type MachineState } from "../../../src/core/state-machine.ts";
 
@@ -142,6 +142,14 @@ const rows: Row[] = [
   ["first sight of an interrupted transcript: idle, not blocked", { state: "unknown", ago: 0, turnAgo: null, screen: screen("blocked", 0, { cause: "interrupted" }) }, "started", "first-sight"],
   ["agreement holds", { state: "waiting", ago: 30_000, hookAgo: 30_000, screen: screen("idle", 29_000) }, null, "agree"],
 ];
+
+describe("SETTLED_MS", () => {
+  it("is longer than every time the rules count (the session table stops weighing a session once its words are older)", async () => {
+    const times = Object.entries(await import("../../../src/core/decide.ts")).filter(([name, value]) => name.endsWith("_MS") && name !== "SETTLED_MS" && typeof value === "number");
+    assert.ok(times.length >= 10, times.map(([n]) => n).join(", "));
+    for (const [name, value] of times) assert.ok((value as number) < SETTLED_MS, `${name} ${String(value)} >= SETTLED_MS`);
+  });
+});
 
 describe("the decision table", () => {
   for (const [name, c, kind, rule, cause] of rows) {

@@ -1,5 +1,6 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
+import { VERSION } from "../../../src/util/version.ts";
 import type { Config } from "../../../src/config/config.ts";
 import type { DaemonLayout } from "../../../src/daemon/places.ts";
 import type { DaemonPort } from "../../../src/daemon/port.ts";
@@ -78,13 +79,16 @@ describe("the daemon's socket requests", () => {
     assert.deepEqual(daemon.calls, ["reconcile", "typed %34 escape undefined"]);
   });
 
-  it("status lists every session with its state", async () => {
-    const daemon = new FakeDaemon().add(session("%35", "working", 7), session("%36", "blocked", 8));
+  it("status lists every session with its state and whether hooks were heard from it (doctor), and the daemon's version", async () => {
+    const heard = session("%36", "blocked", 8);
+    heard.machine = { ...heard.machine, hooked: true, turnStart: 5 };
+    const daemon = new FakeDaemon().add(session("%35", "working", 7), heard);
     const r = await handleRequest(daemon, { op: "status" });
     assert.deepEqual(r.ok && r["sessions"], [
-      { pane: "%35", backend: "claude", state: "working", background: false, since: 7, id: "id-%35" },
-      { pane: "%36", backend: "claude", state: "blocked", background: false, since: 8, id: "id-%36" },
+      { pane: "%35", backend: "claude", state: "working", background: false, since: 7, id: "id-%35", hookable: true, hooked: false, turned: false },
+      { pane: "%36", backend: "claude", state: "blocked", background: false, since: 8, id: "id-%36", hookable: true, hooked: true, turned: true },
     ]);
+    assert.equal(r.ok && r["version"], VERSION);
   });
 
   it("inbox answers what the inbox shows: this machine's items and the hosts'", async () => {

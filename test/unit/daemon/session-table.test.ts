@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, it, mock } from "node:test";
 import assert from "node:assert/strict";
-import { DIALOG_GONE_MS, DIALOG_UNSEEN_MS, SCREEN_SETTLE_MS } from "../../../src/core/decide.ts";
+import { DIALOG_GONE_MS, DIALOG_UNSEEN_MS, SCREEN_SETTLE_MS, SETTLED_MS, STALE_TURN_MS } from "../../../src/core/decide.ts";
 import type { ScreenWord } from "../../../src/core/evidence.ts";
 import { SessionTable, type Change } from "../../../src/daemon/session-table.ts";
 import type { SpooledEvent } from "../../../src/daemon/spool.ts";
@@ -53,6 +53,30 @@ describe("the session table", () => {
     assert.deepEqual(moves(), ["hook:hook UserPromptSubmit", "hook:hook PermissionRequest", "screen:blocker-gone"]);
     assert.equal(t.decided?.rule, "blocker-gone");
     assert.equal(t.decided?.from, "blocked");
+  });
+
+  it("tick leaves alone a session whose every word is older than the settle times (weighed once past them); new evidence weighs it again", async () => {
+    const { st } = table();
+    const t = session("idle");
+    st.tracked.set(t.pane, t);
+    const weighed = mock.method(st, "verdict");
+    // A turn begun through agentmux whose screen never changed: only the stale-turn rule ends it, by time alone.
+    await st.input(t, "submit", NOW);
+    await st.screen(t, screenWord("idle", NOW - 60_000));
+    assert.equal(t.machine.state, "working");
+    mock.timers.tick(STALE_TURN_MS + 1);
+    await st.tick();
+    assert.equal(t.machine.state, "waiting", "time alone still ends a stale turn");
+    mock.timers.tick(SETTLED_MS + 1);
+    await st.tick();
+    const calls = weighed.mock.callCount();
+    for (let i = 0; i < 10; i++) { mock.timers.tick(500); await st.tick(); }
+    assert.equal(weighed.mock.callCount(), calls, "settled: not weighed each tick");
+    await st.screen(t, screenWord("working", Date.now()));
+    assert.equal(weighed.mock.callCount(), calls + 1, "a new word is weighed at once");
+    mock.timers.tick(500);
+    await st.tick();
+    assert.equal(weighed.mock.callCount(), calls + 2, "and by the ticks until it settles");
   });
 
   it("a hook's blocker whose dialog the screen saw drawn ends once the free prompt held the shorter settle time", async () => {

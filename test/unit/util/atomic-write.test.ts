@@ -1,4 +1,6 @@
-import { afterEach, beforeEach, describe, it } from "node:test";
+import { afterEach, beforeEach, describe, it, mock } from "node:test";
+import fs from "node:fs";
+import { syncBuiltinESMExports } from "node:module";
 import assert from "node:assert/strict";
 import { closeSync, lstatSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, readlinkSync, readSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -12,6 +14,24 @@ afterEach(() => { rmSync(dir, { recursive: true, force: true }); });
 const umasked = (mode: number) => mode & ~process.umask();
 
 describe("writeFileAtomic", () => {
+  it("flushes the file and its directory to disk, unless durable is false (a file rebuilt from live state); whole either way", () => {
+    const fsync = mock.method(fs, "fsyncSync");
+    syncBuiltinESMExports();
+    try {
+      writeFileAtomic(join(dir, "kept"), "one\n");
+      const flushed = fsync.mock.callCount();
+      assert.ok(flushed >= 2, "the file and its directory");
+      writeFileAtomic(join(dir, "mirror"), "working -\n", 0o600, { durable: false });
+      assert.equal(fsync.mock.callCount(), flushed);
+      assert.equal(readFileSync(join(dir, "mirror"), "utf8"), "working -\n");
+      assert.equal(statSync(join(dir, "mirror")).mode & 0o777, umasked(0o600));
+      assert.deepEqual(readdirSync(dir).sort(), ["kept", "mirror"]);
+    } finally {
+      fsync.mock.restore();
+      syncBuiltinESMExports();
+    }
+  });
+
   it("writes the text, creating the directories it needs", () => {
     const file = join(dir, "state dir", "ünï", "sessions #%.json");
     writeFileAtomic(file, "{\"name\": \"my \\\"agent\\\" 100%\"}\n");
