@@ -1,3 +1,4 @@
+import { pluginLine } from "../setup/tmux-conf.ts";
 import type { Tmux } from "../tmux/tmux.ts";
 import { fail, ok, warn, type Finding } from "./finding.ts";
 
@@ -9,7 +10,7 @@ const KEYS = [
   { option: "@agentmux-next-key", fallback: "B", what: "next" },
 ] as const;
 
-const PLUGIN_FIX = (root: string) => `add the plugin line to ~/.tmux.conf (run-shell ${root}/tmux/agentmux.tmux, or set -g @plugin with TPM) and reload it`;
+const PLUGIN_FIX = (root: string) => `agentmux setup offers to add the plugin line to tmux's config (${pluginLine(root)}, or TPM's set -g @plugin); then tmux source-file it`;
 
 /** The status segment: #{@agentmux-status} in status-right or status-left, and the status line shown. */
 export async function segmentFinding(tmux: Tmux, root: string): Promise<Finding> {

@@ -35,7 +35,7 @@ describe("agentmux doctor on a real tmux server", () => {
     assert.equal(exit, 1);
     assert.equal(byCheck.get("daemon")?.level, "fail");
     assert.equal(byCheck.get("status segment")?.level, "fail");
-    assert.match(byCheck.get("key bindings")?.fix ?? "", /run-shell .*tmux\/agentmux\.tmux/);
+    assert.match(byCheck.get("key bindings")?.fix ?? "", /agentmux setup offers to add the plugin line .*run-shell ".*tmux\/agentmux\.tmux/);
     assert.equal(byCheck.get("tmux")?.level, "ok");
     assert.equal(byCheck.get("config")?.level, "ok");
     assert.match(text, /^FAIL {2}status segment: /m);
