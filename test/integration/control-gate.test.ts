@@ -88,7 +88,7 @@ describe("the control gate looks past the environment", () => {
     assert.notEqual(await paneOption(server, other, "@agentmux-state"), "exited", "the other session still runs");
     // Reading is open to every caller.
     const status = await typed(agent, (out) => `${raw({ op: "status" })} > ${out} 2>&1; echo rc=$? >> ${out}`);
-    assert.match(status.out, /"ok":true,"pid":\d+,"sessions":\[/, status.out);
+    assert.match(status.out, /"ok":true,"pid":\d+,"version":"[^"]+","sessions":\[/, status.out);
   });
 
   it("remote start and remote pair from inside an agent session need the control API: the page types into every session", async () => {

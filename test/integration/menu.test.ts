@@ -50,7 +50,7 @@ describe("the agentmux menu", () => {
     ]);
     await person.type("t");
     const tools = boxed(await person.waitForScreen(/daemon status +\(d\)/)).map((l) => l.replace(/\s+/g, " ").trim());
-    assert.deepEqual(tools, ["daemon status (d)", "daemon log (l)", "route… (.)", "run skill… (r)"]);
+    assert.deepEqual(tools, ["daemon status (d)", "daemon log (l)", "doctor (D)", "route… (.)", "run skill… (r)"]);
     await person.type("Escape");
     await gone(/daemon log/);
     await openMenu();

@@ -2,21 +2,23 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, writeFileSync, lstatSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { CLI, ROOT, TestServer } from "../helpers/tmux-server.ts";
+import { dirname, join } from "node:path";
+import { CLI, FIXTURE_BIN, ROOT, TestServer } from "../helpers/tmux-server.ts";
 import { addGlobalSettings } from "../../src/backends/claude/global.ts";
 
 // A HOME of its own, in the state a first run meets: a tmux.conf without the plugin line,
 // agentmux's hooks in Claude's user settings as well (each event would come twice), no skills linked.
 const userHome = realpathSync(mkdtempSync(join(tmpdir(), "agentmux-setup-")));
 const mine = { model: "opus" };
+// The fake CLIs and node, not npm's node_modules/.bin (where the e2e tests' real CLIs are): Qwen Code is missing.
+const PATH = [FIXTURE_BIN, dirname(process.execPath), "/usr/local/bin", "/usr/bin", "/bin"].join(":");
 
 describe("agentmux setup at a real terminal", () => {
   const server = new TestServer({ HOME: userHome });
   let shell = "";
   before(async () => {
     await server.start();
-    await server.setServerEnv({ CLAUDE_CONFIG_DIR: undefined, EDITOR: undefined, VISUAL: undefined });
+    await server.setServerEnv({ CLAUDE_CONFIG_DIR: undefined, EDITOR: undefined, VISUAL: undefined, PATH });
     writeFileSync(join(userHome, ".tmux.conf"), "set -g mouse on\n");
     mkdirSync(join(userHome, ".claude"), { recursive: true });
     writeFileSync(join(userHome, ".claude", "settings.json"), JSON.stringify(addGlobalSettings(mine, { hook: join(ROOT, "shell", "agentmux-hook"), statusLine: join(ROOT, "shell", "agentmux-statusline") }).settings));
@@ -28,7 +30,7 @@ describe("agentmux setup at a real terminal", () => {
   });
 
   it("goes through each step, asks before each change, does what was agreed and nothing else", async () => {
-    await server.tmux(["send-keys", "-t", shell, `node ${CLI} setup; echo "exit=$?"`, "Enter"]);
+    await server.tmux(["send-keys", "-t", shell, `PATH='${PATH}' node ${CLI} setup; echo "exit=$?"`, "Enter"]);
     // What it finds before the first question: tmux, the CLIs (the fakes on PATH; Qwen Code is not), $EDITOR.
     let screen = await server.waitForScreen(shell, /Add "run-shell .*agentmux\.tmux.*" to the end of .*\.tmux\.conf\?/);
     assert.match(screen, /^ok {2}tmux: tmux \d/m);
@@ -58,7 +60,7 @@ describe("agentmux setup at a real terminal", () => {
   });
 
   it("run again, it finds all of that in place and asks only what was declined; without a terminal it asks nothing", async () => {
-    const r = await server.cli(["setup"]);
+    const r = await server.cli(["setup"], { env: { PATH } });
     assert.equal(r.exitCode, 0, String(r.stderr));
     const out = String(r.stdout);
     assert.match(out, /^ok {2}plugin line: .*\.tmux\.conf loads agentmux/m);
