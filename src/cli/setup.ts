@@ -4,7 +4,7 @@ import { AgentmuxError } from "../util/errors.ts";
 import { registerSetupSkills } from "./setup-skills.ts";
 import { block, out, shown } from "../util/terminal-text.ts";
 import { setupSteps } from "../setup/steps.ts";
-import type { StepResult } from "../setup/step.ts";
+import type { SetupStep } from "../backends/shared/types.ts";
 import { confirm } from "./confirm.ts";
 import { Context } from "./context.ts";
 
@@ -41,7 +41,7 @@ export function registerSetup(program: Command): void {
 }
 
 /** One step's line; its offer asked at a terminal (and done on a yes), only named without one. */
-async function tell(result: StepResult, interactive: boolean): Promise<void> {
+async function tell(result: SetupStep, interactive: boolean): Promise<void> {
   out(shown`${result.ok ? "ok" : "--"}  ${block(result.step)}: ${block(result.found)}\n`);
   const offer = result.offer;
   if (!offer) return;

@@ -1,10 +1,6 @@
-import { codexHome } from "../backends/codex/hooks.ts";
-import { codexTrustState } from "../backends/codex/trust-state.ts";
 import type { Config } from "../config/config.ts";
 import type { ManifestProblem } from "../detect/problems.ts";
 import { fail, ok, warn, type Finding } from "./finding.ts";
-
-type Env = Record<string, string | undefined>;
 
 /** The config file: read and valid (a problem names its place and fix), and its warnings. */
 export function configFinding(load: () => Config): Finding {
@@ -27,17 +23,6 @@ export function manifestsFinding(problems: readonly ManifestProblem[], count: nu
   const first = problems[0];
   const where = first ? `${first.file}:${first.line}:${first.col}: ${first.key}: ${first.message}` : "";
   return fail("manifests", `${problems.length} problem(s), the first: ${where}; a file with a problem is skipped`, `${first?.fix ?? "fix the file"} (docs/screens.md describes the format)`);
-}
-
-/** Codex's trust of agentmux's hooks in CODEX_HOME: an untrusted hook waits behind "Hooks need review" and reports nothing. */
-export function codexTrustFinding(env: Env = process.env): Finding {
-  const state = codexTrustState(codexHome(env));
-  switch (state.kind) {
-    case "none": return ok("codex hooks", `none of agentmux's in ${state.home} (written when agentmux starts a Codex session there)`);
-    case "trusted": return ok("codex hooks", `${state.hooks} of agentmux's in ${state.home}, each trusted in config.toml`);
-    case "untrusted": return fail("codex hooks", `${state.untrusted} of agentmux's ${state.hooks} hooks in ${state.home} have no trusted_hash in config.toml: Codex asks to review them and does not run them`, "agentmux new --backend codex writes the records again as it starts a session (the handlers of the user are left as they are)");
-    case "unreadable": return fail("codex hooks", `${state.file} cannot be read: ${state.reason}`, `make ${state.file} a regular file Codex can read`);
-  }
 }
 
 /** The phone page: off, or served on an address to some networks, every peer needing a paired device's token. */

@@ -1,4 +1,3 @@
-import { closeSync, readSync } from "node:fs";
 import type { Config } from "../config/config.ts";
 import { request } from "../daemon/client.ts";
 import type { DaemonLayout } from "../daemon/places.ts";
@@ -7,9 +6,10 @@ import { loadManifests } from "../detect/load.ts";
 import type { Tmux } from "../tmux/tmux.ts";
 import { MIN_TMUX } from "../tmux/version.ts";
 import { installDir } from "../util/install-dir.ts";
-import { openRegular } from "../util/regular-file.ts";
+import { readTail } from "../util/regular-file.ts";
 import { VERSION } from "../util/version.ts";
-import { codexTrustFinding, configFinding, exposureFinding, manifestsFinding } from "./config-checks.ts";
+import { configFinding, exposureFinding, manifestsFinding } from "./config-checks.ts";
+import { BACKEND_NAMES, BACKENDS } from "../backends/index.ts";
 import { daemonFinding, hooksFinding, leaksFinding, spoolFinding, type DaemonStatus } from "./daemon-checks.ts";
 import { fail, ok, type Finding } from "./finding.ts";
 import { keysFinding, segmentFinding } from "./tmux-checks.ts";
@@ -28,18 +28,9 @@ export interface DoctorDeps {
 /** How much of the daemon's log is read for leaks: its end. */
 const LOG_TAIL = 256 * 1024;
 
-/** The last LOG_TAIL bytes of the daemon's log ("" when there is none): a regular file only. */
+/** The end of the daemon's log ("" when there is none or it is no regular file). */
 function logTail(file: string): string {
-  let opened: { fd: number; size: number };
-  try { opened = openRegular(file); } catch { return ""; }
-  try {
-    const length = Math.min(opened.size, LOG_TAIL);
-    const buffer = Buffer.alloc(length);
-    const read = readSync(opened.fd, buffer, 0, length, opened.size - length);
-    return buffer.subarray(0, read).toString("utf8");
-  } finally {
-    closeSync(opened.fd);
-  }
+  try { return readTail(file, LOG_TAIL); } catch { return ""; }
 }
 
 async function daemonStatus(layout: DaemonLayout): Promise<DaemonStatus> {
@@ -49,7 +40,10 @@ async function daemonStatus(layout: DaemonLayout): Promise<DaemonStatus> {
   return { running: true, pid: answer["pid"] as number, version: answer["version"] as string | undefined, sessions: (answer["sessions"] as DaemonStatus["sessions"] | undefined) ?? [] };
 }
 
-async function tmuxFinding(tmux: Tmux): Promise<Finding> {
+/** Each CLI's own checks (backends/*: Codex's trust of agentmux's hooks). */
+const backendFindings = (env: Env): Finding[] => BACKEND_NAMES.flatMap((name) => BACKENDS[name].doctorChecks?.(env) ?? []);
+
+export async function tmuxFinding(tmux: Tmux): Promise<Finding> {
   try {
     const v = await tmux.version();
     return ok("tmux", `${v.raw} (agentmux needs ${MIN_TMUX.major}.${MIN_TMUX.minor} or newer)`);
@@ -60,8 +54,7 @@ async function tmuxFinding(tmux: Tmux): Promise<Finding> {
 
 /**
  * Every check of `agentmux doctor`, in the order a user would fix things: tmux, the config and
- * manifests, the daemon and what reaches it, tmux's side of the plugin, Codex's trust, the phone
- * page. Each check reads only; none asks or writes.
+ * manifests, the daemon and what reaches it, tmux's side of the plugin, each CLI's own checks, the phone page. Each check reads only; none asks or writes.
  */
 export async function runDoctor(deps: DoctorDeps): Promise<Finding[]> {
   const env = deps.env ?? process.env;
@@ -73,7 +66,7 @@ export async function runDoctor(deps: DoctorDeps): Promise<Finding[]> {
   const first = [await tmuxFinding(deps.tmux), configured, manifestsFinding(manifests.problems, manifests.manifests.length)];
   const layout = deps.layout;
   if (!layout) {
-    return [...first, fail("tmux server", "no tmux server runs here, so neither the daemon, the status segment nor the keys can be checked", "start tmux (the plugin line in ~/.tmux.conf starts the daemon with it), then run agentmux doctor inside it"), codexTrustFinding(env), exposureFinding(config)];
+    return [...first, fail("tmux server", "no tmux server runs here, so neither the daemon, the status segment nor the keys can be checked", "start tmux (the plugin line in ~/.tmux.conf starts the daemon with it), then run agentmux doctor inside it"), ...backendFindings(env), exposureFinding(config)];
   }
   const status = await daemonStatus(layout);
   return [
@@ -84,7 +77,7 @@ export async function runDoctor(deps: DoctorDeps): Promise<Finding[]> {
     leaksFinding(logTail(layout.log)),
     await segmentFinding(deps.tmux, root),
     await keysFinding(deps.tmux, root),
-    codexTrustFinding(env),
+    ...backendFindings(env),
     exposureFinding(config),
   ];
 }

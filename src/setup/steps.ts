@@ -7,27 +7,23 @@ import { SKILL_BACKENDS } from "../skills/discover.ts";
 import { applyLinks, hasChanges, planLinks, toolHomes } from "../skills/link.ts";
 import { linkQuestion } from "../skills/offer.ts";
 import type { Tmux } from "../tmux/tmux.ts";
-import { MIN_TMUX } from "../tmux/version.ts";
 import { installDir } from "../util/install-dir.ts";
 import { places } from "../util/paths.ts";
 import { which } from "../util/which.ts";
-import { claudeGlobalHooksStep, claudeSessionSettingsStep } from "./claude-steps.ts";
-import type { StepResult } from "./step.ts";
+import type { SetupStep } from "../backends/shared/types.ts";
+import { tmuxFinding } from "../doctor/run.ts";
 import { pluginLineStep } from "./tmux-conf.ts";
 
 type Env = Record<string, string | undefined>;
 
-async function tmuxStep(tmux: Tmux): Promise<StepResult> {
-  try {
-    const v = await tmux.version();
-    return { step: "tmux", ok: true, found: `${v.raw}` };
-  } catch (error) {
-    return { step: "tmux", ok: false, found: `${(error as Error).message}: install tmux ${MIN_TMUX.major}.${MIN_TMUX.minor} or newer (apt install tmux, brew install tmux)` };
-  }
+/** tmux's version: the doctor's check, as a step. */
+async function tmuxStep(tmux: Tmux): Promise<SetupStep> {
+  const f = await tmuxFinding(tmux);
+  return { step: "tmux", ok: f.level === "ok", found: f.fix ? `${f.said}: ${f.fix}` : f.said };
 }
 
 /** Each agent CLI: on PATH (the program the config names), or how to install it. agentmux installs none. */
-function agentSteps(config: Config, env: Env): StepResult[] {
+function agentSteps(config: Config, env: Env): SetupStep[] {
   return BACKEND_NAMES.filter((name) => !BACKENDS[name].plainCommand).map((name) => {
     const backend = BACKENDS[name];
     const program = config.backends[name]?.program ?? backend.defaultProgram;
@@ -38,14 +34,14 @@ function agentSteps(config: Config, env: Env): StepResult[] {
   });
 }
 
-function editorStep(env: Env): StepResult {
+function editorStep(env: Env): SetupStep {
   const editor = env["VISUAL"] || env["EDITOR"];
   if (editor) return { step: "editor", ok: true, found: `${editor} (prompt capture opens it)` };
   return { step: "editor", ok: false, found: "neither $VISUAL nor $EDITOR is set: prompt capture falls back to vi; set EDITOR in your shell's profile" };
 }
 
 /** The bundled skills: one offer per tool whose skills directories lack links (skills/offer.ts words them). */
-function skillSteps(config: Config, env: Env): StepResult[] {
+function skillSteps(config: Config, env: Env): SetupStep[] {
   const accountHomes = Object.fromEntries(SKILL_BACKENDS.filter(isAccountBackend).map((b) => [b, accountsOf(config, b).map((a) => a.home)]));
   const plans = planLinks(join(installDir(), "etc", "skills"), toolHomes(env, accountHomes));
   return [...new Set(plans.map((p) => p.backend))].map((backend) => {
@@ -67,14 +63,13 @@ function skillSteps(config: Config, env: Env): StepResult[] {
  * hooks twice in Claude's user settings, the bundled skills. Each is looked at when reached, so a
  * yes to one is seen by the next.
  */
-export function setupSteps(tmux: Tmux, config: Config, env: Env = process.env): Array<() => Promise<StepResult[]> | StepResult[]> {
+export function setupSteps(tmux: Tmux, config: Config, env: Env = process.env): Array<() => Promise<SetupStep[]> | SetupStep[]> {
   return [
     async () => [await tmuxStep(tmux)],
     () => agentSteps(config, env),
     () => [editorStep(env)],
     () => [pluginLineStep(installDir(), env)],
-    () => [claudeSessionSettingsStep(places(env).stateDir)],
-    () => [claudeGlobalHooksStep(env)],
+    () => BACKEND_NAMES.flatMap((name) => BACKENDS[name].setupSteps?.(env, places(env).stateDir) ?? []),
     () => skillSteps(config, env),
   ];
 }

@@ -6,7 +6,7 @@ import { writeFileAtomic } from "../util/atomic-write.ts";
 import { shQuote } from "../util/sh.ts";
 import { backupFile } from "../util/backup.ts";
 import { readRegularText } from "../util/regular-file.ts";
-import type { StepResult } from "./step.ts";
+import type { SetupStep } from "../backends/shared/types.ts";
 
 type Env = Record<string, string | undefined>;
 
@@ -35,7 +35,7 @@ export function pluginLine(root: string): string {
 }
 
 /** The step: the plugin line in tmux's config, offered (appended, the file backed up) when missing. */
-export function pluginLineStep(root: string, env: Env = process.env, now = new Date()): StepResult {
+export function pluginLineStep(root: string, env: Env = process.env, now = new Date()): SetupStep {
   const file = tmuxConfFile(env);
   let text = "";
   try {

@@ -117,3 +117,25 @@ export function readRegularFile(file: string, options: ReadRegularOptions): Buff
 export function readRegularText(file: string, options: ReadRegularOptions): string {
   return readRegularFile(file, options).toString("utf8");
 }
+
+/**
+ * The last `max` bytes of a regular file (openRegular: never a FIFO or a device), from its first
+ * whole line when the file is larger; all of it when it is smaller.
+ */
+export function readTail(file: string, max: number, options: OpenOptions = {}): string {
+  const { fd, size } = openRegular(file, options);
+  try {
+    const length = Math.min(size, max);
+    const buffer = Buffer.alloc(length);
+    let read = 0;
+    while (read < length) {
+      const n = readSync(fd, buffer, read, length - read, size - length + read);
+      if (n === 0) break;
+      read += n;
+    }
+    const text = buffer.subarray(0, read).toString("utf8");
+    return size > max ? text.slice(text.indexOf("\n") + 1) : text;
+  } finally {
+    closeSync(fd);
+  }
+}

@@ -8,6 +8,7 @@ import { claudeSettingsDir, prepareClaudeLaunchArgs, pruneSettingsFiles } from "
 import { positionalPrompt } from "../shared/prompt-arg.ts";
 import { claudeAccounts } from "./account.ts";
 import { claudeGlobalSetup } from "./global-setup.ts";
+import { claudeSetupSteps } from "./setup-steps.ts";
 import { CLAUDE_HOOKS } from "./hook-events.ts";
 import { claudeOutsideConfig } from "./outside-config.ts";
 import { claudeSkillDirectories } from "./skills.ts";
@@ -64,6 +65,7 @@ export const claude: Backend & { readonly accounts: AccountSupport } = {
     ...(state.permissionMode && state.permissionMode !== "default" ? ["--permission-mode", state.permissionMode] : []),
   ],
   globalSetup: claudeGlobalSetup,
+  setupSteps: claudeSetupSteps,
   accounts: claudeAccounts,
   // Each launch writes a --settings file; those unused for a week go.
   housekeeping: (stateDir, now) => {

@@ -8,6 +8,7 @@ import { CODEX_HOOKS } from "./hook-events.ts";
 import { codexOutsideConfig } from "./outside-config.ts";
 import { codexSkillDirectories } from "./skills.ts";
 import { codexRunner } from "./runner.ts";
+import { codexDoctorChecks } from "./trust-state.ts";
 
 /** The composer line: "› " followed by the text or the placeholder (the ready check and the line send watches). */
 const INPUT_LINE = /^\s*›\s/;
@@ -26,6 +27,7 @@ export const codex: Backend & { readonly accounts: AccountSupport } = {
   resumeLine: /\bcodex\s+(?:\S+\s+){0,8}?resume\s+['"]?([A-Za-z0-9][\w-]{7,})/,
   hooks: CODEX_HOOKS,
   outsideConfig: codexOutsideConfig,
+  doctorChecks: codexDoctorChecks,
   launch(request: LaunchRequest): LaunchSpec {
     const argv = [request.program];
     if (request.mode.kind === "new") {

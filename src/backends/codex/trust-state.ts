@@ -4,7 +4,8 @@ import { shellScript } from "../../util/install-dir.ts";
 import { isJsonObject } from "../../util/json.ts";
 import { readRegularText } from "../../util/regular-file.ts";
 import { setTrustRecords } from "./config.ts";
-import { agentmuxCodexHooks, codexTrustRecords } from "./hooks.ts";
+import type { Finding } from "../shared/types.ts";
+import { agentmuxCodexHooks, codexHome, codexTrustRecords } from "./hooks.ts";
 
 /** The largest hooks.json or config.toml read. */
 const MAX = 1024 * 1024;
@@ -55,4 +56,16 @@ export function codexTrustState(codexHome: string): CodexTrust {
     return { kind: "unreadable", home, file: configFile, reason: (error as Error).message };
   }
   return untrusted === 0 ? { kind: "trusted", home, hooks: records.length } : { kind: "untrusted", home, hooks: records.length, untrusted };
+}
+
+/** Codex's check of `agentmux doctor`: its trust of agentmux's hooks in CODEX_HOME (an untrusted hook waits behind "Hooks need review" and reports nothing). */
+export function codexDoctorChecks(env: Record<string, string | undefined>): Finding[] {
+  const state = codexTrustState(codexHome(env));
+  const check = "codex hooks";
+  switch (state.kind) {
+    case "none": return [{ check, level: "ok", said: `none of agentmux's in ${state.home} (written when agentmux starts a Codex session there)` }];
+    case "trusted": return [{ check, level: "ok", said: `${state.hooks} of agentmux's in ${state.home}, each trusted in config.toml` }];
+    case "untrusted": return [{ check, level: "fail", said: `${state.untrusted} of agentmux's ${state.hooks} hooks in ${state.home} have no trusted_hash in config.toml: Codex asks to review them and does not run them`, fix: "agentmux new --backend codex writes the records again as it starts a session (the handlers of the user are left as they are)" }];
+    case "unreadable": return [{ check, level: "fail", said: `${state.file} cannot be read: ${state.reason}`, fix: `make ${state.file} a regular file Codex can read` }];
+  }
 }

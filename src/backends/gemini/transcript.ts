@@ -1,29 +1,9 @@
-import { closeSync, readSync } from "node:fs";
 import { isAbsolute } from "node:path";
 import { isJsonObject, parseJsonLine, type JsonObject } from "../../util/json.ts";
-import { MiB, openRegular } from "../../util/regular-file.ts";
+import { MiB, readTail } from "../../util/regular-file.ts";
 
 /** How much of a chat file's end is read for a turn's answer (the daemon reads it once a turn). */
 export const GEMINI_CHAT_TAIL = 2 * MiB;
-
-/** The last `max` bytes of a regular file, from its first whole line (all of it when it is smaller). */
-function tailOf(file: string, max: number): string {
-  const { fd, size } = openRegular(file, { follow: false });
-  try {
-    const length = Math.min(size, max);
-    const buffer = Buffer.alloc(length);
-    let read = 0;
-    while (read < length) {
-      const n = readSync(fd, buffer, read, length - read, size - length + read);
-      if (n === 0) break;
-      read += n;
-    }
-    const text = buffer.subarray(0, read).toString("utf8");
-    return size > max ? text.slice(text.indexOf("\n") + 1) : text;
-  } finally {
-    closeSync(fd);
-  }
-}
 
 /** The text of a recorded message: a string, or the text of its parts. */
 function textOf(content: unknown): string {
@@ -76,7 +56,7 @@ export function geminiRecordedAnswer(event: string, payload: Record<string, unkn
   const file = payload["transcript_path"];
   if (typeof file !== "string" || !isAbsolute(file) || !/\/chats\/[^/]+\.jsonl?$/u.test(file)) return null;
   try {
-    return lastGeminiAnswer(tailOf(file, GEMINI_CHAT_TAIL)) || null;
+    return lastGeminiAnswer(readTail(file, GEMINI_CHAT_TAIL, { follow: false })) || null;
   } catch {
     return null;
   }

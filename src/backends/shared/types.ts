@@ -209,12 +209,40 @@ export interface Backend {
   globalSetup?: GlobalSetup;
   /** Running the CLI under several accounts (homes, credentials, sync, usage, login); none: it has no accounts. */
   accounts?: AccountSupport;
+  /** I/O: the steps of `agentmux setup` that are this CLI's (its settings, its hooks twice), each with what it offers to do. */
+  setupSteps?(env: Record<string, string | undefined>, stateDir: string): SetupStep[];
+  /** I/O, read only: the checks of `agentmux doctor` that are this CLI's (Codex: its trust of agentmux's hooks). */
+  doctorChecks?(env: Record<string, string | undefined>): Finding[];
   /** I/O when the daemon starts: remove what earlier launches left in agentmux's state directory; answers a line for the log, or null. */
   housekeeping?(stateDir: string, now: number): string | null;
 }
 
 /** agentmux's hook forwarder and status-line helper, as paths. */
 export interface HookScripts { hook: string; statusLine: string }
+
+/**
+ * One step of `agentmux setup`: what it found, and at most one thing it offers to do. Nothing is
+ * done without a yes (or --yes); a declined offer is reported and changes nothing.
+ */
+export interface SetupStep {
+  step: string;
+  /** What was found, in a line. */
+  found: string;
+  /** Whether the step found what agentmux needs (false: it says how to get it). */
+  ok: boolean;
+  offer?: { question: string; apply: () => string };
+}
+
+/**
+ * One thing `agentmux doctor` looked at: what it found and, for a problem, the fix. A failure makes
+ * the doctor's exit status non-zero; a warning is worth knowing but agentmux works with it.
+ */
+export interface Finding {
+  check: string;
+  level: "ok" | "warn" | "fail";
+  said: string;
+  fix?: string;
+}
 
 /** Adding agentmux's hooks to a CLI's user settings, or removing exactly them; each answers the line to print. */
 export interface GlobalSetup { description: string; addOption: string; removeOption: string; add(): string; remove(): string }

@@ -1,14 +1,10 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { prepareCodexHome } from "../../../src/backends/codex/hooks.ts";
 import { DEFAULT_CONFIG, type Config } from "../../../src/config/config.ts";
-import { codexTrustFinding, configFinding, exposureFinding, manifestsFinding } from "../../../src/doctor/config-checks.ts";
+import { configFinding, exposureFinding, manifestsFinding } from "../../../src/doctor/config-checks.ts";
 import { AgentmuxError } from "../../../src/util/errors.ts";
 
-describe("doctor: config, manifests, Codex's trust, the phone page", () => {
+describe("doctor: config, manifests, the phone page", () => {
   it("a config that does not load fails with its own message and fix; warnings warn", () => {
     const bad = configFinding(() => { throw new AgentmuxError("/h/config.yml:3:1: notify.sound: not a boolean", { hint: "write true or false" }); });
     assert.deepEqual(bad, { check: "config", level: "fail", said: "/h/config.yml:3:1: notify.sound: not a boolean", fix: "write true or false" });
@@ -21,23 +17,6 @@ describe("doctor: config, manifests, Codex's trust, the phone page", () => {
     assert.equal(f.level, "fail");
     assert.match(f.said, /\/u\/m\/x\.yml:4:3: rules\.a\.regex: not RE2/);
     assert.equal(manifestsFinding([], 12).said, "12 loaded");
-  });
-
-  it("Codex: agentmux's hooks trusted as prepareCodexHome writes them; a record removed fails; none there, or a FIFO for hooks.json, is said", () => {
-    const home = mkdtempSync(join(tmpdir(), "agentmux-doctor-codex-"));
-    assert.equal(codexTrustFinding({ CODEX_HOME: home }).level, "ok");
-    prepareCodexHome({ codexHome: home });
-    const trusted = codexTrustFinding({ CODEX_HOME: home });
-    assert.equal(trusted.level, "ok");
-    assert.match(trusted.said, /^6 of agentmux's in .*, each trusted/);
-    const config = join(home, "config.toml");
-    const text = readFileSync(config, "utf8");
-    writeFileSync(config, text.replace(/trusted_hash = "[^"]*"\n/, ""));
-    const untrusted = codexTrustFinding({ CODEX_HOME: home });
-    assert.equal(untrusted.level, "fail");
-    assert.match(untrusted.said, /1 of agentmux's 6 hooks .* have no trusted_hash/);
-    writeFileSync(config, text.replace(/sha256:[0-9a-f]+/, "sha256:0"));
-    assert.equal(codexTrustFinding({ CODEX_HOME: home }).level, "fail", "a stale hash is no trust");
   });
 
   it("the phone page: off is well; served to a wide network warns", () => {

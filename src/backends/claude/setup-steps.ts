@@ -1,9 +1,9 @@
-import { claudeSettingsPath, editSettingsFile, removeGlobalSettings } from "../backends/claude/global.ts";
-import { claudeSettingsDir, mergeSettings, sessionSettings, settingsFile } from "../backends/claude/settings.ts";
-import { shellScript } from "../util/install-dir.ts";
-import { isJsonObject } from "../util/json.ts";
-import { readRegularText } from "../util/regular-file.ts";
-import type { StepResult } from "./step.ts";
+import { claudeSettingsPath, editSettingsFile, removeGlobalSettings } from "./global.ts";
+import { claudeSettingsDir, mergeSettings, sessionSettings, settingsFile } from "./settings.ts";
+import { shellScript } from "../../util/install-dir.ts";
+import { isJsonObject } from "../../util/json.ts";
+import { readRegularText } from "../../util/regular-file.ts";
+import type { SetupStep } from "../shared/types.ts";
 
 type Env = Record<string, string | undefined>;
 
@@ -11,7 +11,7 @@ type Env = Record<string, string | undefined>;
 const MAX = 1024 * 1024;
 
 /** The settings file every Claude session agentmux starts gets (--settings): written now, and where it is said. */
-export function claudeSessionSettingsStep(stateDir: string): StepResult {
+export function claudeSessionSettingsStep(stateDir: string): SetupStep {
   const scripts = { hook: shellScript("agentmux-hook"), statusLine: shellScript("agentmux-statusline") };
   try {
     const file = settingsFile(claudeSettingsDir(stateDir), mergeSettings(sessionSettings(scripts), []));
@@ -26,7 +26,7 @@ export function claudeSessionSettingsStep(stateDir: string): StepResult {
  * starts would report each event twice. Removal is offered (exactly agentmux's entries, backed up);
  * a file without them is neither asked about nor written.
  */
-export function claudeGlobalHooksStep(env: Env = process.env): StepResult {
+export function claudeGlobalHooksStep(env: Env = process.env): SetupStep {
   const file = claudeSettingsPath(env);
   let settings: unknown;
   try {
@@ -49,4 +49,9 @@ export function claudeGlobalHooksStep(env: Env = process.env): StepResult {
       },
     },
   };
+}
+
+/** Claude Code's steps of `agentmux setup`: the session settings, then agentmux's hooks twice. */
+export function claudeSetupSteps(env: Env, stateDir: string): SetupStep[] {
+  return [claudeSessionSettingsStep(stateDir), claudeGlobalHooksStep(env)];
 }

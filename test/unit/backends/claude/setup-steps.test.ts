@@ -3,8 +3,8 @@ import assert from "node:assert/strict";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { claudeGlobalHooksStep, claudeSessionSettingsStep } from "../../../src/setup/claude-steps.ts";
-import { addGlobalSettings } from "../../../src/backends/claude/global.ts";
+import { claudeGlobalHooksStep, claudeSessionSettingsStep } from "../../../../src/backends/claude/setup-steps.ts";
+import { addGlobalSettings } from "../../../../src/backends/claude/global.ts";
 
 describe("setup: Claude's settings", () => {
   it("writes the session settings file and says where", () => {
