@@ -136,7 +136,8 @@ describe("hosts: another machine's sessions over ssh", { skip: skip ?? false }, 
     assert.equal(item?.ask?.kind, "permission");
     // Counted in this status segment, and told as a notification with its host in the name.
     await server.waitFor("the segment counts it", async () => /⚠1/.test(String((await server.tmux(["show-options", "-gqv", "@agentmux-status"])).stdout)), 20_000);
-    await server.waitFor("notified", () => daemonLogLines(server.home).some((l) => /notify: far:.*far-1.* asks permission/.test(l)), 20_000);
+    await server.waitFor("notified", () => daemonLogLines(server.home).some((l) => /notify: far:.*far-1.* asks permission/.test(l)), 20_000)
+      .catch((e: Error) => { throw new Error(`${e.message}; notifications logged:\n${daemonLogLines(server.home).filter((l) => /notify/.test(l)).join("\n")}`); });
 
     // A stale answer is refused there, by the remote agentmux's own check of its screen.
     const stale = await server.cli(["answer", target, "1", "--dialog", "0000"]);
