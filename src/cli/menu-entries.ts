@@ -45,7 +45,7 @@ const askInPopup = (c: MenuContext, prompt: string, title: string, sh: string) =
 const sessionName = (c: MenuContext) => c.session?.name ?? "the session";
 
 /**
- * The menu, laid out like the seed's agent-menu: Sessions, Account, Current session, Tools,
+ * The menu, laid out like the seed's agent-menu: Sessions, Account, Current session, Tools, Chief,
  * Prompts, Options. It holds only commands that exist; a later feature adds its entry here, and
  * a section with no entry is left out.
  */
@@ -95,6 +95,17 @@ export const MENU: Section[] = [
     { label: "route…", key: ".", requires: "route", command: (c) => popup(c, "route", `${agentmux(c, "route", "--client", c.client)} || (printf '(press Enter)' && read -r _)`, false) },
     // run skill (the seed's t r): typed into the current session; its declared arguments are asked in the popup.
     { label: "run skill…", key: "r", requires: "skill run", current: true, command: (c) => askInPopup(c, `skill to run in ${sessionName(c)}:`, "skill", agentmux(c, "skill", "run", "--to", c.pane)) },
+  ] },
+  // The chief of staff (src/chief/): its session, its state file, its timer.
+  { title: "Chief", prefix: "C", entries: [
+    { label: "start chief", key: "s", requires: "chief start", command: (c) => popup(c, "chief", agentmux(c, "chief", "start")) },
+    { label: "go to the chief session", key: "g", requires: "chief switch", command: (c) => runShell(agentmux(c, "chief", "switch")) },
+    { label: "tick now", key: "t", requires: "chief tick", command: (c) => popup(c, "chief tick", agentmux(c, "chief", "tick")) },
+    { label: "add a note…", key: "n", requires: "chief note", command: (c) => askInPopup(c, "note for the chief:", "chief note", agentmux(c, "chief", "note")) },
+    { label: "set today's plan…", key: "p", requires: "chief plan", command: (c) => askInPopup(c, "today's plan:", "chief plan", agentmux(c, "chief", "plan")) },
+    { label: "open state file", key: "o", requires: "chief open", command: (c) => runShell(agentmux(c, "chief", "open")) },
+    { label: "status", key: "i", requires: "chief status", command: (c) => popup(c, "chief status", agentmux(c, "chief", "status")) },
+    { label: "stop timer", key: "x", requires: "chief stop", command: (c) => popup(c, "chief", agentmux(c, "chief", "stop")) },
   ] },
   { title: "Prompts", prefix: "p", entries: [
     { label: "capture prompt", key: "c", requires: "prompt capture", current: true, command: (c) => runShell(agentmux(c, "prompt", "capture", "--client", c.client, c.pane)) },

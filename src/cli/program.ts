@@ -33,6 +33,7 @@ import { registerRoute } from "./route.ts";
 import { registerPrompt } from "./prompt.ts";
 import { registerInbox } from "./inbox.ts";
 import { registerRemote } from "./remote.ts";
+import { registerChief } from "./chief.ts";
 import { registerHosts } from "./hosts.ts";
 import { registerDoctor } from "./doctor.ts";
 import { registerStream } from "./stream.ts";
@@ -85,6 +86,7 @@ export function buildProgram(options: { jsonErrors?: boolean } = {}): Command {
   registerPrompt(program);
   registerInbox(program);
   registerRemote(program);
+  registerChief(program);
   registerHosts(program);
   registerDoctor(program);
   registerStream(program);

@@ -121,6 +121,32 @@ export const CONFIG_SCHEMA = section({
     model: str("a model name"),
     appendSystemPrompt: str("a system prompt"),
   }),
+  /** The chief of staff (src/chief/, docs/chief.md): a model that looks at your plan and context every `interval` and nudges you only when it should. */
+  chief: section({
+    /** session: heartbeats into a long-lived chief session you can talk to; stateless: one non-interactive call per tick, answering JSON. */
+    mode: oneOfValues(["session", "stateless"] as const).default("session"),
+    backend: oneOfValues(["claude", "codex"] as const).default("claude"),
+    /** Seconds between ticks. */
+    interval: num(60, 86_400).default(1800),
+    /** Where the chief session and the stateless calls run (default: a private directory under agentmux's state directory). */
+    directory: str("a directory").map((d) => (d ? expandHome(d) : undefined)),
+    /** The chief session's instance name. */
+    instance: str("an instance name").default("chief"),
+    /** Your Markdown state file: "## Plan YYYY-MM-DD" headings and notes (default: chief.md beside the config file). */
+    stateFile: str("a Markdown file").map((f) => (f ? expandHome(f) : undefined)),
+    /** The state file's last characters given to the model. */
+    stateMaxChars: num(200, 1_000_000).default(12_000),
+    /** Shell commands whose output is added to each tick's context (agenda, tasks, calendar); empty output is left out. */
+    contextCommands: list(str("a shell command")).default([]),
+    /** Seconds each context command may take. */
+    contextTimeout: num(1, 300).default(10),
+    /** Stateless ticks: append the model's proposed state updates to the state file (off: only your notes and plans go there). */
+    recordModelState: bool.default(false),
+    /** Claude's --max-turns for a stateless tick. */
+    maxTurns: num(1, 100).default(3),
+    /** Replaces the standing instruction (the system prompt); empty: agentmux's own. */
+    systemPrompt: str("the standing instruction"),
+  }),
   /** `agentmux audit`: the skills run, one after another, in the audited directory. */
   audit: section({ skills: list(str("a skill name")).default([]) }),
   /** `agentmux send --from-agent`: seconds to wait for the recipient's transcript to record the message. */

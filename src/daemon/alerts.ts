@@ -25,6 +25,8 @@ export class Alerts {
   private readonly bursts = new WatchBursts();
   /** Per pane, the notification waiting for its session's Ask (tellWhenSaid). */
   private readonly askWaits = new Map<string, () => void>();
+  /** A session whose need is another part's business, never told (the chief's heartbeat turns: src/chief/loop.ts). */
+  quiet: (pane: string) => boolean = () => false;
 
   constructor(private readonly tmux: Tmux, private readonly notifier: Notifier, private readonly sessions: () => Iterable<Tracked> = () => [], private readonly backendSuffix: () => boolean = () => false, private readonly ask: AlertAsk = () => null, private readonly identities: () => Promise<void> = async () => undefined) {}
 
@@ -81,6 +83,7 @@ export class Alerts {
    * state was left.
    */
   private async mayTell(t: Tracked, state: MachineState["state"], made: MachineState): Promise<boolean> {
+    if (this.quiet(t.pane)) return false;
     if (readSnooze(await this.snoozeValue(t.pane)).snoozed) { t.suppressed = true; return false; }
     if ((await this.tmux.panesInView().catch(() => [] as string[])).includes(t.pane)) return false;
     return shownState(t.machine) === state && t.machine.since === made.since;

@@ -48,12 +48,14 @@ import type { Config } from "../config/config.ts";
 import { ConfigSource } from "../config/source.ts";
 import { RemoteControl } from "../remote/control.ts";
 import { AskBook } from "./ask-book.ts";
-import { lastAnswer } from "./last-answer.ts";
+import { lastAnswer, transcriptTurns } from "./last-answer.ts";
 import { Inbox } from "./inbox.ts";
 import { Feed } from "./feed.ts";
 import { HostLinks } from "../hosts/links.ts";
 import { remoteInboxItems } from "../hosts/inbox.ts";
 import { HostAlerts } from "../hosts/alerts.ts";
+import { ChiefLoop } from "../chief/loop.ts";
+import { chiefRecordFile } from "../chief/places.ts";
 import { hostCounts } from "../hosts/segment.ts";
 import { hostsForPage } from "../hosts/page.ts";
 import { listSessions } from "../session/store.ts";
@@ -114,6 +116,8 @@ export class Daemon implements DaemonPort {
   readonly feed: Feed;
   /** The links to other machines' daemons (config hosts, src/hosts/). */
   private hosts: HostLinks | null = null;
+  /** The chief of staff's timer and heartbeats (src/chief/). */
+  chief: ChiefLoop | null = null;
 
   constructor(private readonly options: DaemonOptions) {
     // %output is not used (screens are captured when they changed): no-output spares parsing every byte agents print.
@@ -145,7 +149,7 @@ export class Daemon implements DaemonPort {
       restart: restartByChild(options.layout.tmuxSocket, 90_000), readings: (b, a) => this.usage?.reading(b, a), log: (line) => this.log(line),
       elsewhere: hostsForPage(() => this.hosts?.snapshots() ?? [], () => this.config().hosts, options.layout.dir),
     });
-    this.inbox = new Inbox({ tracked: () => this.tracked.values(), ask: (pane) => this.asks.get(pane), paneLines: (format) => this.tmux.paneLines(format), backendSuffix: () => this.config().display.backendSuffix, remote: () => remoteInboxItems(this.hosts?.snapshots() ?? []), log: (line) => this.log(line) });
+    this.inbox = new Inbox({ tracked: () => this.tracked.values(), ask: (pane) => this.asks.get(pane), paneLines: (format) => this.tmux.paneLines(format), backendSuffix: () => this.config().display.backendSuffix, remote: () => remoteInboxItems(this.hosts?.snapshots() ?? []), extra: () => this.chief?.items() ?? [], quiet: (pane) => this.chief?.quiet(pane) === true, log: (line) => this.log(line) });
     this.feed = new Feed({ sessions: () => listSessions(this.tmux, { backendSuffix: this.config().display.backendSuffix, includeExited: true }), inbox: () => this.inbox.items(), log: (line) => this.log(line) });
     this.inbox.onChange(() => this.feed.changed());
     this.asks = new AskBook({
@@ -197,6 +201,15 @@ export class Daemon implements DaemonPort {
     this.alerts = alerts;
     const failoverNote = (text: string, t: Tracked) => notifier.notify({ text, pane: t.pane, tokenHash: t.tokenHash, name: alerts.nameOf(t), backend: t.backend, state: t.machine.state, reason: "failover" });
     this.failover = new Failover({ tracked: this.tracked, config: () => this.config(), readings: (b, a) => this.usage?.reading(b, a), notify: failoverNote, snoozed: async (pane) => (await this.alerts?.isSnoozed(pane)) === true, restart: restartByChild(this.layout.tmuxSocket), log: (line) => this.log(line) });
+    // The chief of staff (src/chief/): its heartbeat turns are its own business, not the alerts' nor the inbox's.
+    const chief = new ChiefLoop({
+      tracked: () => this.tracked.values(), config: () => this.config(), sendTmux: new Tmux(this.options.server),
+      typed: (pane, kind, at) => this.typed(pane, kind, at), notify: (note) => notifier.notify(note), changed: () => this.inbox.changed(),
+      turns: (t) => transcriptTurns(t, this.config()), recordFile: chiefRecordFile(this.layout.stateDir, this.layout.key), log: (line) => this.log(line),
+    });
+    this.chief = chief;
+    alerts.quiet = (pane) => chief.quiet(pane);
+    this.table.subscribe((change) => chief.sessionChanged(change.t));
     this.sideReport = new SideReport(this.tmux, () => this.config().side.reportParentStatus);
     this.screens = new ScreenState(this.tmux, (line) => this.log(line), (t, word, screen) => this.screenSaid(t, word, screen), (pane) => this.remote.screenChanged(pane));
     await this.tmux.setEnvironment("AGENTMUX_SOCK", this.layout.socket);
@@ -227,6 +240,7 @@ export class Daemon implements DaemonPort {
     this.hosts = new HostLinks({ dir: this.layout.dir, log: (line) => this.log(line), changed: (snapshot) => { this.inbox.remoteChanged(); hostAlerts.update(snapshot); this.remote.sessionsChanged(); void this.renderStatus(); } });
     this.status.hosts = () => hostCounts(this.hosts?.snapshots() ?? []);
     this.hosts.sync(this.config().hosts);
+    chief.start();
   }
 
   async stop(reason: string): Promise<void> {
@@ -239,6 +253,7 @@ export class Daemon implements DaemonPort {
     this.inbox.close();
     this.feed.close();
     this.hosts?.close();
+    this.chief?.stop();
     this.exits.close();
     this.intake.close();
     this.usage?.stop();

@@ -21,7 +21,8 @@ const ACTING: Partial<Record<Request["op"], string>> = {
  * cannot be told, the CLI's own gate is all there is (README, Security model). Null: go on.
  */
 export async function gateRequest(daemon: Pick<DaemonPort, "config" | "tmux">, req: Request, socket: Socket | undefined): Promise<Response | null> {
-  const verb = ACTING[req.op];
+  // The chief's ops type into its session and run a model, but for its status.
+  const verb = req.op === "chief" ? (req.action === "status" ? undefined : `chief ${String(req.action)}`) : ACTING[req.op];
   const config = daemon.config();
   if (verb === undefined || config.control.enabled || !socket) return null;
   const pids = await peerOf(socket);

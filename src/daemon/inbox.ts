@@ -27,6 +27,10 @@ export interface InboxDeps {
   backendSuffix: () => boolean;
   /** Other machines' items, from their links (src/hosts/inbox.ts); none when no host is configured. */
   remote?: () => InboxItem[];
+  /** This machine's items that are no session's (the chief's stateless nudges: src/chief/loop.ts). */
+  extra?: () => InboxItem[];
+  /** A session whose need is another part's business (the chief's heartbeat turns): not listed. */
+  quiet?: (pane: string) => boolean;
   log: Logger;
 }
 
@@ -47,16 +51,17 @@ export class Inbox {
 
   /** What the inbox shows: this machine's items and the reachable hosts', most urgent first. */
   async view(): Promise<InboxItem[]> {
-    const remote = this.deps.remote?.() ?? [];
+    const others = [...(this.deps.extra?.() ?? []), ...(this.deps.remote?.() ?? [])];
     const local = await this.items();
-    return remote.length === 0 ? local : orderInbox([...local, ...remote]);
+    return others.length === 0 ? local : orderInbox([...local, ...others]);
   }
 
   /** This machine's items (another machine's stream carries these: never its hosts' again). */
   async items(now = Date.now()): Promise<InboxItem[]> {
     const all = [...this.deps.tracked()];
     // Shown as it is shown everywhere: a session closing (its exit chain runs) needs the user only when blocked.
-    const needing = all.filter((t) => shownState(t.machine) === "blocked" || shownState(t.machine) === "waiting");
+    const quiet = this.deps.quiet ?? (() => false);
+    const needing = all.filter((t) => (shownState(t.machine) === "blocked" || shownState(t.machine) === "waiting") && !quiet(t.pane));
     if (needing.length === 0) return [];
     const options = new Map<string, { key: string; snoozed: string }>();
     for (const r of parseRecords(FIELDS, await this.deps.paneLines(FORMAT).catch(() => [] as string[]))) options.set(r.pane, r);

@@ -27,7 +27,9 @@ export type Request =
   /** The phone page (src/remote/): serve it, stop serving it, say how it is served ({ok, running, listen, port, host, tailscale, ...}). */
   | { op: "remote-start" }
   | { op: "remote-stop" }
-  | { op: "remote-status" };
+  | { op: "remote-status" }
+  /** The chief of staff (src/chief/loop.ts): start, stop, tick, heartbeat, stateless, dismiss, status. */
+  | { op: "chief"; action: string; immediate?: boolean; index?: number };
 
 export type Response = { ok: true; [key: string]: unknown } | { ok: false; error: string; hint?: string; timedOut?: true };
 

@@ -2,7 +2,10 @@ import { subscribeInbox } from "../daemon/inbox-client.ts";
 import type { TmuxServer } from "../tmux/server.ts";
 import type { Tmux } from "../tmux/tmux.ts";
 import { AgentmuxError } from "../util/errors.ts";
-import { answerItem, replyTo, snoozeItem, type ActDeps } from "./act.ts";
+import { answerItem, replyTo, snoozeItem, type ActDeps, type Done } from "./act.ts";
+import { CHIEF_ITEM } from "../chief/item.ts";
+import { request } from "../daemon/client.ts";
+import { layoutFor } from "../daemon/start.ts";
 import { runInboxPopup } from "./popup.ts";
 import type { ScreenDialog } from "../session/stale.ts";
 import type { HostConfig } from "../config/config.ts";
@@ -47,6 +50,18 @@ export function actDeps(tmux: Tmux): ActDeps {
   return { tmux, readDialog: screenDialogs(), promptLine: async (backend) => (await import("../backends/index.ts")).promptLineOf(backend) };
 }
 
+async function dismissNudges(tmux: Tmux): Promise<number> {
+  const answer = await request((await layoutFor(tmux)).socket, { op: "chief", action: "dismiss" }, 5000);
+  if (!answer.ok) throw new AgentmuxError(`chief dismiss: ${answer.error}`, answer.hint ? { hint: answer.hint } : {});
+  return Number(answer["dismissed"] ?? 0);
+}
+
+/** A key on a stateless chief nudge: z dismisses the nudges; a reply goes to the state file with `agentmux chief note`. */
+async function chiefItem(tmux: Tmux, kind: "answer" | "reply" | "snooze"): Promise<Done> {
+  if (kind !== "snooze") return { sent: false, notice: "a chief nudge takes no reply here: agentmux chief note adds one to its state file" };
+  return { sent: true, notice: `${await dismissNudges(tmux)} chief nudge(s) dismissed` };
+}
+
 /** `agentmux inbox` at a terminal: the popup; Enter goes to the session (outside tmux: attaches to it). */
 export async function openInbox(options: OpenInboxOptions): Promise<void> {
   const { tmux } = options;
@@ -54,6 +69,7 @@ export async function openInbox(options: OpenInboxOptions): Promise<void> {
   const pane = await runInboxPopup({
     subscribe: (onItems, onEnd) => subscribeInbox(tmux, onItems, onEnd),
     act: async (action) => {
+      if (action.item.pane === CHIEF_ITEM) return chiefItem(tmux, action.kind);
       if (action.item.host) return (await import("./remote-act.ts")).actOnHost(await hostPlace(tmux, await options.hosts?.(), action.item.pane), action);
       if (action.kind === "answer") return answerItem(deps, action.item, action.keys, action.label);
       if (action.kind === "reply") return replyTo(deps, action.item, action.text);
@@ -61,6 +77,8 @@ export async function openInbox(options: OpenInboxOptions): Promise<void> {
     },
   });
   if (pane === null) return;
+  // A stateless chief nudge is no session's: Enter, having read it, takes it out of the inbox.
+  if (pane === CHIEF_ITEM) { await dismissNudges(tmux); return; }
   const client = await clientFor(options);
   if (splitHostTarget(pane)) {
     // Another machine's session: a local window (or, outside tmux, this terminal) attached there over ssh.

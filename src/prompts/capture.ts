@@ -1,12 +1,9 @@
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { popupEnv, runInPopup } from "../tmux/popup.ts";
+import { editFile, editorCommand } from "../tmux/editor.ts";
 import type { Tmux } from "../tmux/tmux.ts";
-import { AgentmuxError } from "../util/errors.ts";
 import { MiB, readRegularText } from "../util/regular-file.ts";
-import { shQuote } from "../util/sh.ts";
 
 /** The largest prompt draft read back from the editor. */
 const DRAFT_MAX = 4 * MiB;
@@ -27,10 +24,7 @@ export function entryFromEdited(edited: string, now: Date): CapturedEntry | null
   return { time: entryTime(now), title: titleOf(body), body };
 }
 
-/** The user's editor: $VISUAL, else $EDITOR, else vi (a sh command line, as git reads it). */
-export function editorCommand(env: NodeJS.ProcessEnv): string {
-  return env["VISUAL"]?.trim() || env["EDITOR"]?.trim() || "vi";
-}
+export { editorCommand };
 
 export interface CaptureRequest {
   session: CaptureKey & { name: string };
@@ -43,25 +37,8 @@ export interface CaptureRequest {
 
 export type CaptureResult = { captured: true; entry: CapturedEntry; file: string } | { captured: false; file: string };
 
-async function edit(request: CaptureRequest, file: string): Promise<void> {
-  const env = request.env ?? process.env;
-  const editor = editorCommand(env);
-  const line = `${editor} "$1"`;
-  if (request.popup) {
-    const command = `${popupEnv(env, ["VISUAL", "EDITOR", "LANG", "LC_ALL", "LC_CTYPE"])}sh -c ${shQuote(line)} sh ${shQuote(file)}`;
-    const outcome = await runInPopup(request.popup.tmux, { command, dir: request.popup.dir, client: request.popup.client, holdOnFailure: true });
-    if (outcome.kind === "exited") {
-      if (outcome.exitCode !== 0) throw new AgentmuxError(`the editor (${editor}) exited with status ${outcome.exitCode}: nothing captured`, { hint: "set $VISUAL or $EDITOR to an editor that works here" });
-      return;
-    }
-    if (outcome.kind === "interrupted") throw new AgentmuxError("the capture popup closed before the editor finished: nothing captured", { hint: "run agentmux prompt capture again" });
-    if (process.stdin.isTTY !== true) {
-      throw new AgentmuxError(`could not open a popup for the editor: ${outcome.reason}`, { hint: "close the open popup, or run agentmux prompt capture --no-popup in a terminal" });
-    }
-  }
-  const run = spawnSync("sh", ["-c", line, "sh", file], { stdio: "inherit", env });
-  if (run.error) throw new AgentmuxError(`could not run the editor (${editor}): ${run.error.message}`, { hint: "set $VISUAL or $EDITOR" });
-  if (run.status !== 0) throw new AgentmuxError(`the editor (${editor}) exited with ${run.status === null ? `signal ${run.signal}` : `status ${run.status}`}: nothing captured`, { hint: "set $VISUAL or $EDITOR to an editor that works here" });
+function edit(request: CaptureRequest, file: string): Promise<void> {
+  return editFile({ popup: request.popup, env: request.env, lost: "nothing captured", again: "agentmux prompt capture" }, file);
 }
 
 /**
