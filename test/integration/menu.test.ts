@@ -35,7 +35,7 @@ describe("the agentmux menu", () => {
     await server.stop();
   });
 
-  it("is laid out Sessions, Account, Current session, Tools, Prompts, with only commands that exist", async () => {
+  it("is laid out Sessions, Account, Current session, Tools, Chief, Prompts, with only commands that exist", async () => {
     await server.tmux(["select-window", "-t", pane]);
     await person.waitForPane(pane);
     const lines = (await openMenu()).map((l) => l.replace(/\s+/g, " ").trim());
@@ -45,6 +45,7 @@ describe("the agentmux menu", () => {
       "Current session: api:review", "toggle snooze (z)", "rename (r)", "send… (m)", "watch… (v)", "group… (g)", "handoff (h)", "branch (b)", "branch into a worktree (W)", "branches… (B)",
       "side conversation (q)", "restart (R)", "explain its state (e)", "exit (x)", "exit immediately (X)", "kill (k)",
       "tools… (t)",
+      "chief… (C)",
       "prompts… (p)",
       "options… (o)",
     ]);
@@ -59,6 +60,12 @@ describe("the agentmux menu", () => {
     assert.deepEqual(prompts, ["capture prompt (c)", "insert captured prompt (i)", "batch TODOs… (b)"]);
     await person.type("Escape");
     await gone(/insert captured prompt/);
+    await openMenu();
+    await person.type("C");
+    const chief = boxed(await person.waitForScreen(/stop timer +\(x\)/)).map((l) => l.replace(/\s+/g, " ").trim());
+    assert.deepEqual(chief, ["start chief (s)", "go to the chief session (g)", "tick now (t)", "add a note… (n)", "set today's plan… (p)", "open state file (o)", "status (i)", "stop timer (x)"]);
+    await person.type("Escape");
+    await gone(/stop timer/);
   });
 
   it("a opens the Account submenu; its entries run in a popup", async () => {

@@ -24,6 +24,15 @@ describe("the menu", () => {
     const keys = menuItems(ctx(["new", "switch", "inbox", "next", "list", "restore", "resume", "snooze", "rename", "handoff", "branch", "branches", "restart", "detect", "exit", "account", "account list", "kill", "watch", "send", "group", "ungroup"])).flatMap((i) => (i.kind === "item" ? [i.key] : []));
     assert.equal(new Set(keys).size, keys.length, `every key once: ${keys.join(" ")}`);
   });
+  it("has the Chief submenu (C): its session, a tick, notes and plans asked in the prompt, the state file, its status", () => {
+    const all = ["chief start", "chief switch", "chief tick", "chief note", "chief plan", "chief open", "chief status", "chief stop"];
+    assert.deepEqual(labels(ctx(all)), ["C:chief…"]);
+    const sub = menuItems(ctx(all))[0];
+    const command = sub?.kind === "item" ? sub.command : "";
+    assert.match(command, /chief.*note.*AGENTMUX_ANSWER/);
+    assert.match(command, /note for the chief:/);
+    assert.match(command, /'agentmux' 'chief' 'switch'/);
+  });
   it("has route… in Tools (t .), routing the paste buffer in a popup", () => {
     const tools = menuItems(ctx(["route"]));
     assert.equal(tools.length, 1);
