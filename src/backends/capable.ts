@@ -35,3 +35,12 @@ export const WITH_RUNNER: readonly BackendName[] = BACKEND_NAMES.filter((n) => B
 export function backendFlags(names: readonly string[]): string {
   return orWords(names.map((n) => `--backend ${n}`));
 }
+
+/**
+ * The backends that can be the chief of staff (src/chief/) in a mode: a session takes the standing
+ * instruction as a system prompt and keeps a transcript agentmux reads; stateless ticks need a
+ * non-interactive mode.
+ */
+export function chiefCapable(mode: "session" | "stateless"): readonly BackendName[] {
+  return BACKEND_NAMES.filter((n) => (mode === "stateless" ? BACKENDS[n].runner !== undefined : BACKENDS[n].systemPromptArgs !== undefined && BACKENDS[n].history?.turns !== undefined));
+}

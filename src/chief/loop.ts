@@ -11,9 +11,10 @@ import type { Tmux } from "../tmux/tmux.ts";
 import { gatherContext } from "./context.ts";
 import { CHIEF_ITEM } from "./item.ts";
 import { sessionDecision, statelessDecision, type Decision } from "./decision.ts";
-import { chiefDirectory, chiefStateFile } from "./places.ts";
+import { checkChiefBackend, chiefDirectory, chiefStateFile } from "./places.ts";
 import { contextBlock, heartbeatMarker, heartbeatPrompt, statelessPrompt, SYSTEM_PROMPT } from "./prompts.ts";
 import { loadRecord, nextTickAt, saveRecord, type ChiefRecord } from "./record.ts";
+import { isAgentmuxError } from "../util/errors.ts";
 import { appendEntry, dayOf, readStateText, stateContext } from "./state-file.ts";
 
 
@@ -176,6 +177,7 @@ export class ChiefLoop {
   /** One tick in a mode; answers what came of it (a session heartbeat: that it was sent). */
   async tick(mode: "session" | "stateless"): Promise<string> {
     if (this.running) return this.outcome(mode, "skipped: a tick is still running");
+    try { checkChiefBackend(this.deps.config(), mode); } catch (error) { return this.outcome(mode, `failed: ${isAgentmuxError(error) ? error.oneLine() : String(error)}`); }
     this.running = true;
     try {
       return mode === "session" ? await this.heartbeat() : await this.stateless();

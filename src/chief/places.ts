@@ -1,6 +1,8 @@
 import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { chiefCapable, orWords } from "../backends/capable.ts";
 import type { Config } from "../config/config.ts";
+import { AgentmuxError } from "../util/errors.ts";
 import { configFile } from "../config/cached.ts";
 import { checkPrivateDir } from "../util/private-dir.ts";
 import { places } from "../util/paths.ts";
@@ -28,4 +30,11 @@ export function chiefDirectory(config: Config, env: Env = process.env): string {
 /** The daemon's record of the chief's timer and last outcome (chief/record.ts). */
 export function chiefRecordFile(stateDir: string, key: string): string {
   return join(stateDir, `chief-${key}.json`);
+}
+
+/** Throw when chief.backend cannot be the chief in chief.mode (a CLI without a system prompt flag, a transcript or a non-interactive mode). */
+export function checkChiefBackend(config: Config, mode: "session" | "stateless" = config.chief.mode): void {
+  const capable = chiefCapable(mode);
+  if ((capable as readonly string[]).includes(config.chief.backend)) return;
+  throw new AgentmuxError(`chief.backend ${config.chief.backend} cannot be the chief in ${mode} mode`, { hint: `set chief.backend to ${orWords([...capable])} in ${config.file ?? "the config file"}` });
 }

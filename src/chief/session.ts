@@ -7,7 +7,7 @@ import { prepareLaunch } from "../session/launch.ts";
 import { DraftInTheWay, sendText } from "../session/send.ts";
 import { listSessions, type NamedSession } from "../session/store.ts";
 import type { Tmux } from "../tmux/tmux.ts";
-import { chiefDirectory, chiefStateFile } from "./places.ts";
+import { checkChiefBackend, chiefDirectory, chiefStateFile } from "./places.ts";
 import { contextUpdate, KICKOFF, SYSTEM_PROMPT } from "./prompts.ts";
 import { appendEntry } from "./state-file.ts";
 
@@ -23,6 +23,7 @@ export async function findChief(tmux: Tmux, config: Config): Promise<NamedSessio
  * today's plan) as its first prompt.
  */
 export async function ensureChief(tmux: Tmux, config: Config, warn: (text: string) => void): Promise<{ session: Pick<NamedSession, "pane" | "backend">; started: boolean }> {
+  checkChiefBackend(config, "session");
   const live = await findChief(tmux, config);
   if (live) return { session: live, started: false };
   const backend = getBackend(config.chief.backend);

@@ -125,7 +125,8 @@ export const CONFIG_SCHEMA = section({
   chief: section({
     /** session: heartbeats into a long-lived chief session you can talk to; stateless: one non-interactive call per tick, answering JSON. */
     mode: oneOfValues(["session", "stateless"] as const).default("session"),
-    backend: oneOfValues(["claude", "codex"] as const).default("claude"),
+    /** A CLI with a system prompt flag and a transcript agentmux reads (session), or a non-interactive mode (stateless). */
+    backend: oneOfValues(BACKEND_NAMES).default(DEFAULT_BACKEND),
     /** Seconds between ticks. */
     interval: num(60, 86_400).default(1800),
     /** Where the chief session and the stateless calls run (default: a private directory under agentmux's state directory). */

@@ -65,23 +65,23 @@ describe("the chief's loop", () => {
     const r = rig({ mode: "stateless", recordModelState: true }, [], '{"notify": false, "message": "", "state_update": "the release slipped to Monday"}');
     try {
       const loop = new ChiefLoop(r.deps);
-      assert.equal((await loop.request("tick") as { outcome: string }).outcome, "no nudge");
+      assert.equal((await loop.request("tick") as unknown as { outcome: string }).outcome, "no nudge");
       assert.match(readFileSync(r.config.chief.stateFile as string, "utf8"), /## Model update 2026-12-06 \d\d:\d\d\n\nthe release slipped to Monday\n/);
       const failing = new ChiefLoop({ ...r.deps, runStateless: async () => { throw new Error("Claude Code answered no result: rate limited"); } });
-      assert.equal((await failing.request("stateless") as { outcome: string }).outcome, "failed: Claude Code answered no result: rate limited");
+      assert.equal((await failing.request("stateless") as unknown as { outcome: string }).outcome, "failed: Claude Code answered no result: rate limited");
     } finally { r.done(); }
   });
 
   it("session mode: no chief session, or a busy or blocked one, is skipped and said why; nothing is typed", async () => {
     const none = rig({});
     try {
-      assert.equal((await new ChiefLoop(none.deps).request("heartbeat") as { outcome: string }).outcome, "skipped: no chief session (agentmux chief start starts one)");
+      assert.equal((await new ChiefLoop(none.deps).request("heartbeat") as unknown as { outcome: string }).outcome, "skipped: no chief session (agentmux chief start starts one)");
     } finally { none.done(); }
     for (const state of ["working", "blocked"] as const) {
       const r = rig({}, [tracked("%21", { state: "waiting" }, "other"), tracked("%22", { state }), tracked("%23", { state: "waiting" }, "chief", "codex")]);
       try {
         const loop = new ChiefLoop(r.deps);
-        assert.equal((await loop.request("tick") as { outcome: string }).outcome, `skipped: the chief session (%22) is ${state}; a heartbeat never interrupts`);
+        assert.equal((await loop.request("tick") as unknown as { outcome: string }).outcome, `skipped: the chief session (%22) is ${state}; a heartbeat never interrupts`);
         assert.equal(loop.quiet("%22"), false);
         assert.equal(r.told.length, 0);
       } finally { r.done(); }
@@ -92,13 +92,13 @@ describe("the chief's loop", () => {
     const r = rig({ interval: 600 });
     try {
       const loop = new ChiefLoop(r.deps);
-      const started = await loop.request("start") as { running: boolean; nextTick: number };
+      const started = await loop.request("start") as unknown as { running: boolean; nextTick: number };
       assert.equal(started.running, true);
       assert.equal(started.nextTick, r.now() + 600_000);
       loop.stop();
       r.advance(120_000);
       const again = new ChiefLoop(r.deps);
-      const status = await again.request("status") as { running: boolean; nextTick: number; lastTick: number };
+      const status = await again.request("status") as unknown as { running: boolean; nextTick: number; lastTick: number };
       assert.equal(status.running, true);
       assert.equal(status.nextTick, status.lastTick + 600_000);
       again.stop();
@@ -130,5 +130,16 @@ describe("the chief's loop", () => {
     assert.equal(answerAfter(turns, "[agentmux chief heartbeat B]"), "No nudge.");
     assert.equal(answerAfter(turns.slice(0, 3), "[agentmux chief heartbeat B]"), null, "not answered yet");
     assert.equal(answerAfter(turns, "[agentmux chief heartbeat C]"), null);
+  });
+});
+
+describe("the chief's backend", () => {
+  it("a CLI that cannot be the chief in the mode is a failed tick naming the fix", async () => {
+    const r = rig({ backend: "generic" as never });
+    try {
+      const outcome = (await new ChiefLoop(r.deps).request("heartbeat") as unknown as { outcome: string }).outcome;
+      assert.match(outcome, /^failed: chief\.backend generic cannot be the chief in session mode/);
+      assert.match(outcome, /claude/);
+    } finally { r.done(); }
   });
 });
