@@ -17,5 +17,5 @@ export const COMMAND_PATHS: ReadonlySet<string> = new Set([
   "remote", "remote devices", "remote pair", "remote revoke", "remote start", "remote status", "remote stop",
   "hosts", "hosts check", "stream", "answer", "doctor",
   "chief", "chief dismiss", "chief heartbeat", "chief note", "chief open", "chief plan", "chief start", "chief stateless", "chief status",
-  "chief stop", "chief switch", "chief tick",
+  "chief stop", "chief switch", "chief tick", "theme",
 ]);

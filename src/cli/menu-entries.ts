@@ -113,10 +113,13 @@ export const MENU: Section[] = [
     // batch TODOs (the seed's p b): a file's TODO entries run one by one in the pane's directory; which ones is asked in the popup.
     { label: "batch TODOs…", key: "b", requires: "batch", command: (c) => askInPopup(c, "batch the TODOs of file:", "batch", agentmux(c, "batch", "--dir", c.dir)) },
   ] },
-  // Options: account selection first, as the seed lays it out (buffer protection, branch warnings,
-  // ready alerts and theme sync have no agentmux setting to toggle yet, so no entry).
+  // Options: account selection first, as the seed lays it out, then theme sync (buffer protection,
+  // branch warnings and ready alerts have no agentmux setting to toggle, so no entry).
   { title: "Options", prefix: "o", entries: [
     { label: "select account…", key: "c", requires: "account select", command: (c) => popup(c, "select account", agentmux(c, "account", "select")) },
+    { label: "theme: light", key: "l", requires: "theme", command: (c) => popup(c, "theme", agentmux(c, "theme", "light")) },
+    { label: "theme: dark", key: "d", requires: "theme", command: (c) => popup(c, "theme", agentmux(c, "theme", "dark")) },
+    { label: "theme: auto", key: "a", requires: "theme", command: (c) => popup(c, "theme", agentmux(c, "theme", "auto")) },
   ] },
 ];
 

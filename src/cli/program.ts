@@ -34,6 +34,7 @@ import { registerPrompt } from "./prompt.ts";
 import { registerInbox } from "./inbox.ts";
 import { registerRemote } from "./remote.ts";
 import { registerChief } from "./chief.ts";
+import { registerTheme } from "./theme.ts";
 import { registerHosts } from "./hosts.ts";
 import { registerDoctor } from "./doctor.ts";
 import { registerStream } from "./stream.ts";
@@ -87,6 +88,7 @@ export function buildProgram(options: { jsonErrors?: boolean } = {}): Command {
   registerInbox(program);
   registerRemote(program);
   registerChief(program);
+  registerTheme(program);
   registerHosts(program);
   registerDoctor(program);
   registerStream(program);

@@ -121,6 +121,8 @@ export const CONFIG_SCHEMA = section({
     model: str("a model name"),
     appendSystemPrompt: str("a system prompt"),
   }),
+  /** Theme sync (`agentmux theme`): the light/dark setting written into each CLI's own theme for its new sessions. */
+  theme: section({ sync: bool.default(false) }),
   /** The chief of staff (src/chief/, docs/chief.md): a model that looks at your plan and context every `interval` and nudges you only when it should. */
   chief: section({
     /** session: heartbeats into a long-lived chief session you can talk to; stateless: one non-interactive call per tick, answering JSON. */

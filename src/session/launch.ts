@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { resolveTheme, syncThemeFor } from "./theme.ts";
 import { statSync } from "node:fs";
 import { basename, resolve } from "node:path";
 import { accountForLaunch } from "../accounts/launch-account.ts";
@@ -55,6 +56,8 @@ export interface Prepared {
   account?: string | undefined;
   /** What to tell the user about the account: a pool changed member, or every member is limited. */
   accountNotice?: string | undefined;
+  /** theme.sync is on: the CLI's theme setting is written before the pane opens (session/theme.ts). */
+  themeSync?: boolean | undefined;
   /** A pool was routed to pick the account: its readings are refreshed after the start. */
   routedPool?: { backend: string; pool: string } | undefined;
 }
@@ -104,7 +107,7 @@ export function prepareLaunch(request: NewSessionRequest, config: Config, cwd = 
   const context = { stateDir: places().stateDir, cwd: dir, env: cliEnv };
   const argv = backend.prepare ? backend.prepare(spec.argv, context) : spec.argv;
   const hookEnv = backend.prepareEnv ? backend.prepareEnv(context) : {};
-  return { backend, dir, argv, env: { ...spec.env, ...chosen.env, ...hookEnv }, typedPrompt, submitTyped, account: chosen.account?.name ?? request.account, accountNotice: chosen.notice,
+  return { backend, dir, argv, env: { ...spec.env, ...chosen.env, ...hookEnv }, typedPrompt, submitTyped, account: chosen.account?.name ?? request.account, accountNotice: chosen.notice, themeSync: config.theme.sync,
     routedPool: chosen.resolution?.route ? { backend: backend.name, pool: chosen.resolution.route.pool } : undefined };
 }
 
@@ -122,6 +125,11 @@ export async function launchSession(tmux: Tmux, request: NewSessionRequest, prep
     throw new AgentmuxError("no tmux server is running and agentmux is not inside tmux", {
       hint: "start tmux first (tmux new -s agents), or pass --socket-name/--socket-path",
     });
+  }
+  // theme.sync: the light/dark setting goes into the CLI's own theme before it starts (never into a running one).
+  if (prepared.themeSync) {
+    const line = syncThemeFor(prepared.backend.name, (await resolveTheme(tmux)).mode, { ...process.env, ...prepared.env });
+    if (line) notify?.(`theme: ${line}`);
   }
   const socketPath = await tmux.socketPath();
   const token = randomBytes(16).toString("hex");

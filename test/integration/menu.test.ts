@@ -66,6 +66,12 @@ describe("the agentmux menu", () => {
     assert.deepEqual(chief, ["start chief (s)", "go to the chief session (g)", "tick now (t)", "add a note… (n)", "set today's plan… (p)", "open state file (o)", "status (i)", "stop timer (x)"]);
     await person.type("Escape");
     await gone(/stop timer/);
+    await openMenu();
+    await person.type("o");
+    const options = boxed(await person.waitForScreen(/theme: auto +\(a\)/)).map((l) => l.replace(/\s+/g, " ").trim());
+    assert.deepEqual(options, ["select account… (c)", "theme: light (l)", "theme: dark (d)", "theme: auto (a)"]);
+    await person.type("Escape");
+    await gone(/theme: auto/);
   });
 
   it("a opens the Account submenu; its entries run in a popup", async () => {

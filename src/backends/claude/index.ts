@@ -1,4 +1,5 @@
 import type { AccountSupport, Backend, LaunchRequest, LaunchSpec } from "../shared/types.ts";
+import { claudeThemeSync } from "./theme.ts";
 import { claudeLineage } from "./lineage.ts";
 import { claudeHistory, claudeSystemPromptArgs } from "./history.ts";
 import { agentsLiveReport } from "./agents.ts";
@@ -57,6 +58,7 @@ export const claude: Backend & { readonly accounts: AccountSupport } = {
   parseStatusLine: claudeStatusLine,
   lineage: claudeLineage,
   history: claudeHistory,
+  syncTheme: claudeThemeSync,
   systemPromptArgs: claudeSystemPromptArgs,
   skillDirectories: claudeSkillDirectories,
   runner: claudeRunner,

@@ -95,3 +95,33 @@ export function setNotify(text: string, script: string, file = "config.toml"): s
   return `${text}${gap}notify = ${value}\n`;
 }
 
+
+/** The value of `key` in `[table]` (a plain table, not dotted or inline), as written; null when not set. */
+export function tableValue(text: string, table: readonly string[], key: string, file = "config.toml"): string | null {
+  const entry = scan(text, file).find((e): e is Extract<TomlEntry, { kind: "value" }> => e.kind === "value" && sameKeys(e.table, table) && sameKeys(e.keys, [key]));
+  return entry ? text.slice(entry.valueStart, entry.valueEnd) : null;
+}
+
+/**
+ * Set `key = value` (value already TOML) in `[table]`: the line replaced where it is, else added
+ * under the table's header, else the table appended. A table written dotted or inline elsewhere
+ * is refused, the file untouched.
+ */
+export function setTableValue(text: string, table: readonly string[], key: string, value: string, file = "config.toml"): string {
+  const entries = scan(text, file);
+  const name = table.join(".");
+  for (const entry of entries) {
+    if (entry.kind !== "value") continue;
+    const path = fullPath(entry);
+    if (startsWith(path, table) && !sameKeys(entry.table, table)) {
+      throw new AgentmuxError(`${file}: ${name}.${key} is written in a form agentmux cannot edit`, { hint: `write it under a [${name}] table; ${FIX}` });
+    }
+  }
+  const found = entries.find((e): e is Extract<TomlEntry, { kind: "value" }> => e.kind === "value" && sameKeys(e.table, table) && sameKeys(e.keys, [key]));
+  if (found) return text.slice(found.valueStart, found.valueEnd) === value ? text : splice(text, found.valueStart, found.valueEnd, value);
+  const header = entries.find((e) => e.kind === "header" && !e.array && sameKeys(e.keys, table));
+  const line = `${key} = ${value}\n`;
+  if (header) return splice(text, header.end, header.end, `${text[header.end - 1] === "\n" ? "" : "\n"}${line}`);
+  const gap = text === "" ? "" : text.endsWith("\n") ? "\n" : "\n\n";
+  return `${text}${gap}[${name}]\n${line}`;
+}

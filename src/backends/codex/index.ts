@@ -1,4 +1,5 @@
 import type { AccountSupport, Backend, LaunchRequest, LaunchSpec } from "../shared/types.ts";
+import { codexThemeSync } from "./theme.ts";
 import { codexHome, prepareCodexHome } from "./hooks.ts";
 import { codexLineage } from "./lineage.ts";
 import { codexHistory, codexSystemPromptArgs } from "./history.ts";
@@ -45,6 +46,7 @@ export const codex: Backend & { readonly accounts: AccountSupport } = {
   },
   lineage: codexLineage,
   history: codexHistory,
+  syncTheme: codexThemeSync,
   systemPromptArgs: codexSystemPromptArgs,
   skillDirectories: codexSkillDirectories,
   runner: codexRunner,

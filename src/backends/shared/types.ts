@@ -1,6 +1,7 @@
 import type { LaunchState } from "../../core/launch-state.ts";
 import type { FetchOutcome } from "./usage-http.ts";
 import type { HookTable } from "./hook-table.ts";
+import type { ThemeSync } from "./theme.ts";
 
 /** How a session is launched: fresh, resuming a native session, or forking one. */
 export type LaunchMode = { kind: "new" } | { kind: "resume"; id: string } | { kind: "fork"; id: string };
@@ -177,6 +178,8 @@ export interface Backend {
    * environment (Gemini: a system-defaults settings file; opencode: a config naming the plugin).
    */
   prepareEnv?(context: PrepareContext): Record<string, string>;
+  /** I/O: write light, dark or auto into the CLI's own theme setting for its next sessions (theme.sync, `agentmux theme`); none: it has none agentmux writes. */
+  syncTheme?: ThemeSync;
   /** Pure: the arguments that start a resumed session in the launch state the last one reported (model, permission mode). */
   resumeArgs?(state: LaunchState): string[];
   /** The CLI's hook events: which agentmux installs, and what each means (src/backends/<name>/hook-events.ts). */
