@@ -113,8 +113,12 @@ export function setTableValue(text: string, table: readonly string[], key: strin
   for (const entry of entries) {
     if (entry.kind !== "value") continue;
     const path = fullPath(entry);
-    if (startsWith(path, table) && !sameKeys(entry.table, table)) {
-      throw new AgentmuxError(`${file}: ${name}.${key} is written in a form agentmux cannot edit`, { hint: `write it under a [${name}] table; ${FIX}` });
+    // A dotted key (tui.theme = …) or an inline table (tui = { … }) holding the table cannot take
+    // a [table] beside it; a sub-table ([tui.keymap]) is no matter.
+    const dotted = entry.table.length < table.length && startsWith(path, table);
+    const inline = path.length <= table.length && startsWith(table, path) && text[entry.valueStart] === "{";
+    if (dotted || inline) {
+      throw new AgentmuxError(`${file}: ${name} is written in a form agentmux cannot edit (${path.join(".")})`, { hint: `write it as a [${name}] table; ${FIX}` });
     }
   }
   const found = entries.find((e): e is Extract<TomlEntry, { kind: "value" }> => e.kind === "value" && sameKeys(e.table, table) && sameKeys(e.keys, [key]));

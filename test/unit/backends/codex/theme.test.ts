@@ -21,7 +21,10 @@ describe("Codex's theme", () => {
     assert.equal(setTableValue('[tui]\nanimations = false # mine\n\n[projects."/p"]\ntrust_level = "trusted"\n', ["tui"], "theme", '"x"'), '[tui]\ntheme = "x"\nanimations = false # mine\n\n[projects."/p"]\ntrust_level = "trusted"\n');
     assert.equal(setTableValue('[tui]\ntheme = "old" # chosen\n', ["tui"], "theme", '"x"'), '[tui]\ntheme = "x" # chosen\n');
     assert.equal(tableValue('[tui]\ntheme = "old"\n[tui.keymap]\ntheme = "no"\n', ["tui"], "theme"), '"old"');
-    assert.throws(() => setTableValue('tui.theme = "old"\n', ["tui"], "theme", '"x"'), /tui\.theme is written in a form agentmux cannot edit/);
+    // Codex itself writes sub-tables such as [tui.model_availability_nux]: no matter.
+    assert.equal(setTableValue('[tui]\nnotifications = true\n[tui.model_availability_nux]\n"gpt" = 2\n', ["tui"], "theme", '"x"'), '[tui]\ntheme = "x"\nnotifications = true\n[tui.model_availability_nux]\n"gpt" = 2\n');
+    assert.equal(setTableValue('[tui.keymap]\na = "b"\n', ["tui"], "theme", '"x"'), '[tui.keymap]\na = "b"\n\n[tui]\ntheme = "x"\n');
+    assert.throws(() => setTableValue('tui.theme = "old"\n', ["tui"], "theme", '"x"'), /tui is written in a form agentmux cannot edit \(tui\.theme\)/);
     assert.throws(() => setTableValue('tui = { theme = "old" }\n', ["tui"], "theme", '"x"'), /cannot edit/);
   });
 
