@@ -204,11 +204,12 @@ export class Daemon implements DaemonPort {
     // The chief of staff (src/chief/): its heartbeat turns are its own business, not the alerts' nor the inbox's.
     const chief = new ChiefLoop({
       tracked: () => this.tracked.values(), config: () => this.config(), sendTmux: new Tmux(this.options.server),
-      typed: (pane, kind, at) => this.typed(pane, kind, at), notify: (note) => notifier.notify(note), changed: () => this.inbox.changed(),
+      typed: (pane, kind, at) => this.typed(pane, kind, at), notify: (note) => notifier.notify(note), changed: () => { this.inbox.changed(); void this.renderStatus(); },
       turns: (t) => transcriptTurns(t, this.config()), recordFile: chiefRecordFile(this.layout.stateDir, this.layout.key), log: (line) => this.log(line),
     });
     this.chief = chief;
     alerts.quiet = (pane) => chief.quiet(pane);
+    if (this.status) this.status.quiet = (pane) => chief.quiet(pane);
     this.table.subscribe((change) => chief.sessionChanged(change.t));
     this.sideReport = new SideReport(this.tmux, () => this.config().side.reportParentStatus);
     this.screens = new ScreenState(this.tmux, (line) => this.log(line), (t, word, screen) => this.screenSaid(t, word, screen), (pane) => this.remote.screenChanged(pane));

@@ -27,6 +27,8 @@ export class StatusPush {
   quota: (() => SelectedQuota[]) | undefined;
   /** Other machines' sessions (src/hosts/segment.ts): counted with these; the hosts that are down, marked. */
   hosts: (() => HostCounts) | undefined;
+  /** A session whose waiting is another part's business (the chief's heartbeat answers): counted as idle. */
+  quiet: ((pane: string) => boolean) | undefined;
 
   constructor(private readonly tmux: Tmux, private readonly log: (line: string) => void = () => undefined) {}
 
@@ -55,7 +57,8 @@ export class StatusPush {
     const withKeys = this.withKeys;
     // A snoozed session is out of the segment: not counted, its key not listed.
     const counted = sessions.filter((t) => !readSnooze(t.record.snoozed ?? "", now).snoozed);
-    const shown = counted.map((t) => ({ t, machine: { ...t.machine, state: shownState(t.machine) } }));
+    const shownOf = (t: Tracked) => { const state = shownState(t.machine); return state === "waiting" && this.quiet?.(t.pane) ? "idle" : state; };
+    const shown = counted.map((t) => ({ t, machine: { ...t.machine, state: shownOf(t) } }));
     const keys = withKeys ? shown.filter(({ t, machine }) => (machine.state === "waiting" || machine.state === "blocked") && t.record.switchKey).map(({ t }) => t.record.switchKey).sort() : [];
     // Fit in what status-right-length leaves it (the clock after it is never cut): the quota goes
     // first, then the keys; the counts always show. Told once how to make room.

@@ -91,6 +91,8 @@ describe("agentmux chief on a real tmux server", () => {
     assert.match(log, /chief: session tick: no nudge/);
     assert.ok(!(await inbox()).some((i) => i.pane === chief), "the chief's heartbeat answer is not in the inbox");
     assert.deepEqual(notices().slice(before), [], "no notification for a heartbeat's turn");
+    // Nor counted as waiting in the status segment.
+    await server.waitFor("the segment without the chief", async () => !/●/.test(String((await server.tmux(["show-options", "-gqv", "@agentmux-status"])).stdout)), 10_000);
     // The heartbeat carried the state (today's plan current) and the context commands' output.
     const transcript = JSON.parse(await cli(["read", chief, "--transcript", "--json"])) as Array<{ role: string; text: string }>;
     const beat = transcript.filter((t) => t.role === "user").at(-1)?.text ?? "";
@@ -106,6 +108,7 @@ describe("agentmux chief on a real tmux server", () => {
     const item = (await inbox()).find((i) => i.pane === chief);
     assert.equal(item?.state, "waiting");
     assert.match(item?.ask?.summary ?? "", /Nudge: Call Ana before 16:00/);
+    await server.waitFor("the segment counts the nudge", async () => /●1/.test(String((await server.tmux(["show-options", "-gqv", "@agentmux-status"])).stdout)), 10_000);
     const next = JSON.parse(await cli(["next", "--json"])) as { pane: string; notified: string | null };
     assert.equal(next.pane, chief);
     assert.match(next.notified ?? "", /chief: Call Ana/);
