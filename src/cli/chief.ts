@@ -38,8 +38,11 @@ function describe(status: Response & { ok: true }): string {
 async function tick(ctx: Context, action: "tick" | "heartbeat" | "stateless", json: boolean | undefined): Promise<void> {
   await requireControl(ctx, `chief ${action}`);
   const answer = await ask(ctx, action, {}, TICK_TIMEOUT_MS);
+  const outcome = String(answer["outcome"]);
+  // A tick that could not run (the CLI failed, a backend that cannot be the chief) exits 1; skipped or decided, 0.
+  if (outcome.startsWith("failed: ")) throw new AgentmuxError(`chief ${action}: ${outcome.slice(8)}`, { hint: "agentmux chief status; agentmux daemon logs" });
   if (json) printJson(answer);
-  else out(shown`${String(answer["outcome"])}\n`);
+  else out(shown`${outcome}\n`);
 }
 
 export function registerChief(program: Command): void {
