@@ -148,6 +148,7 @@ export class Daemon implements DaemonPort {
       config: () => this.config(), typed: (pane, kind, at) => this.typed(pane, kind, at), manifest: (t) => this.screens?.manifestOf(t) ?? null,
       restart: restartByChild(options.layout.tmuxSocket, 90_000), readings: (b, a) => this.usage?.reading(b, a), log: (line) => this.log(line),
       elsewhere: hostsForPage(() => this.hosts?.snapshots() ?? [], () => this.config().hosts, options.layout.dir),
+      extra: () => this.chief?.items() ?? [],
     });
     this.inbox = new Inbox({ tracked: () => this.tracked.values(), ask: (pane) => this.asks.get(pane), paneLines: (format) => this.tmux.paneLines(format), backendSuffix: () => this.config().display.backendSuffix, remote: () => remoteInboxItems(this.hosts?.snapshots() ?? []), extra: () => this.chief?.items() ?? [], quiet: (pane) => this.chief?.quiet(pane) === true, log: (line) => this.log(line) });
     this.feed = new Feed({ sessions: () => listSessions(this.tmux, { backendSuffix: this.config().display.backendSuffix, includeExited: true }), inbox: () => this.inbox.items(), log: (line) => this.log(line) });
@@ -204,7 +205,7 @@ export class Daemon implements DaemonPort {
     // The chief of staff (src/chief/): its heartbeat turns are its own business, not the alerts' nor the inbox's.
     const chief = new ChiefLoop({
       tracked: () => this.tracked.values(), config: () => this.config(), sendTmux: new Tmux(this.options.server),
-      typed: (pane, kind, at) => this.typed(pane, kind, at), notify: (note) => notifier.notify(note), changed: () => { this.inbox.changed(); void this.renderStatus(); },
+      typed: (pane, kind, at) => this.typed(pane, kind, at), notify: (note) => notifier.notify(note), changed: () => { this.inbox.changed(); this.remote.sessionsChanged(); void this.renderStatus(); },
       turns: (t) => transcriptTurns(t, this.config()), recordFile: chiefRecordFile(this.layout.stateDir, this.layout.key), log: (line) => this.log(line),
     });
     this.chief = chief;

@@ -13,7 +13,7 @@ import { isAgentmuxError } from "../util/errors.ts";
 import { accountChoices, loggedInOf } from "./choices.ts";
 import { fail, type Answer, type RemotePort } from "./port.ts";
 import { answersDialog, checkKeys, keyList, KEYS_HINT } from "./keys.ts";
-import { hostRows, lastLines, orderRows, rowsFrom, type Row } from "./rows.ts";
+import { hostRows, itemRows, lastLines, orderRows, rowsFrom, type Row } from "./rows.ts";
 import { splitHostTarget } from "../hosts/address.ts";
 import { remoteSaid } from "../hosts/run.ts";
 import type { Tracked } from "../daemon/tracked.ts";
@@ -29,7 +29,7 @@ export function rowsOf(port: RemotePort, roster: readonly RosterEntry[], tracked
     const m = port.tracked.get(pane)?.machine;
     return m && { ...m, state: shownState(m) };
   });
-  const there = port.elsewhere ? hostRows(port.elsewhere.snapshots()) : [];
+  const there = [...(port.elsewhere ? hostRows(port.elsewhere.snapshots()) : []), ...itemRows(port.extra?.() ?? [])];
   return there.length === 0 ? here : orderRows([...here, ...there]);
 }
 

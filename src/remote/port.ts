@@ -1,4 +1,5 @@
 import type { Config } from "../config/config.ts";
+import type { InboxItem } from "../core/ask.ts";
 import type { InputWord } from "../core/evidence.ts";
 import type { RestartRunner } from "../daemon/restart-child.ts";
 import type { Tracked } from "../daemon/tracked.ts";
@@ -26,6 +27,8 @@ export interface RemotePort {
   readings: Readings;
   /** Other machines' sessions (config hosts, docs/hosts.md): listed on the page, answered there. */
   readonly elsewhere?: Elsewhere | undefined;
+  /** This machine's items that are no session's (the chief's stateless nudges, src/chief/loop.ts): listed, never acted on. */
+  readonly extra?: (() => InboxItem[]) | undefined;
   log(line: string): void;
 }
 

@@ -1,4 +1,4 @@
-import { optionKeys, stateGlyph, type Ask } from "../core/ask.ts";
+import { optionKeys, stateGlyph, type Ask, type InboxItem } from "../core/ask.ts";
 import type { SessionState } from "../core/states.ts";
 import { byKey } from "../session/keys.ts";
 import type { RosterEntry } from "../session/roster.ts";
@@ -78,4 +78,12 @@ export function hostRows(snapshots: readonly HostSnapshot[]): Row[] {
 export function lastLines(screen: string, n: number): string[] {
   const lines = screen.replace(/\s+$/, "").split("\n").map((l) => l.replace(/\s+$/, ""));
   return lines.slice(-n);
+}
+
+/** Pure: inbox items that are no session's (the chief's stateless nudges) as rows: shown, with nothing to act on. */
+export function itemRows(items: readonly InboxItem[]): Row[] {
+  return items.map((i) => ({
+    pane: i.pane, name: i.name, key: i.key, backend: i.backend, account: i.account, state: i.state,
+    glyph: stateGlyph(i.state, i.background), background: i.background, since: i.since, snoozed: i.snoozed, ask: i.ask,
+  }));
 }

@@ -1,6 +1,7 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { lastLines, orderRows, rowsFrom, type Row } from "../../../src/remote/rows.ts";
+import { rowsOf } from "../../../src/remote/actions.ts";
+import { itemRows, lastLines, orderRows, rowsFrom, type Row } from "../../../src/remote/rows.ts";
 import type { RosterEntry } from "../../../src/session/roster.ts";
 
 const row = (pane: string, key: string, state: Row["state"], since: number): Row => ({ pane, name: pane, key, backend: "claude", account: "", state, glyph: "", background: false, since, snoozed: false, ask: null });
@@ -27,5 +28,17 @@ describe("the page's rows", () => {
   it("the last lines of a capture, trailing blank lines dropped", () => {
     assert.deepEqual(lastLines("a\nb  \nc\n\n\n", 2), ["b", "c"]);
     assert.deepEqual(lastLines("one\n", 40), ["one"]);
+  });
+
+  it("lists an item that is no session's (a chief nudge) as a waiting row with its words", () => {
+    const ask = { kind: "answer" as const, summary: "Nudge: Call Ana", text: ["Call Ana"], options: [], dialog: "", source: "transcript" as const, at: 5 };
+    const [row] = itemRows([{ pane: "chief", name: "chief", key: "", backend: "claude", account: "", state: "waiting", background: false, since: 5, snoozed: false, ask }]);
+    assert.deepEqual(row, { pane: "chief", name: "chief", key: "", backend: "claude", account: "", state: "waiting", glyph: "●", background: false, since: 5, snoozed: false, ask });
+  });
+
+  it("the page's list carries the daemon's items that are no session's, ordered with the sessions", () => {
+    const ask = { kind: "answer" as const, summary: "Nudge: Call Ana", text: ["Call Ana"], options: [], dialog: "", source: "transcript" as const, at: 5 };
+    const port = { tracked: new Map(), extra: () => [{ pane: "chief", name: "chief", key: "", backend: "claude", account: "", state: "waiting" as const, background: false, since: 5, snoozed: false, ask }] };
+    assert.deepEqual(rowsOf(port as never, []).map((r) => [r.pane, r.state]), [["chief", "waiting"]]);
   });
 });
