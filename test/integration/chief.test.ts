@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { TestServer } from "../helpers/tmux-server.ts";
+import { CLI, TestServer } from "../helpers/tmux-server.ts";
 import { waitForState } from "../helpers/agentmux-session.ts";
 import { daemonLogLines, writeConfig } from "../helpers/config.ts";
 
@@ -109,6 +109,11 @@ describe("agentmux chief on a real tmux server", () => {
     assert.equal(item?.state, "waiting");
     assert.match(item?.ask?.summary ?? "", /Nudge: Call Ana before 16:00/);
     await server.waitFor("the segment counts the nudge", async () => /●1/.test(String((await server.tmux(["show-options", "-gqv", "@agentmux-status"])).stdout)), 10_000);
+    // The inbox popup, at a terminal (a window of this server), lists it.
+    const popup = String((await server.tmux(["new-window", "-d", "-P", "-F", "#{pane_id}", "node", CLI, "-L", server.name, "inbox"])).stdout).trim();
+    const screen = await server.waitForScreen(popup, /chief.*Nudge: Call Ana before 16:00/, 20_000);
+    if (process.env["AGENTMUX_SHOW_SCREENS"]) process.stderr.write(`${screen}\n`);
+    await server.tmux(["send-keys", "-t", popup, "Escape"]);
     const next = JSON.parse(await cli(["next", "--json"])) as { pane: string; notified: string | null };
     assert.equal(next.pane, chief);
     assert.match(next.notified ?? "", /chief: Call Ana/);
@@ -129,9 +134,24 @@ describe("agentmux chief on a real tmux server", () => {
     assert.ok(notices().some((l) => /notify: chief: Send the invoice \{#42\}/.test(l)));
     const item = (await inbox()).find((i) => i.pane === "chief");
     assert.match(item?.ask?.summary ?? "", /Nudge: Send the invoice/);
-    writeFileSync(say, 'FAKE_SAY={"notify": false, "message": ""}\n');
+    // In the inbox popup as an item of its own; Enter, having read it, dismisses it.
+    const popup = String((await server.tmux(["new-window", "-d", "-P", "-F", "#{pane_id}", "node", CLI, "-L", server.name, "inbox"])).stdout).trim();
+    const screen = await server.waitForScreen(popup, /chief.*Nudge: Send the invoice \{#42\}/, 20_000);
+    if (process.env["AGENTMUX_SHOW_SCREENS"]) process.stderr.write(`${screen}\n`);
+    // The highlight on the nudge (the chief session, waiting longer, is listed first), then z.
+    for (let i = 0; i < 3 && !/›● waiting {2}chief {2,}\S+ +\S+ +Nudge: Send/.test(await server.capture(popup)); i++) {
+      await server.tmux(["send-keys", "-t", popup, "j"]);
+      await new Promise((r) => setTimeout(r, 300));
+    }
+    await server.tmux(["send-keys", "-t", popup, "z"]);
+    await server.waitForScreen(popup, /1 chief nudge\(s\) dismissed/, 10_000);
+    await server.tmux(["send-keys", "-t", popup, "Escape"]);
+    assert.equal((await status()).nudges, 0);
+    writeFileSync(say, 'FAKE_SAY={"notify": false, "message": "", "state_update": "not asked for"}\n');
     assert.equal(await cli(["chief", "tick"]), "no nudge");
-    assert.equal((await status()).nudges, 1);
+    assert.equal((await status()).nudges, 0);
+    writeFileSync(say, 'FAKE_SAY={"notify": true, "message": "Second"}\n');
+    assert.equal(await cli(["chief", "tick"]), "nudge: Second");
     assert.match(await cli(["chief", "dismiss"]), /1 nudge\(s\) dismissed/);
     assert.ok(!(await inbox()).some((i) => i.pane === "chief"));
     // The model's proposals are not the user's state: nothing was written to the state file.
