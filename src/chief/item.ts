@@ -1,5 +1,5 @@
 /**
  * The pane an inbox item of a stateless chief nudge names (src/chief/loop.ts): it is no session's,
- * so the inbox dismisses it (Enter, z) or notes a reply in the state file (r) instead of going there.
+ * so the inbox dismisses it (Enter, z) instead of going there; a reply is `agentmux chief note`.
  */
 export const CHIEF_ITEM = "chief";

@@ -14,9 +14,8 @@ import { sessionDecision, statelessDecision, type Decision } from "./decision.ts
 import { checkChiefBackend, chiefDirectory, chiefStateFile } from "./places.ts";
 import { contextBlock, heartbeatMarker, heartbeatPrompt, statelessPrompt, SYSTEM_PROMPT } from "./prompts.ts";
 import { loadRecord, nextTickAt, saveRecord, type ChiefRecord } from "./record.ts";
-import { isAgentmuxError } from "../util/errors.ts";
 import { appendEntry, dayOf, readStateText, stateContext } from "./state-file.ts";
-
+import { isAgentmuxError } from "../util/errors.ts";
 
 /** How long the answer to a heartbeat is looked for in the transcript after its turn ended. */
 const ANSWER_TRIES = 20;
@@ -111,7 +110,7 @@ export class ChiefLoop {
   }
 
   /** The `chief` request of the socket (agentmux chief …). */
-  async request(action: string, options: { immediate?: boolean; index?: number } = {}): Promise<Response> {
+  async request(action: string, options: { immediate?: boolean } = {}): Promise<Response> {
     switch (action) {
       case "start":
         this.record.running = true;
@@ -133,7 +132,7 @@ export class ChiefLoop {
         return { ok: true, outcome: await this.tick("stateless") };
       case "dismiss": {
         const before = this.record.nudges.length;
-        this.record.nudges = options.index === undefined ? [] : this.record.nudges.filter((_, i) => i !== this.record.nudges.length - 1 - (options.index as number));
+        this.record.nudges = [];
         this.save();
         this.deps.changed();
         return { ok: true, dismissed: before - this.record.nudges.length };

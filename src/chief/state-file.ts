@@ -50,11 +50,6 @@ export function stateContext(text: string, today: string, maxChars: number): str
   return `[the state file's older part is left out]\n${from === -1 ? cut : cut.slice(from + 1)}`;
 }
 
-/** Whether the text has a plan for today. */
-export function hasPlanFor(text: string, today: string): boolean {
-  return text.split("\n").some((line) => PLAN_HEADING.exec(line)?.[1] === today);
-}
-
 /** Pure: the text with one entry appended (a blank line before it, one newline at the end). */
 export function withEntry(text: string, heading: string, body: string): string {
   const before = text.replace(/\s*$/, "");

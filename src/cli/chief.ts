@@ -14,7 +14,7 @@ import { requireControl } from "./permission.ts";
 const TICK_TIMEOUT_MS = 330_000;
 
 /** One `chief` request to the daemon (started if it is not running); its error as agentmux's. */
-async function ask(ctx: Context, action: string, extra: { immediate?: boolean; index?: number } = {}, timeoutMs = 15_000): Promise<Response & { ok: true }> {
+async function ask(ctx: Context, action: string, extra: { immediate?: boolean } = {}, timeoutMs = 15_000): Promise<Response & { ok: true }> {
   const { layout } = await ensureDaemon(ctx.tmux);
   const answer = await request(layout.socket, { op: "chief", action, ...extra }, timeoutMs);
   if (!answer.ok) throw new AgentmuxError(`chief ${action}: ${answer.error}`, { hint: answer.hint ?? "see agentmux daemon logs" });

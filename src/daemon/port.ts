@@ -46,7 +46,7 @@ export interface DaemonPort extends SessionsPort {
   /** The sessions that need the user (src/daemon/inbox.ts). */
   readonly inbox: { items(): Promise<InboxItem[]>; view(): Promise<InboxItem[]>; subscribe(socket: Socket): Promise<void>; changed(): void };
   /** The chief of staff's loop (src/chief/loop.ts): `agentmux chief …`. */
-  readonly chief?: { request(action: string, options: { immediate?: boolean; index?: number }): Promise<Response> } | null;
+  readonly chief?: { request(action: string, options: { immediate?: boolean }): Promise<Response> } | null;
   /** The roster feed another machine's agentmux reads over ssh (src/daemon/feed.ts). */
   readonly feed: { subscribe(socket: Socket): Promise<void> };
 }

@@ -64,10 +64,7 @@ export async function handleRequest(daemon: DaemonPort, req: Request, socket?: S
       return { ok: true, inbox: await daemon.inbox.view() };
     case "chief":
       if (!daemon.chief) return { ok: false, error: "the daemon has not started its chief loop yet" };
-      return daemon.chief.request(String(req.action), {
-        ...(req.immediate === true ? { immediate: true } : {}),
-        ...(typeof req.index === "number" && Number.isSafeInteger(req.index) ? { index: req.index } : {}),
-      });
+      return daemon.chief.request(String(req.action), req.immediate === true ? { immediate: true } : {});
     case "subscribe":
       if (!socket) return { ok: false, error: "subscribe needs a connection that stays open" };
       await daemon.inbox.subscribe(socket);
