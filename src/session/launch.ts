@@ -128,8 +128,9 @@ export async function launchSession(tmux: Tmux, request: NewSessionRequest, prep
   }
   // theme.sync: the light/dark setting goes into the CLI's own theme before it starts (never into a running one).
   if (prepared.themeSync) {
-    const line = syncThemeFor(prepared.backend.name, (await resolveTheme(tmux)).mode, { ...process.env, ...prepared.env });
-    if (line) notify?.(`theme: ${line}`);
+    // Only a failure is told (Gemini's and Qwen's session settings are written afresh at every launch).
+    const synced = syncThemeFor(prepared.backend.name, (await resolveTheme(tmux)).mode, { ...process.env, ...prepared.env });
+    if (synced.failed && synced.line) notify?.(`warning: ${synced.line}`);
   }
   const socketPath = await tmux.socketPath();
   const token = randomBytes(16).toString("hex");

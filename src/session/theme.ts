@@ -31,14 +31,14 @@ export async function resolveTheme(tmux: Tmux, env: Record<string, string | unde
   return { set, mode: themeFromColorFgBg(server.get("COLORFGBG")) ?? themeFromColorFgBg(env["COLORFGBG"]) ?? "auto" };
 }
 
-/** Sync one CLI's theme in one home (a launch's environment); a failure is a line, never a failed launch. */
-export function syncThemeFor(backend: string, mode: ThemeMode, env: Record<string, string | undefined>): string | null {
+/** Sync one CLI's theme in one home (a launch's environment): what changed, or why it failed (never a failed launch). */
+export function syncThemeFor(backend: string, mode: ThemeMode, env: Record<string, string | undefined>): { line: string | null; failed: boolean } {
   const sync = getBackend(backend).syncTheme;
-  if (!sync) return null;
+  if (!sync) return { line: null, failed: false };
   try {
-    return sync(mode, env);
+    return { line: sync(mode, env), failed: false };
   } catch (error) {
-    return `theme sync for ${backend}: ${(error as Error).message}`;
+    return { line: `theme sync for ${backend}: ${(error as Error).message}`, failed: true };
   }
 }
 
@@ -48,7 +48,7 @@ export function syncAllThemes(config: Config, mode: ThemeMode, env: Record<strin
   for (const name of BACKEND_NAMES) {
     if (!getBackend(name).syncTheme) continue;
     for (const home of accountHomes(config, name, env)) {
-      const line = syncThemeFor(name, mode, home.env);
+      const { line } = syncThemeFor(name, mode, home.env);
       if (line) lines.push(line);
     }
   }

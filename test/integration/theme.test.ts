@@ -1,6 +1,6 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { TestServer } from "../helpers/tmux-server.ts";
@@ -13,6 +13,7 @@ import { writeConfig } from "../helpers/config.ts";
 const userHome = realpathSync(mkdtempSync(join(tmpdir(), "agentmux-theme-")));
 const claudeDir = join(userHome, ".claude");
 const codexDir = join(userHome, ".codex");
+const GEMINI_USER = `${JSON.stringify({ ui: { theme: "GitHub Light" }, general: { vimMode: true } }, null, 2)}\n`;
 
 describe("agentmux theme on a real tmux server", () => {
   const server = new TestServer({ HOME: userHome, CLAUDE_CONFIG_DIR: claudeDir, CODEX_HOME: codexDir });
@@ -29,6 +30,9 @@ describe("agentmux theme on a real tmux server", () => {
     mkdirSync(codexDir, { recursive: true });
     writeFileSync(join(claudeDir, ".claude.json"), `${JSON.stringify({ theme: "dark-daltonized", hasCompletedOnboarding: true }, null, 2)}\n`);
     writeFileSync(join(codexDir, "config.toml"), '# mine\n[tui]\nanimations = false\n');
+    // The user's Gemini directory (TestServer points GEMINI_CLI_HOME at one of the test's own).
+    mkdirSync(join(server.home, "gemini-user", ".gemini"), { recursive: true });
+    writeFileSync(join(server.home, "gemini-user", ".gemini", "settings.json"), GEMINI_USER);
     await server.start();
   });
   after(async () => {
@@ -56,12 +60,23 @@ describe("agentmux theme on a real tmux server", () => {
 
   it("a new session's CLI finds the theme written before it starts; auto follows the terminal's background ($COLORFGBG)", async () => {
     await server.tmux(["set-option", "-g", "@agentmux-theme", "dark"]);
-    const claude = await cli(["new", "--backend", "claude", "--detached", "--dir", server.work]);
-    assert.match(claude.err, /theme: .*\.claude\.json: theme dark-daltonized/);
+    await cli(["new", "--backend", "claude", "--detached", "--dir", server.work]);
     assert.equal(claudeTheme(), "dark-daltonized");
-    const codex = await cli(["new", "--backend", "codex", "--detached", "--dir", server.work]);
-    assert.match(codex.err, /theme: .*config\.toml: \[tui\] theme catppuccin-mocha/);
+    await cli(["new", "--backend", "codex", "--detached", "--dir", server.work]);
     assert.match(codexConfig(), /^theme = "catppuccin-mocha"$/m);
+    // Gemini and Qwen run in settings homes of agentmux's, written from the user's own at each
+    // launch: the theme goes there; the user's own settings are never written.
+    await cli(["new", "--backend", "gemini", "--detached", "--dir", server.work]);
+    const geminiHomes = join(server.home, "state", "gemini-home");
+    const [geminiHome = ""] = readdirSync(geminiHomes);
+    const gemini = JSON.parse(readFileSync(join(geminiHomes, geminiHome, ".gemini", "settings.json"), "utf8")) as { ui?: { theme?: string; autoThemeSwitching?: boolean }; hooks?: unknown };
+    assert.deepEqual(gemini.ui, { theme: "GitHub", autoThemeSwitching: false }, "the user's GitHub Light turned dark");
+    assert.ok(gemini.hooks, "agentmux's hooks still there");
+    assert.equal(readFileSync(join(server.home, "gemini-user", ".gemini", "settings.json"), "utf8"), GEMINI_USER);
+    await cli(["new", "--backend", "qwen", "--detached", "--dir", server.work]);
+    const qwenHomes = join(server.home, "state", "qwen-home");
+    const [qwenHome = ""] = readdirSync(qwenHomes);
+    assert.equal((JSON.parse(readFileSync(join(qwenHomes, qwenHome, "settings.json"), "utf8")) as { ui?: { theme?: string } }).ui?.theme, "Qwen Dark");
     // auto: the terminal's background as the server's environment has it.
     await server.tmux(["set-environment", "-g", "COLORFGBG", "0;15"]);
     const { out } = await cli(["theme", "auto"]);

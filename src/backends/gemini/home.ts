@@ -2,6 +2,7 @@ import { homedir } from "node:os";
 import { join } from "node:path";
 import { shellScript } from "../../util/install-dir.ts";
 import { prepareSettingsHome, settingsHomeOf } from "../shared/settings-home.ts";
+import { settingsHomeTheme } from "../shared/settings-theme.ts";
 import { readGeminiSettings, sessionSettings } from "./settings.ts";
 
 type Env = Record<string, string | undefined>;
@@ -23,8 +24,21 @@ export function userGeminiDir(env: Env = process.env): string {
 
 /** The session home standing in for one user's: under the state dir, named by a hash of that user's .gemini path. */
 export function geminiSessionHome(stateDir: string, userDir: string): string {
-  return settingsHomeOf(stateDir, "gemini-home", userDir);
+  return settingsHomeOf(stateDir, FOLDER, userDir);
 }
+
+/** The session homes' folder under the state directory. */
+const FOLDER = "gemini-home";
+
+/**
+ * Theme sync (theme.sync): Gemini CLI 0.61's ui.theme in the session's settings, its built-in
+ * light/dark pairs; ui.autoThemeSwitching (on by default: it follows the terminal between its
+ * Default themes) goes off when light or dark is set.
+ */
+export const geminiThemeSync = settingsHomeTheme({
+  variable: HOME_VARIABLE, folder: FOLDER, mirror: ".gemini", autoSwitch: "autoThemeSwitching",
+  pairs: [["Default Light", "Default"], ["ANSI Light", "ANSI"], ["Ayu Light", "Ayu"], ["GitHub Light", "GitHub"], ["Solarized Light", "Solarized Dark"]],
+});
 
 export interface GeminiHomeRequest { stateDir: string; env?: Env; hookPath?: string }
 
@@ -40,7 +54,7 @@ export function prepareGeminiHome(request: GeminiHomeRequest): Record<string, st
   const settings = sessionSettings(readGeminiSettings(userSettings), request.hookPath ?? shellScript("agentmux-hook"), userSettings);
   // Gemini's tmp/ (where chats are kept) is the user's, for --resume inside and outside agentmux.
   const { home } = prepareSettingsHome({
-    stateDir: request.stateDir, folder: "gemini-home", userDir, mirror: ".gemini",
+    stateDir: request.stateDir, folder: FOLDER, userDir, mirror: ".gemini",
     files: { "settings.json": `${JSON.stringify(settings, null, 2)}\n` }, knownFiles: KNOWN_FILES, ensureDirs: ["tmp"],
   });
   return { [HOME_VARIABLE]: home };

@@ -1,6 +1,6 @@
 import { AgentmuxError } from "../../util/errors.ts";
 import type { Backend, LaunchRequest, LaunchSpec } from "../shared/types.ts";
-import { prepareGeminiHome } from "./home.ts";
+import { geminiThemeSync, prepareGeminiHome } from "./home.ts";
 import { GEMINI_HOOKS } from "./hook-events.ts";
 import { geminiOutsideConfig } from "./outside-config.ts";
 
@@ -26,5 +26,6 @@ export const gemini: Backend = {
     return { argv, env: {} };
   },
   // Gemini reads hooks only from its settings: its sessions get a home whose settings add agentmux's.
+  syncTheme: geminiThemeSync,
   prepareEnv: (context) => prepareGeminiHome({ stateDir: context.stateDir, env: context.env }),
 };

@@ -2,6 +2,7 @@ import { homedir } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
 import { shellScript } from "../../util/install-dir.ts";
 import { prepareSettingsHome, settingsHomeOf } from "../shared/settings-home.ts";
+import { settingsHomeTheme } from "../shared/settings-theme.ts";
 import { readQwenSettings, sessionSettings } from "./settings.ts";
 
 type Env = Record<string, string | undefined>;
@@ -32,8 +33,17 @@ export function userQwenDir(env: Env = process.env): string {
 
 /** The session home standing in for one user's: under the state dir, named by a hash of that user's directory. */
 export function qwenSessionHome(stateDir: string, userDir: string): string {
-  return settingsHomeOf(stateDir, "qwen-home", userDir);
+  return settingsHomeOf(stateDir, FOLDER, userDir);
 }
+
+/** The session homes' folder under the state directory. */
+const FOLDER = "qwen-home";
+
+/** Theme sync (theme.sync): Qwen Code's ui.theme (default "Qwen Dark") in the session's settings, its built-in light/dark pairs. */
+export const qwenThemeSync = settingsHomeTheme({
+  variable: HOME_VARIABLE, folder: FOLDER, mirror: "",
+  pairs: [["Qwen Light", "Qwen Dark"], ["Default Light", "Default"], ["ANSI Light", "ANSI"], ["Ayu Light", "Ayu"], ["GitHub Light", "GitHub"]],
+});
 
 export interface QwenHomeRequest { stateDir: string; env?: Env; hookPath?: string }
 
@@ -48,7 +58,7 @@ export function prepareQwenHome(request: QwenHomeRequest): Record<string, string
   const userSettings = join(userDir, "settings.json");
   const settings = sessionSettings(readQwenSettings(userSettings), request.hookPath ?? shellScript("agentmux-hook"), userSettings);
   const { home } = prepareSettingsHome({
-    stateDir: request.stateDir, folder: "qwen-home", userDir, mirror: "",
+    stateDir: request.stateDir, folder: FOLDER, userDir, mirror: "",
     files: { "settings.json": `${JSON.stringify(settings, null, 2)}\n` }, knownFiles: KNOWN_FILES, ensureDirs: USER_DIRS,
   });
   return { [HOME_VARIABLE]: home };

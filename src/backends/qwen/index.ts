@@ -1,6 +1,6 @@
 import { AgentmuxError } from "../../util/errors.ts";
 import type { Backend, LaunchRequest, LaunchSpec } from "../shared/types.ts";
-import { prepareQwenHome } from "./home.ts";
+import { qwenThemeSync, prepareQwenHome } from "./home.ts";
 import { QWEN_HOOKS } from "./hook-events.ts";
 import { qwenOutsideConfig } from "./outside-config.ts";
 import { qwenRunner } from "./runner.ts";
@@ -32,5 +32,6 @@ export const qwen: Backend = {
     return { argv, env: {} };
   },
   // Qwen reads hooks only from its settings: its sessions get a QWEN_HOME whose settings add agentmux's.
+  syncTheme: qwenThemeSync,
   prepareEnv: (context) => prepareQwenHome({ stateDir: context.stateDir, env: context.env }),
 };
