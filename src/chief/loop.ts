@@ -301,7 +301,7 @@ export function answerAfter(turns: readonly ConversationTurn[], marker: string):
 async function runStateless(config: Config, prompt: string): Promise<string> {
   const [{ prepareRun }, { runOnce }] = await Promise.all([import("../batch/prepare.ts"), import("../batch/run-once.ts")]);
   const run = prepareRun(config, { backend: config.chief.backend, dir: chiefDirectory(config) });
-  const result = await runOnce(run.backend, run.program, prompt, { cwd: run.dir, env: run.env, timeoutMs: 300_000, maxTurns: config.chief.maxTurns, withoutProject: true, permissionMode: "default" });
+  const result = await runOnce(run.backend, run.program, prompt, { cwd: run.dir, env: run.env, timeoutMs: 300_000, maxTurns: config.chief.maxTurns, withoutProject: true });
   if (!result.ok) throw new Error(`${run.backend.label} answered no result: ${result.text}`);
   return `${result.raw}\n${result.text}`;
 }

@@ -1,7 +1,6 @@
 import { getBackend, promptLineOf } from "../backends/index.ts";
 import type { Config } from "../config/config.ts";
-import { request } from "../daemon/client.ts";
-import { layoutFor } from "../daemon/start.ts";
+import { tellTyped } from "../daemon/typed-client.ts";
 import { startSession } from "../lifecycle/start-session.ts";
 import { prepareLaunch } from "../session/launch.ts";
 import { DraftInTheWay, sendText } from "../session/send.ts";
@@ -54,6 +53,6 @@ export async function addToChief(tmux: Tmux, config: Config, kind: "note" | "pla
     if (error instanceof DraftInTheWay) return { file, submitted: `${error.message}: not submitted` };
     throw error;
   }
-  try { await request((await layoutFor(tmux)).socket, { op: "input", pane: chief.pane, kind: "submit", at }, 2000); } catch { /* no daemon */ }
+  await tellTyped(tmux, chief.pane, "submit", at);
   return { file, submitted: `submitted to the chief session (${chief.pane})` };
 }

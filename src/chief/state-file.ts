@@ -1,6 +1,6 @@
-import { mkdirSync, statSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
-import { writeFileAtomic } from "../util/atomic-write.ts";
+import { modeOf, writeFileAtomic } from "../util/atomic-write.ts";
 import { readRegularText, MiB } from "../util/regular-file.ts";
 
 /** The most of the state file agentmux reads (it is the user's notes: a larger one is refused, with its name). */
@@ -67,14 +67,5 @@ export function appendEntry(file: string, kind: "plan" | "note" | "model", body:
   const mark = org ? "*" : "##";
   const heading = kind === "plan" ? `${mark} Plan ${dayOf(at)}` : kind === "note" ? `${mark} Note ${dayOf(at)} ${clockOf(at)}` : `${mark} Model update ${dayOf(at)} ${clockOf(at)}`;
   mkdirSync(dirname(file), { recursive: true });
-  writeFileAtomic(file, withEntry(text, heading, body), modeOf(file));
-}
-
-/** The file's permission bits (kept when it is rewritten); 0600 for a new one. */
-function modeOf(file: string): number {
-  try {
-    return statSync(file).mode & 0o777;
-  } catch {
-    return 0o600;
-  }
+  writeFileAtomic(file, withEntry(text, heading, body), modeOf(file, 0o600));
 }

@@ -1,6 +1,5 @@
 import type { Ask, InboxItem } from "../core/ask.ts";
-import { request } from "../daemon/client.ts";
-import { layoutFor } from "../daemon/start.ts";
+import { tellTyped } from "../daemon/typed-client.ts";
 import { DraftInTheWay, sendText } from "../session/send.ts";
 import { SNOOZE_OPTION } from "../session/snooze.ts";
 import { checkScreen, type ScreenDialog, type Typing } from "../session/stale.ts";
@@ -20,16 +19,6 @@ export type Addressed = Pick<InboxItem, "pane" | "name" | "backend"> & { ask: Pi
 /** What happened, for the popup's notice line. */
 export interface Done { sent: boolean; notice: string }
 
-/**
- * Tell the daemon what was typed, as `agentmux keys` and `send` do: an answer or a submitted reply
- * starts the session working again, an Escape may interrupt it. No daemon: nothing to tell.
- */
-async function tellDaemon(tmux: Tmux, pane: string, kind: "escape" | "submit" | "keys", at: number): Promise<void> {
-  try {
-    await request((await layoutFor(tmux)).socket, { op: "input", pane, kind, at }, 2000);
-  } catch { /* no daemon */ }
-}
-
 /** The stale check (session/stale.ts), right before the keys go in, against the dialog the popup showed. */
 async function check(deps: ActDeps, item: Addressed, typing: Typing): Promise<Done | null> {
   const verdict = await checkScreen(deps.tmux, item.pane, item.ask?.dialog ?? "", (screen) => deps.readDialog(screen, item.backend), typing);
@@ -46,7 +35,7 @@ export async function answerItem(deps: ActDeps, item: Addressed, keys: string[],
   if (refused) return refused;
   const at = Date.now();
   await deps.tmux.sendKeys(item.pane, keys);
-  await tellDaemon(deps.tmux, item.pane, keys.includes("Escape") ? "escape" : "keys", at);
+  await tellTyped(deps.tmux, item.pane, keys.includes("Escape") ? "escape" : "keys", at);
   return { sent: true, notice: `${item.name}: answered ${label}` };
 }
 
@@ -61,7 +50,7 @@ export async function replyTo(deps: ActDeps, item: Addressed, text: string): Pro
     if (error instanceof DraftInTheWay) return { sent: false, notice: `${error.message}: nothing sent` };
     throw error;
   }
-  await tellDaemon(deps.tmux, item.pane, "submit", at);
+  await tellTyped(deps.tmux, item.pane, "submit", at);
   return { sent: true, notice: `${item.name}: reply sent` };
 }
 

@@ -1,8 +1,8 @@
-import { existsSync, statSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { configWord, escapeExpand } from "../tmux/safe-text.ts";
-import { writeFileAtomic } from "../util/atomic-write.ts";
+import { modeOf, writeFileAtomic } from "../util/atomic-write.ts";
 import { shQuote } from "../util/sh.ts";
 import { backupFile } from "../util/backup.ts";
 import { readRegularText } from "../util/regular-file.ts";
@@ -53,7 +53,7 @@ export function pluginLineStep(root: string, env: Env = process.env, now = new D
         const exists = existsSync(file);
         const backup = exists ? backupFile(file, "agentmux-backup", now) : undefined;
         const sep = text === "" || text.endsWith("\n") ? "" : "\n";
-        writeFileAtomic(file, `${text}${sep}# agentmux: keys, status segment and daemon\n${line}\n`, exists ? statSync(file).mode & 0o777 : 0o644);
+        writeFileAtomic(file, `${text}${sep}# agentmux: keys, status segment and daemon\n${line}\n`, modeOf(file, 0o644));
         return `added the plugin line to ${file}${backup ? ` (backup: ${backup})` : ""}; reload with tmux source-file ${file}`;
       },
     },

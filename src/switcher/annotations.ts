@@ -1,5 +1,5 @@
-import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
+import { runShellCommand } from "../util/sh-run.ts";
 import type { RosterEntry } from "../session/roster.ts";
 import { oneLine } from "./rows.ts";
 import { LIMITS, limiter, mapLimited } from "../util/limit.ts";
@@ -27,13 +27,9 @@ export function providerEnv(e: RosterEntry): Record<string, string> {
 }
 
 /** Run one provider; a failure, a timeout or no output is null (never an error in the list). */
-function runProvider(command: string, e: RosterEntry, timeoutMs: number): Promise<string | null> {
-  return new Promise((resolve) => {
-    const cwd = e.dir && existsSync(e.dir) ? e.dir : undefined;
-    execFile("/bin/sh", ["-c", command, "sh", e.pane], { env: { ...process.env, ...providerEnv(e) }, cwd, timeout: timeoutMs, maxBuffer: 64 * 1024 }, (error, stdout) => {
-      resolve(error ? null : String(stdout));
-    });
-  });
+async function runProvider(command: string, e: RosterEntry, timeoutMs: number): Promise<string | null> {
+  const ran = await runShellCommand(command, { args: [e.pane], cwd: e.dir && existsSync(e.dir) ? e.dir : undefined, env: { ...process.env, ...providerEnv(e) }, timeoutMs, maxBuffer: 64 * 1024 });
+  return ran.ok ? ran.stdout : null;
 }
 
 const providers = limiter(LIMITS.annotations);

@@ -1,4 +1,4 @@
-import { closeSync, cpSync, fsyncSync, mkdirSync, openSync, readlinkSync, realpathSync, renameSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
+import { closeSync, cpSync, fsyncSync, mkdirSync, openSync, readlinkSync, realpathSync, renameSync, rmSync, statSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
 import { dirname, join, basename, resolve } from "node:path";
 import { AgentmuxError } from "./errors.ts";
 import { writeFailure } from "./fs-failure.ts";
@@ -39,6 +39,15 @@ export function linkTarget(path: string): string {
     at = resolve(dir, link);
   }
   throw new AgentmuxError(`${path}: too many levels of symbolic links`, { hint: "point the link at a file, not back at itself" });
+}
+
+/** A file's permission bits (through a link), kept when agentmux rewrites it; `fallback` for a file not there yet. */
+export function modeOf(path: string, fallback: number): number {
+  try {
+    return statSync(path).mode & 0o777;
+  } catch {
+    return fallback;
+  }
 }
 
 export interface AtomicWriteOptions {

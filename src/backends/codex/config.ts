@@ -1,4 +1,7 @@
+import { readFileSync } from "node:fs";
 import { basename } from "node:path";
+import { modeOf, writeFileAtomic } from "../../util/atomic-write.ts";
+import { backupFile } from "../../util/backup.ts";
 import { AgentmuxError } from "../../util/errors.ts";
 import { parseStringArray, sameKeys, scanToml, TomlScanError, tomlString, type TomlEntry } from "./toml.ts";
 
@@ -128,4 +131,25 @@ export function setTableValue(text: string, table: readonly string[], key: strin
   if (header) return splice(text, header.end, header.end, `${text[header.end - 1] === "\n" ? "" : "\n"}${line}`);
   const gap = text === "" ? "" : text.endsWith("\n") ? "\n" : "\n\n";
   return `${text}${gap}[${name}]\n${line}`;
+}
+
+/** config.toml's text (through a link); undefined when there is none. */
+export function readConfigText(file: string): string | undefined {
+  try {
+    return readFileSync(file, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Write config.toml's new text where a link points (the old text backed up first as
+ * `<file>.agentmux-backup-<time>`, its mode kept); nothing when unchanged. Answers the backup's path.
+ */
+export function rewriteConfig(file: string, next: string, before: string | undefined, now = new Date()): { changed: boolean; backup: string | null } {
+  if (next === (before ?? "")) return { changed: false, backup: null };
+  const backup = before === undefined ? null : backupFile(file, "agentmux-backup", now);
+  writeFileAtomic(file, next, before === undefined ? 0o600 : modeOf(file, 0o600));
+  return { changed: true, backup };
 }

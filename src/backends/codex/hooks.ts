@@ -1,16 +1,14 @@
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, realpathSync, statSync } from "node:fs";
+import { mkdirSync, realpathSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
-import { writeFileAtomic } from "../../util/atomic-write.ts";
-import { backupFile } from "../../util/backup.ts";
 import { AgentmuxError } from "../../util/errors.ts";
 import { shellScript } from "../../util/install-dir.ts";
 import { isJsonObject, stableStringify, type JsonObject } from "../../util/json.ts";
 import { shQuote } from "../../util/sh.ts";
 import { editSettingsFile } from "../claude/global.ts";
 import { HOOK_TIMEOUT, isAgentmuxCommand, type HookGroup } from "../claude/hooks.ts";
-import { NOTIFY_SCRIPT, setNotify, setTrustRecords, type TrustRecord } from "./config.ts";
+import { NOTIFY_SCRIPT, readConfigText, rewriteConfig, setNotify, setTrustRecords, type TrustRecord } from "./config.ts";
 import { installedEvents } from "../shared/hook-table.ts";
 import { CODEX_HOOKS } from "./hook-events.ts";
 import { verifiedToml } from "./toml-check.ts";
@@ -124,15 +122,6 @@ export interface CodexHomeResult {
   trusted: TrustRecord[];
 }
 
-function readText(path: string): string | undefined {
-  try {
-    return readFileSync(path, "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw error;
-  }
-}
-
 /**
  * Make a CODEX_HOME report Codex's lifecycle to agentmux, idempotently: agentmux's groups in
  * hooks.json (the user's kept), a trusted_hash record in config.toml for each of agentmux's own
@@ -150,13 +139,7 @@ export function prepareCodexHome(request: CodexHomeRequest): CodexHomeResult {
   const hooksFile = join(home, "hooks.json");
   const configFile = join(home, "config.toml");
   const ours = agentmuxCodexHooks(scripts.hook);
-  let configTarget = configFile;
-  try {
-    configTarget = realpathSync(configFile);
-  } catch {
-    // missing: written where Codex looks
-  }
-  const configText = readText(configTarget);
+  const configText = readConfigText(configFile);
   let nextConfig = configText ?? "";
   let trusted: TrustRecord[] = [];
   const edit = editSettingsFile(hooksFile, (file) => {
@@ -166,12 +149,7 @@ export function prepareCodexHome(request: CodexHomeRequest): CodexHomeResult {
     nextConfig = verifiedToml(setNotify(setTrustRecords(configText ?? "", trusted, configFile), scripts.notify, configFile), configText, configFile);
     return { settings };
   }, "agentmux new --backend codex", now);
-  const backups = edit.backup ? [edit.backup] : [];
-  const configChanged = nextConfig !== (configText ?? "");
-  if (configChanged) {
-    if (configText !== undefined) backups.push(backupFile(configFile, "agentmux-backup", now));
-    const mode = configText === undefined ? 0o600 : statSync(configTarget).mode & 0o777;
-    writeFileAtomic(configTarget, nextConfig, mode);
-  }
-  return { hooksFile, configFile, changed: { hooks: edit.changed, config: configChanged }, backups, trusted };
+  const config = rewriteConfig(configFile, nextConfig, configText, now);
+  const backups = [edit.backup, config.backup].filter((b): b is string => Boolean(b));
+  return { hooksFile, configFile, changed: { hooks: edit.changed, config: config.changed }, backups, trusted };
 }

@@ -1,9 +1,6 @@
-import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { writeFileAtomic } from "../../util/atomic-write.ts";
-import { backupFile } from "../../util/backup.ts";
-import type { ThemeMode } from "../shared/theme.ts";
-import { setTableValue, tableValue } from "./config.ts";
+import { pairedTheme, type ThemeMode, type ThemePairs } from "../shared/theme.ts";
+import { readConfigText, rewriteConfig, setTableValue, tableValue } from "./config.ts";
 import { codexHome } from "./hooks.ts";
 import { tomlString } from "./toml.ts";
 import { verifiedToml } from "./toml-check.ts";
@@ -13,7 +10,7 @@ import { verifiedToml } from "./toml-check.ts";
  * config.toml; its default is the dark catppuccin-mocha). Pairs of its built-in themes, light
  * first: a theme of a pair turns into its other half, any other into catppuccin's.
  */
-const PAIRS: ReadonlyArray<readonly [string, string]> = [
+const PAIRS: ThemePairs = [
   ["catppuccin-latte", "catppuccin-mocha"],
   ["solarized-light", "solarized-dark"],
   ["gruvbox-light", "gruvbox-dark"],
@@ -25,8 +22,7 @@ const PAIRS: ReadonlyArray<readonly [string, string]> = [
 
 /** Pure: the theme for light or dark, keeping the family the user chose. */
 export function codexTheme(current: string | null, mode: "light" | "dark"): string {
-  const pair = PAIRS.find((p) => p.includes(current ?? "")) ?? (PAIRS[0] as readonly [string, string]);
-  return mode === "light" ? pair[0] : pair[1];
+  return pairedTheme(PAIRS, current, mode);
 }
 
 const unquote = (value: string | null): string | null => {
@@ -41,16 +37,8 @@ const unquote = (value: string | null): string | null => {
 export function codexThemeSync(mode: ThemeMode, env: Record<string, string | undefined>): string | null {
   if (mode === "auto") return null;
   const file = join(codexHome(env), "config.toml");
-  let text = "";
-  let fileMode = 0o600;
-  try {
-    text = readFileSync(file, "utf8");
-    fileMode = statSync(file).mode & 0o777;
-  } catch { /* a new file */ }
-  const next = codexTheme(unquote(tableValue(text, ["tui"], "theme", file)), mode);
-  const written = verifiedToml(setTableValue(text, ["tui"], "theme", tomlString(next), file), text, file);
-  if (written === text) return null;
-  if (text !== "") backupFile(file, "agentmux-backup");
-  writeFileAtomic(file, written, fileMode);
-  return `${file}: [tui] theme ${next}`;
+  const text = readConfigText(file);
+  const next = pairedTheme(PAIRS, unquote(tableValue(text ?? "", ["tui"], "theme", file)), mode);
+  const written = verifiedToml(setTableValue(text ?? "", ["tui"], "theme", tomlString(next), file), text, file);
+  return rewriteConfig(file, written, text).changed ? `${file}: [tui] theme ${next}` : null;
 }

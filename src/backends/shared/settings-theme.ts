@@ -3,7 +3,7 @@ import { writeFileAtomic } from "../../util/atomic-write.ts";
 import { isJsonObject } from "../../util/json.ts";
 import { places } from "../../util/paths.ts";
 import { MiB, readRegularText } from "../../util/regular-file.ts";
-import type { ThemeSync } from "./theme.ts";
+import { pairedTheme, type ThemePairs, type ThemeSync } from "./theme.ts";
 
 export interface SettingsThemeSpec {
   /** The variable that points the CLI at its directory (GEMINI_CLI_HOME, QWEN_HOME). */
@@ -13,15 +13,9 @@ export interface SettingsThemeSpec {
   /** Where settings.json is inside a session home ("" or ".gemini"). */
   mirror: string;
   /** The CLI's built-in themes as light/dark pairs, light first; the first pair is the default. */
-  pairs: ReadonlyArray<readonly [string, string]>;
+  pairs: ThemePairs;
   /** A ui setting that switches themes by itself (Gemini's autoThemeSwitching): off when a mode is set. */
   autoSwitch?: string;
-}
-
-/** Pure: the theme for light or dark, keeping the family the user chose. */
-export function pairedTheme(pairs: SettingsThemeSpec["pairs"], current: string | null, mode: "light" | "dark"): string {
-  const pair = pairs.find((p) => p.includes(current ?? "")) ?? (pairs[0] as readonly [string, string]);
-  return mode === "light" ? pair[0] : pair[1];
 }
 
 /**

@@ -3,7 +3,8 @@ import assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { pairedTheme, settingsHomeTheme } from "../../../../src/backends/shared/settings-theme.ts";
+import { settingsHomeTheme } from "../../../../src/backends/shared/settings-theme.ts";
+import { pairedTheme } from "../../../../src/backends/shared/theme.ts";
 
 const PAIRS = [["Default Light", "Default"], ["GitHub Light", "GitHub"]] as const;
 
