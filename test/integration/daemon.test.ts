@@ -98,6 +98,7 @@ describe("the daemon with a fake Claude that calls the real hooks", () => {
   });
 
   it("a turn no hook reports is followed through Claude's live session file, after the events settle", async () => {
+    const began = new Date().toISOString();
     await server.cli(["send", pane, "end the silent turn"]); // a normal turn: ends the silent one for the hooks
     await waitForState(server, pane, "waiting");
     // Typed in the pane (not through agentmux, which would tell the daemon itself).
@@ -105,7 +106,8 @@ describe("the daemon with a fake Claude that calls the real hooks", () => {
     await server.tmux(["send-keys", "-t", pane, "Enter"]);
     await waitForState(server, pane, "working", 12_000);
     await waitForState(server, pane, "waiting", 15_000);
-    const logs = String((await server.cli(["daemon", "logs", "-n", "300"])).stdout);
+    // This test's lines only (each starts with its ISO time): an earlier test's start-up is not this turn's.
+    const logs = String((await server.cli(["daemon", "logs", "-n", "300"])).stdout).split("\n").filter((l) => l.slice(0, 24) >= began).join("\n");
     const said = logs.split("\n").filter((l) => / by turn-(began|ended)-live: .*(session file|agents report) says (busy|idle)/.test(l)).map((l) => l.replace(/^\S+ /, ""));
     // `claude agents --json` (the fake answers from the same live files) ran and listed the session.
     assert.doesNotMatch(logs, /live report for .* failed|live report does not list/);

@@ -105,7 +105,8 @@ describe("restart: resume the same conversation in the same pane", () => {
     await server.cli(["send", pane, "/model opus-9"]);
     await server.cli(["send", pane, "/mode plan"]);
     await server.cli(["send", pane, "a turn that reports them"]);
-    await server.waitFor("the launch state", async () => /"permissionMode":"plan"/.test(await paneOption(server, pane, "@agentmux-launch")));
+    // The mode comes with the hook's payload, the model with the status line: two channels, each in its own time.
+    await server.waitFor("the launch state", async () => { const l = await paneOption(server, pane, "@agentmux-launch"); return /"permissionMode":"plan"/.test(l) && /"model":"opus-9"/.test(l); });
     assert.deepEqual(JSON.parse(await paneOption(server, pane, "@agentmux-launch")), { model: "opus-9", permissionMode: "plan" });
     const before = starts().length;
     const r = await server.cli(["restart", "state"]);
