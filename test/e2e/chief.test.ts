@@ -96,6 +96,9 @@ function chiefCase(label: "Claude Code" | "Codex", backend: "claude" | "codex") 
       pane = (await status(s)).session?.pane ?? "";
       assert.match(pane, /^%\d+$/);
       await waitForState(s, pane, "waiting", 2 * LONG);
+      // The kickoff's turn is an ordinary one: its end is told (once its answer is read, which for
+      // Codex comes a moment after the state). Counted from after it.
+      await s.waitFor("the kickoff's turn told", () => notices(s).some((l) => /notify: .*chief finished: /.test(l)), LONG);
       const before = notices(s).length;
       assert.match(await cli(s, ["chief", "heartbeat"]), /heartbeat sent to|answered already/);
       await s.waitFor("no nudge", async () => (await status(s)).last?.outcome === "no nudge", 2 * LONG);
