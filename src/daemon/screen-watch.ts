@@ -8,7 +8,10 @@ import type { Tracked } from "./tracked.ts";
 export const SCREEN_TICK_MS = 500;
 /** A pane that prints all the time with an unchanged verdict is captured less and less often, up to this. */
 const STEADY_MAX_MS = 1000;
-/** A dialog seen by a look begun this long after the state changed is news, whatever was seen before. */
+/**
+ * A dialog seen by a look begun this long after the state changed is news, when the change was
+ * made without it (its first sighting reached the session table only after the change).
+ */
 const DIALOG_AGAIN_MS = 1000;
 
 const SEP = "\x1f";
@@ -27,6 +30,8 @@ export class ScreenWatch {
   private readonly interval = new Map<string, number>();
   private readonly quiet = new Map<string, boolean>();
   private readonly dirty = new Set<string>();
+  /** When each pane's current sighting (by its since) was first handed to the session table. */
+  private readonly handed = new Map<string, { since: number; at: number }>();
   readonly sightings = new Map<string, ScreenSighting>();
   private running = false;
 
@@ -45,6 +50,7 @@ export class ScreenWatch {
     this.interval.delete(pane);
     this.quiet.delete(pane);
     this.dirty.delete(pane);
+    this.handed.delete(pane);
     this.sightings.delete(pane);
   }
 
@@ -101,14 +107,20 @@ export class ScreenWatch {
         const previous = this.sightings.get(pane);
         const same = previous !== undefined && previous.verdict === verdict.state && previous.rule === verdict.rule;
         // A dialog still on screen well after the state changed (a look begun DIALOG_AGAIN_MS later)
-        // is news from that look: the one that saw it first may have been under way as the state
-        // changed (a blocker the screen ended just before the dialog was drawn).
-        const again = same && verdict.state === "blocked" && verdict.cause !== "interrupted" && previous.since <= t.machine.since && lookedAt - t.machine.since >= DIALOG_AGAIN_MS;
+        // is news from that look when the change was made without it: the look that saw it first
+        // was under way as the state changed (a blocker the screen ended just before the dialog
+        // was drawn). One the session table knew when the state changed (a hook said it was
+        // answered: Pi's ui_dialog_closed) is the same old drawing, however long a loaded agent
+        // takes to redraw.
+        const handed = this.handed.get(pane);
+        const unknownAtChange = handed !== undefined && previous !== undefined && handed.since === previous.since && handed.at >= t.machine.since;
+        const again = same && verdict.state === "blocked" && verdict.cause !== "interrupted" && previous.since <= t.machine.since && unknownAtChange && lookedAt - t.machine.since >= DIALOG_AGAIN_MS;
         const steady = same && !again;
         // Back off while a busy pane keeps saying the same; look at once again when it changes or goes quiet.
         this.interval.set(pane, steady ? Math.min(STEADY_MAX_MS, (this.interval.get(pane) ?? SCREEN_TICK_MS) * 2) : SCREEN_TICK_MS);
         const sighting: ScreenSighting = { verdict: verdict.state, rule: verdict.rule, region: verdict.region, cause: verdict.cause, since: steady ? previous.since : lookedAt, at: lookedAt };
         this.sightings.set(pane, sighting);
+        if (handed?.since !== sighting.since) this.handed.set(pane, { since: sighting.since, at: Date.now() });
         await this.onVerdict(t, sighting, screen);
       }
     } finally {

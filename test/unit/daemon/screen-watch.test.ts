@@ -24,11 +24,14 @@ interface PaneView { cursor: string; activity: number; alternate?: boolean; titl
 class FakeTmux {
   readonly panes = new Map<string, PaneView>();
   readonly captured: string[] = [];
+  /** Runs while a capture is under way (the state may change meanwhile). */
+  onCapture: (() => void) | undefined;
   async paneLines(): Promise<string[]> {
     return [...this.panes].map(([pane, v]) => [pane, String(v.activity), v.cursor, "100", v.alternate ? "1" : "0", v.title ?? "✳ toy", "node"].join(SEP));
   }
   async tryCapture(pane: string): Promise<string | null> {
     this.captured.push(pane);
+    this.onCapture?.();
     return this.panes.get(pane)?.screen ?? null;
   }
 }
@@ -122,17 +125,39 @@ describe("the screen watch", () => {
     assert.deepEqual(said, []);
   });
 
-  it("a dialog still on screen a second after the state changed is news from that look", async () => {
+  it("a dialog still on screen a second after a state change made without it is news from that look", async () => {
     const t = session("%21");
     const { tmux, said, tickAt } = setup(t);
     tmux.panes.set("%21", { cursor: "3,0", activity: quiet, screen: "Do you want to proceed?\n❯ 1. Yes" });
+    // The look begun at NOW is under way as the state changes (the screen ended a hook's blocker
+    // just before the dialog was drawn): its sighting reaches the table after the change.
+    tmux.onCapture = () => { t.machine = { ...t.machine, state: "working", since: NOW + 100 }; mock.timers.setTime(NOW + 200); };
     await tickAt(0);
-    t.machine = { ...t.machine, state: "working", since: NOW + 100 };
+    tmux.onCapture = undefined;
     tmux.panes.set("%21", { cursor: "3,1", activity: quiet, screen: "Do you want to proceed?\n❯ 1. Yes" });
     await tickAt(600);
     tmux.panes.set("%21", { cursor: "3,2", activity: quiet, screen: "Do you want to proceed?\n❯ 1. Yes" });
     await tickAt(1600);
     assert.deepEqual(said.map(([, s]) => s.since), [NOW, NOW, NOW + 1600], "half a second after the change it is the old sighting; a second after, news");
+  });
+
+  it("a dialog the table knew when a hook said it was answered stays the old drawing while the agent is slow to redraw", async () => {
+    const t = session("%21", "blocked");
+    const { tmux, said, tickAt } = setup(t);
+    tmux.panes.set("%21", { cursor: "3,0", activity: quiet, screen: "Do you want to proceed?\n❯ 1. Yes" });
+    await tickAt(0);
+    t.machine = { ...t.machine, state: "working", since: NOW + 100 };
+    for (const [i, ms] of [600, 1600, 3000].entries()) {
+      tmux.panes.set("%21", { cursor: `3,${i + 1}`, activity: quiet, screen: "Do you want to proceed?\n❯ 1. Yes" });
+      await tickAt(ms);
+    }
+    assert.deepEqual(said.map(([, s]) => s.since), [NOW, NOW, NOW, NOW], "seen before the hook's change: never news again");
+    // A new drawing (another dialog after something else) is news as always.
+    tmux.panes.set("%21", { cursor: "3,9", activity: quiet, screen: "esc to interrupt" });
+    await tickAt(5000);
+    tmux.panes.set("%21", { cursor: "3,10", activity: quiet, screen: "Do you want to proceed?\n❯ 1. Yes" });
+    await tickAt(7000);
+    assert.equal(said.at(-1)?.[1].since, NOW + 7000);
   });
 
   it("a forgotten pane is looked at afresh", async () => {
