@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import type { Command } from "commander";
-import { branchDeps, planBranch, runBranch } from "../lifecycle/branch.ts";
+import { branchDeps, planBranch, runBranch } from "../branch/branch.ts";
 import { listSessions } from "../session/store.ts";
 import { resolveTarget, targetOrCurrent } from "../session/target.ts";
 import { refreshRoutedPool } from "../daemon/asks.ts";

@@ -27,7 +27,7 @@ export async function runKill(ctx: Context, target: string, options: KillOptions
   }
   // Branch protection: a second question when sessions were forked from it (an unknown count allows the kill).
   // Loaded only then: the lineage readers bring every backend, which the kill key's popup does not need to start.
-  const branches = ask && ctx.config.protection.branches ? (await import("../lifecycle/branches.ts")).branchCount(ctx.config, session) : null;
+  const branches = ask && ctx.config.protection.branches ? (await import("../branch/branches.ts")).branchCount(ctx.config, session) : null;
   if (branches && !(await confirm(`${session.name} has ${branches} ${branches === 1 ? "branch" : "branches"} (sessions forked from it). Kill it anyway?`))) {
     throw new AgentmuxError(`${session.name} was not killed`, { hint: "answer y, or pass --yes", exitCode: EXIT.failure });
   }

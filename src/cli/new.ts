@@ -48,7 +48,7 @@ export function registerNew(program: Command): void {
         return { prepared, launched: await startSession(ctx.tmux, here, prepared, (text) => err(shown`agentmux: ${text}\n`)) };
       };
       // Lazily: only a worktree start needs git and the worktree code.
-      const inWorktree = options.worktree !== undefined ? await import("../lifecycle/new-worktree.ts") : null;
+      const inWorktree = options.worktree !== undefined ? await import("../branch/new-worktree.ts") : null;
       const plan = inWorktree ? await inWorktree.planNewWorktree(options.dir ?? process.cwd(), options.worktree ?? true, options.instance, ctx.config) : null;
       if (inWorktree && plan) request.instance ??= inWorktree.branchInstance(plan.branch);
       const { prepared, launched } = inWorktree && plan ? await inWorktree.inNewWorktree(plan, start) : await start(options.dir);

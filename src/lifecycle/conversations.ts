@@ -10,7 +10,7 @@ import { readRegistry, registryFile, type RestoreEntry } from "../session/restor
 import { AgentmuxError, isAgentmuxError } from "../util/errors.ts";
 import { places } from "../util/paths.ts";
 import type { ConversationRow } from "./conversation-rows.ts";
-import { familyTree } from "./family.ts";
+import { familyTree } from "../branch/family.ts";
 import { orWords, WITH_HISTORY } from "../backends/capable.ts";
 
 type Env = Record<string, string | undefined>;

@@ -1,6 +1,6 @@
 import { getBackend, isBackendName } from "../backends/index.ts";
 import type { Config } from "../config/config.ts";
-import { historyPlace } from "./side-plan.ts";
+import { historyPlace } from "../branch/side-plan.ts";
 
 type Env = Record<string, string | undefined>;
 

@@ -4,7 +4,7 @@ import type { ConversationTurn, HistoryPlace, HistorySupport } from "../backends
 import type { Config } from "../config/config.ts";
 import type { NamedSession } from "../session/store.ts";
 import { AgentmuxError } from "../util/errors.ts";
-import { historyPlace } from "./side-plan.ts";
+import { historyPlace } from "../branch/side-plan.ts";
 
 type Env = Record<string, string | undefined>;
 

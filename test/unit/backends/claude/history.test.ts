@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { claudeHistory, claudeSystemPromptArgs } from "../../../../src/backends/claude/history.ts";
 import { LINEAGE_SCAN_LIMIT } from "../../../../src/backends/shared/lineage-scan.ts";
 import { claudeLineage, claudeProjectName } from "../../../../src/backends/claude/lineage.ts";
-import { countDescendants } from "../../../../src/lifecycle/branches.ts";
+import { countDescendants } from "../../../../src/branch/branches.ts";
 import { ROOT } from "../../../helpers/tmux-server.ts";
 
 const tmp = mkdtempSync(join(tmpdir(), "agentmux-claude-history-"));

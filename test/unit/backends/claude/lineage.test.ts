@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { claudeLineage, claudeProjectName } from "../../../../src/backends/claude/lineage.ts";
 import { LINEAGE_SCAN_LIMIT } from "../../../../src/backends/shared/lineage-scan.ts";
 import { DEFAULT_CONFIG, type Config } from "../../../../src/config/config.ts";
-import { branchCount, countDescendants, type BranchSubject } from "../../../../src/lifecycle/branches.ts";
+import { branchCount, countDescendants, type BranchSubject } from "../../../../src/branch/branches.ts";
 
 const tmp = mkdtempSync(join(tmpdir(), "agentmux-branches-"));
 after(() => rmSync(tmp, { recursive: true, force: true }));

@@ -7,7 +7,7 @@ import { parse } from "smol-toml";
 import { codexHistory, codexSystemPromptArgs } from "../../../../src/backends/codex/history.ts";
 import { codexLineage } from "../../../../src/backends/codex/lineage.ts";
 import { LINEAGE_SCAN_LIMIT } from "../../../../src/backends/shared/lineage-scan.ts";
-import { countDescendants } from "../../../../src/lifecycle/branches.ts";
+import { countDescendants } from "../../../../src/branch/branches.ts";
 import { ROOT } from "../../../helpers/tmux-server.ts";
 
 const tmp = mkdtempSync(join(tmpdir(), "agentmux-codex-history-"));

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { codexLineage } from "../../../../src/backends/codex/lineage.ts";
 import { DEFAULT_CONFIG } from "../../../../src/config/config.ts";
-import { branchCount, countDescendants } from "../../../../src/lifecycle/branches.ts";
+import { branchCount, countDescendants } from "../../../../src/branch/branches.ts";
 
 const tmp = mkdtempSync(join(tmpdir(), "agentmux-branches-"));
 after(() => rmSync(tmp, { recursive: true, force: true }));

@@ -1,6 +1,6 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { dismissChoice } from "../../../src/lifecycle/side-dismiss.ts";
+import { dismissChoice } from "../../../src/branch/side-dismiss.ts";
 
 describe("side dismiss: keep or delete", () => {
   it("--keep and --delete win over side.onDismiss", async () => {

@@ -1,7 +1,7 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import type { ConversationTurn, HistorySupport } from "../../../src/backends/shared/types.ts";
-import { summaryOf } from "../../../src/lifecycle/side-conclude.ts";
+import { summaryOf } from "../../../src/branch/side-conclude.ts";
 
 const PROMPT = "This side conversation is ending. Summarise what it found.";
 const place = { dir: "/p", since: null, env: {} };

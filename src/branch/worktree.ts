@@ -1,7 +1,7 @@
 import { existsSync, realpathSync } from "node:fs";
 import { basename, join, relative } from "node:path";
-import { execa } from "execa";
 import { AgentmuxError } from "../util/errors.ts";
+import { git } from "../util/git.ts";
 import { which } from "../util/which.ts";
 import { places } from "../util/paths.ts";
 import type { Config } from "../config/config.ts";
@@ -66,11 +66,6 @@ export function worktreePath(directory: string, root: string, branch: string): s
 export function worktreeDir(root: string, dir: string, path: string): string {
   const rel = relative(root, dir);
   return rel === "" || rel.startsWith("..") ? path : join(path, rel);
-}
-
-async function git(args: string[], env: Env): Promise<{ ok: boolean; out: string; err: string }> {
-  const r = await execa("git", args, { env, extendEnv: false, reject: false, stripFinalNewline: true });
-  return { ok: r.exitCode === 0, out: String(r.stdout), err: String(r.stderr) };
 }
 
 /** I/O: the facts of dir's repository for creating branch (nothing is changed). */

@@ -4,8 +4,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { DEFAULT_CONFIG } from "../../../src/config/config.ts";
-import { planSide, sideInstance, sidePlacement, titleOf } from "../../../src/lifecycle/side-plan.ts";
-import { startsWithBoundary } from "../../../src/lifecycle/side-policy.ts";
+import { planSide, sideInstance, sidePlacement, titleOf } from "../../../src/branch/side-plan.ts";
+import { startsWithBoundary } from "../../../src/branch/side-policy.ts";
 import type { NamedSession } from "../../../src/session/store.ts";
 
 const FIXTURE_BIN = resolve(import.meta.dirname, "..", "..", "fixtures", "bin");

@@ -1,6 +1,6 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { appendedDraft, quoteBlock, typedInInputLine } from "../../../src/lifecycle/side-quote.ts";
+import { appendedDraft, quoteBlock, typedInInputLine } from "../../../src/branch/side-quote.ts";
 
 describe("side quotes", () => {
   it("quotes every line with '> ', an empty line after it for the question", () => {

@@ -1,6 +1,6 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { familyTree, type Relative } from "../../../src/lifecycle/family.ts";
+import { familyTree, type Relative } from "../../../src/branch/family.ts";
 
 const h = (id: string, parent?: string, startedAt = 0): Relative => ({ id, parent, startedAt, updatedAt: startedAt });
 const shape = (rows: ReturnType<typeof familyTree>) => rows.map((r) => `${"  ".repeat(r.depth)}${r.current ? "*" : ""}${r.header ? r.id : `(${r.id} gone)`}`);

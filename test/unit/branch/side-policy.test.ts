@@ -1,7 +1,7 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { DEFAULT_CONFIG } from "../../../src/config/config.ts";
-import { boundaryBlock, DEFAULT_HANDBACK_PROMPT, DEFAULT_SIDE_POLICY, handbackPrompt, SIDE_POLICY_VERSION, sidePolicy, sidePolicyVersion, startsWithBoundary } from "../../../src/lifecycle/side-policy.ts";
+import { boundaryBlock, DEFAULT_HANDBACK_PROMPT, DEFAULT_SIDE_POLICY, handbackPrompt, SIDE_POLICY_VERSION, sidePolicy, sidePolicyVersion, startsWithBoundary } from "../../../src/branch/side-policy.ts";
 
 const withSide = (side: Partial<typeof DEFAULT_CONFIG.side>) => ({ side: { ...DEFAULT_CONFIG.side, ...side } });
 

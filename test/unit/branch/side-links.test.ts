@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { addSideLink, chooseSideLink, consumeSideLink, readSideLinks, sideLinksFile, type SideLink } from "../../../src/lifecycle/side-links.ts";
+import { addSideLink, chooseSideLink, consumeSideLink, readSideLinks, sideLinksFile, type SideLink } from "../../../src/branch/side-links.ts";
 
 const link = (fork: string, patch: Partial<SideLink> = {}): SideLink => ({
   parent: "p-1", parentName: "web", fork, backend: "claude", account: "", dir: "/w/a b#%'\"ü", policyVersion: "1", keptAt: 1000, ...patch,

@@ -1,6 +1,6 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { porcelainEntries, worktreeDir, worktreePath } from "../../../src/lifecycle/worktree.ts";
+import { porcelainEntries, worktreeDir, worktreePath } from "../../../src/branch/worktree.ts";
 
 describe("worktree paths", () => {
   it("are named after the repository and the instance", () => {

@@ -1,7 +1,7 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import type { LineagePair } from "../../../src/backends/shared/types.ts";
-import { countDescendants } from "../../../src/lifecycle/branches.ts";
+import { countDescendants } from "../../../src/branch/branches.ts";
 
 describe("countDescendants", () => {
   const p = (id: string, parent: string): LineagePair => ({ id, parent });

@@ -1,6 +1,6 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { quoteDestination } from "../../../src/lifecycle/side-send.ts";
+import { quoteDestination } from "../../../src/branch/side-send.ts";
 import type { NamedSession } from "../../../src/session/store.ts";
 
 const s = (pane: string, patch: Partial<NamedSession> = {}): NamedSession => ({

@@ -8,7 +8,7 @@ import { AgentmuxError, isAgentmuxError } from "../util/errors.ts";
 import { homeEnv } from "../accounts/home-env.ts";
 import { boundaryBlock, sidePolicy, sidePolicyVersion } from "./side-policy.ts";
 import { quoteBlock } from "./side-quote.ts";
-import { hasSettledExchange } from "./exchange.ts";
+import { hasSettledExchange } from "../lifecycle/exchange.ts";
 import { FORKING, forkRefusal, orWords, WITH_HISTORY } from "../backends/capable.ts";
 
 /** Who can have a side conversation: a backend that forks and whose conversations agentmux reads. */

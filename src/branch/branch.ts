@@ -10,7 +10,7 @@ import type { Tmux } from "../tmux/tmux.ts";
 import { AgentmuxError, isAgentmuxError } from "../util/errors.ts";
 import { timeName } from "../util/time-name.ts";
 import { addWorktree, planWorktree, probeGit, removeWorktree, type GitFacts, type WorktreePlan } from "./worktree.ts";
-import { hasSettledExchange } from "./exchange.ts";
+import { hasSettledExchange } from "../lifecycle/exchange.ts";
 import { FORKING, forkRefusal, orWords } from "../backends/capable.ts";
 
 type Env = Record<string, string | undefined>;

@@ -1,6 +1,6 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { describePane, openSides, parentOf, sideRows, sidesOf, toggleTarget } from "../../../src/lifecycle/side-family.ts";
+import { describePane, openSides, parentOf, sideRows, sidesOf, toggleTarget } from "../../../src/branch/side-family.ts";
 import type { NamedSession } from "../../../src/session/store.ts";
 
 type S = Pick<NamedSession, "pane" | "name" | "side" | "parent" | "dead" | "startedAt" | "state">;
