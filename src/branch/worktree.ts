@@ -1,7 +1,8 @@
 import { existsSync, realpathSync } from "node:fs";
 import { basename, join, relative } from "node:path";
 import { AgentmuxError } from "../util/errors.ts";
-import { git } from "../util/git.ts";
+import { git, gitWords } from "../util/git.ts";
+import { forgetWorktree, recordWorktree, worktreesFile } from "./worktree-registry.ts";
 import { which } from "../util/which.ts";
 import { places } from "../util/paths.ts";
 import type { Config } from "../config/config.ts";
@@ -103,15 +104,23 @@ export function porcelainEntries(out: string): string[] {
   return entries;
 }
 
-/** I/O: a new worktree at path on a new branch at root's HEAD. */
-export async function addWorktree(root: string, branch: string, path: string, env: Env = process.env): Promise<void> {
+/** I/O: a new worktree at path on a new branch at root's HEAD, recorded as made by agentmux (worktree-registry.ts). */
+export async function addWorktree(root: string, branch: string, path: string, env: Env = process.env, stateDir = places().stateDir): Promise<void> {
+  const [from, base] = await Promise.all([git(["-C", root, "symbolic-ref", "-q", "--short", "HEAD"], env), git(["-C", root, "rev-parse", "--verify", "-q", "HEAD"], env)]);
   const r = await git(["-C", root, "worktree", "add", "-b", branch, path, "HEAD"], env);
-  if (!r.ok) throw new AgentmuxError(`git worktree add ${path} failed: ${r.err.trim().split("\n").at(-1) ?? ""}`, { hint: "see git's message; nothing was branched" });
+  if (!r.ok) throw new AgentmuxError(`git worktree add ${path} failed: ${gitWords(r)}`, { hint: "see git's message; nothing was branched" });
+  try {
+    recordWorktree(stateDir, { path, branch, root, from: from.ok ? from.out : "", base: base.ok ? base.out : "", made: Date.now() });
+  } catch (error) {
+    await removeWorktree(root, branch, path, env, stateDir).catch(() => undefined);
+    throw new AgentmuxError(`could not record the worktree ${path}: ${(error as Error).message}`, { hint: `free ${worktreesFile(stateDir)} (its directory must be writable); nothing was branched` });
+  }
 }
 
-/** I/O: undo addWorktree (the worktree and its branch), as far as they exist. */
-export async function removeWorktree(root: string, branch: string, path: string, env: Env = process.env): Promise<void> {
+/** I/O: undo addWorktree (the worktree and its branch, and its record), as far as they exist. */
+export async function removeWorktree(root: string, branch: string, path: string, env: Env = process.env, stateDir = places().stateDir): Promise<void> {
   if (existsSync(path)) await git(["-C", root, "worktree", "remove", "--force", path], env);
   await git(["-C", root, "worktree", "prune"], env);
   await git(["-C", root, "branch", "-D", branch], env);
+  try { forgetWorktree(stateDir, path); } catch { /* its record stays: worktree list shows it gone */ }
 }

@@ -27,7 +27,7 @@ export function registerNew(program: Command): void {
     .option("--split", "split the current pane instead of opening a window")
     .option("--detached", "do not switch to the new session")
     .option("-g, --group <group>", "put the session in a group (for group-send, group-kill, wait --group)")
-    .option("-w, --worktree [name]", "start it in a new git worktree on a new branch NAME (default: the --instance, else wt-HHMMSS) at the directory's HEAD")
+    .option("-w, --worktree [name]", "start it in a new git worktree on a new branch NAME (default: the --instance, else named from the --prompt, else wt-HHMMSS) at the directory's HEAD")
     .option("--host <name>", "start it on another machine (a host of the config, docs/hosts.md); it prints HOST:PANE")
     .option("--json", "print the new session as JSON")
     .action(async (options: NewOptions, command: Command) => {
@@ -49,7 +49,7 @@ export function registerNew(program: Command): void {
       };
       // Lazily: only a worktree start needs git and the worktree code.
       const inWorktree = options.worktree !== undefined ? await import("../branch/new-worktree.ts") : null;
-      const plan = inWorktree ? await inWorktree.planNewWorktree(options.dir ?? process.cwd(), options.worktree ?? true, options.instance, ctx.config) : null;
+      const plan = inWorktree ? await inWorktree.planNewWorktree(options.dir ?? process.cwd(), options.worktree ?? true, options.instance, ctx.config, new Date(), options.prompt) : null;
       if (inWorktree && plan) request.instance ??= inWorktree.branchInstance(plan.branch);
       const { prepared, launched } = inWorktree && plan ? await inWorktree.inNewWorktree(plan, start) : await start(options.dir);
       if (plan) err(shown`agentmux: in worktree ${plan.path} (branch ${plan.branch})\n`);

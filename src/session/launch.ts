@@ -12,10 +12,14 @@ import { shellScript } from "../util/install-dir.ts";
 import { daemonSocketPath, places } from "../util/paths.ts";
 import { tokenHash } from "../util/token.ts";
 import { which } from "../util/which.ts";
+import { headCommit } from "../util/git.ts";
 import { waitForReady } from "./ready.ts";
 import { sendText } from "./send.ts";
 import { formatLaunchState, type LaunchState } from "../core/launch-state.ts";
 import { rememberStarted } from "../projects/known.ts";
+
+/** The pane option holding the commit a session's directory was at when it started. */
+export const BASE_OPTION = "@agentmux-base";
 
 export interface NewSessionRequest {
   backend?: string | undefined;
@@ -146,6 +150,8 @@ export async function launchSession(tmux: Tmux, request: NewSessionRequest, prep
     if (value) env[name] = value;
   }
   const resumeId = request.mode && request.mode.kind === "resume" ? request.mode.id : "";
+  // The commit the directory was at when the session started (`agentmux diff` in a plain checkout); a restart keeps its own.
+  const base = request.respawn ? null : await headCommit(prepared.dir);
   const options: Record<string, string> = {
     "@agentmux-backend": prepared.backend.name,
     "@agentmux-icon": prepared.backend.icon,
@@ -155,6 +161,7 @@ export async function launchSession(tmux: Tmux, request: NewSessionRequest, prep
     "@agentmux-id": resumeId,
     "@agentmux-token-hash": tokenHash(token),
     "@agentmux-started": String(Date.now()),
+    ...(base ? { [BASE_OPTION]: base } : {}),
     ...(request.group ? { "@agentmux-group": request.group } : {}),
     ...(request.norestore ? { "@agentmux-norestore": "1" } : {}),
     "@agentmux-launch": request.launch ? formatLaunchState(request.launch) : "",

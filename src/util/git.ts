@@ -19,3 +19,13 @@ export function gitWords(run: GitRun): string {
   const lines = `${run.err}\n${run.out}`.trim().split("\n").map((l) => l.trim()).filter(Boolean);
   return lines.at(-1) ?? `git exited ${run.code}`;
 }
+
+/** I/O: the commit HEAD names in dir's repository; null when dir is in none (or git is missing, or there is no commit yet). */
+export async function headCommit(dir: string, env: Env = process.env): Promise<string | null> {
+  try {
+    const r = await git(["-C", dir, "rev-parse", "--verify", "-q", "HEAD"], env);
+    return r.ok && /^[0-9a-f]{40,64}$/.test(r.out) ? r.out : null;
+  } catch {
+    return null;
+  }
+}
