@@ -18,5 +18,5 @@ export const COMMAND_PATHS: ReadonlySet<string> = new Set([
   "hosts", "hosts check", "stream", "answer", "doctor",
   "chief", "chief dismiss", "chief heartbeat", "chief note", "chief open", "chief plan", "chief start", "chief stateless", "chief status",
   "chief stop", "chief switch", "chief tick", "theme",
-  "diff", "merge", "worktree", "worktree list", "worktree remove",
+  "diff", "merge", "review", "worktree", "worktree list", "worktree remove",
 ]);

@@ -83,6 +83,7 @@ export const MENU: Section[] = [
     { label: "side conversation", key: "q", requires: "side", current: true, command: (c) => popup(c, "side", agentmux(c, "side", c.pane)) },
     // What the agent changed (agentmux diff), in a pager when there is one.
     { label: "diff: what it changed", key: "d", requires: "diff", current: true, command: (c) => popup(c, "diff", `${agentmux(c, "diff", c.pane)} 2>&1 | if command -v less >/dev/null; then less -R; else cat; printf '(press Enter)'; read -r _ </dev/tty; fi`, false) },
+    { label: "review: comment on its changes", key: "V", requires: "review", current: true, command: (c) => popup(c, "review", agentmux(c, "review", c.pane)) },
     { label: "merge its worktree", key: "M", requires: "merge", current: true, command: (c) => popup(c, "merge", agentmux(c, "merge", c.pane)) },
     { label: "restart", key: "R", requires: "restart", current: true, command: (c) => popup(c, "restart", agentmux(c, "restart", c.pane)) },
     { label: "explain its state", key: "e", requires: "detect", current: true, command: (c) => popup(c, "detect", agentmux(c, "detect", c.pane, "--explain")) },

@@ -2,6 +2,7 @@ import type { Command } from "commander";
 import { AgentmuxError } from "../util/errors.ts";
 import { out, shown } from "../util/terminal-text.ts";
 import { Context, printJson } from "./context.ts";
+import { requireControl } from "./permission.ts";
 
 export function registerMerge(program: Command): void {
   program
@@ -19,6 +20,8 @@ export function registerMerge(program: Command): void {
       const { worktreeTarget } = await import("../branch/worktree-target.ts");
       const { mergeWorktree } = await import("../branch/merge.ts");
       const row = await worktreeTarget(ctx.tmux, target);
+      // From inside an agent session, acting on another session's work needs control.enabled (its own is fine).
+      await requireControl(ctx, "merge", row.session?.pane);
       const how = options.squash ? "squash" : options.rebase ? "rebase" : "merge";
       const merged = await mergeWorktree(row, { how, ...(options.into !== undefined ? { into: options.into } : {}), ...(options.message !== undefined ? { message: options.message } : {}) });
       if (options.json) printJson({ ok: true, branch: row.branch, ...merged });

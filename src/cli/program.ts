@@ -42,6 +42,7 @@ import { registerAnswer } from "./answer.ts";
 import { registerDiff } from "./diff.ts";
 import { registerMerge } from "./merge.ts";
 import { registerWorktree } from "./worktree.ts";
+import { registerReview } from "./review.ts";
 import { addTargetFlags } from "./target-flag.ts";
 import { applyFlagRules } from "./flag-rules.ts";
 import { VERSION } from "./version.ts";
@@ -99,6 +100,7 @@ export function buildProgram(options: { jsonErrors?: boolean } = {}): Command {
   registerDiff(program);
   registerMerge(program);
   registerWorktree(program);
+  registerReview(program);
   registerCompletion(program);
   addTargetFlags(program);
   applyFlagRules(program);

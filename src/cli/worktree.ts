@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import { block, out, shown } from "../util/terminal-text.ts";
 import { Context, printJson } from "./context.ts";
+import { requireControl } from "./permission.ts";
 
 export function registerWorktree(program: Command): void {
   const worktree = program.command("worktree").description("the git worktrees agentmux made (new --worktree, branch --worktree)");
@@ -30,6 +31,7 @@ export function registerWorktree(program: Command): void {
       const { worktreeTarget } = await import("../branch/worktree-target.ts");
       const { removeMadeWorktree } = await import("../branch/worktree-remove.ts");
       const row = await worktreeTarget(ctx.tmux, name);
+      await requireControl(ctx, "worktree remove");
       const { lost } = await removeMadeWorktree(row, options.force ?? false);
       if (options.json) printJson({ ok: true, removed: row.path, branch: row.branch, lost: lost || null });
       else out(shown`removed ${row.path} (branch ${row.branch})${lost ? `; lost: ${lost}` : ""}\n`);

@@ -55,6 +55,7 @@ import { HostLinks } from "../hosts/links.ts";
 import { remoteInboxItems } from "../hosts/inbox.ts";
 import { HostAlerts } from "../hosts/alerts.ts";
 import { ChiefLoop } from "../chief/loop.ts";
+import { ReviewQueue } from "../branch/review-queue.ts";
 import { chiefRecordFile } from "../chief/places.ts";
 import { hostCounts } from "../hosts/segment.ts";
 import { hostsForPage } from "../hosts/page.ts";
@@ -212,6 +213,9 @@ export class Daemon implements DaemonPort {
     alerts.quiet = (pane) => chief.quiet(pane);
     if (this.status) this.status.quiet = (pane) => chief.quiet(pane);
     this.table.subscribe((change) => chief.sessionChanged(change.t));
+    // Review comments for a session that was busy (agentmux review, src/branch/): typed in when its turn ends.
+    const reviews = new ReviewQueue({ stateDir: this.layout.stateDir, tmux: new Tmux(this.options.server), typed: (pane, kind, at) => this.typed(pane, kind, at), log: (line) => this.log(line) });
+    this.table.subscribe((change) => reviews.sessionChanged(change.t));
     this.sideReport = new SideReport(this.tmux, () => this.config().side.reportParentStatus);
     this.screens = new ScreenState(this.tmux, (line) => this.log(line), (t, word, screen) => this.screenSaid(t, word, screen), (pane) => this.remote.screenChanged(pane));
     await this.tmux.setEnvironment("AGENTMUX_SOCK", this.layout.socket);

@@ -54,7 +54,7 @@ describe("agentmux completion", () => {
       ["agentmux", "completion", ""],
     ]);
     assert.deepEqual(got, [
-      "read rename restart resume restore remote",
+      "read rename restart resume restore remote review",
       "-n --tail --transcript --last --json -t --target -h --help",
       "list login",
       "read",

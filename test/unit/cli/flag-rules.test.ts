@@ -31,7 +31,7 @@ describe("the CLI's flags", () => {
 
   it("-t TARGET on exactly the commands whose first argument is the session", () => {
     const withTarget = [...walk(program)].filter(takesTarget).map(commandPath).sort();
-    assert.deepEqual(withTarget, ["answer", "detect", "diff", "merge", "exit", "explain", "group", "handoff", "keys", "kill", "read", "rename", "restart", "send", "snooze", "ungroup", "wait", "watch", "attach", "branch", "branches",
+    assert.deepEqual(withTarget, ["answer", "detect", "diff", "merge", "review", "exit", "explain", "group", "handoff", "keys", "kill", "read", "rename", "restart", "send", "snooze", "ungroup", "wait", "watch", "attach", "branch", "branches",
       "side", "side conclude", "side describe", "side dismiss", "side send-selection", "side toggle", "prompt capture", "prompt insert", "prompt list"].sort());
     for (const command of walk(program)) {
       const has = command.options.some((o) => o.short === "-t" && o.long === "--target");
