@@ -29,6 +29,10 @@ describe("the fake OpenAI Responses API", () => {
     assert.deepEqual(decide({ tools, input: [user("remember MARK-tulip"), said, user("E2E_RECALL MARK-new")] }), { kind: "text", text: "recall: MARK-tulip" });
   });
 
+  it("E2E_WRITE=<path> runs a shell command that writes one line there, asked for like E2E_TOOL's", () => {
+    assert.deepEqual(decide({ tools, input: [user("E2E_WRITE=a.txt please")] }), { kind: "tool", name: "exec_command", args: { cmd: "printf '%s\\n' 'written by the fake model' > 'a.txt'", sandbox_permissions: "require_escalated", justification: JUSTIFICATION } });
+  });
+
   it("E2E_PATCH calls apply_patch (freeform or function) outside the workspace; E2E_429 is a usage limit", () => {
     const patch = (file: string) => `*** Begin Patch\n*** Add File: ${file}\n+patched by the fake model\n*** End Patch\n`;
     const freeform = [...tools, { type: "custom", name: "apply_patch" }];

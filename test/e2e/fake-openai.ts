@@ -79,6 +79,11 @@ export function decide(body: Json, toolCmd = "touch e2e-marker"): Decision {
     if (names.includes("shell")) return { kind: "tool", name: "shell", args: { command: ["bash", "-lc", cmd] } };
     return { kind: "text", text: `No shell tool offered: ${names.join(",")}` };
   }
+  // E2E_WRITE=<path>: a shell command that writes one line to path (a file change for agentmux diff), asked for like E2E_TOOL's.
+  const written = /E2E_WRITE=(\S+)/.exec(text)?.[1];
+  if (written && tools.map(toolName).includes("exec_command")) {
+    return { kind: "tool", name: "exec_command", args: { cmd: `printf '%s\\n' 'written by the fake model' > '${written.replace(/'/g, "")}'`, sandbox_permissions: "require_escalated", justification: JUSTIFICATION } };
+  }
   if (text.includes("E2E_RECALL")) return { kind: "text", text: recall(JSON.stringify(input.slice(0, input.lastIndexOf(user as Json)))) };
   if (text.includes("E2E_PATCH")) return patch(tools, /E2E_PATCH=(\S+)/.exec(text)?.[1] ?? PATCH_FILE);
   if (text.includes("E2E_429")) return USAGE_LIMIT;
