@@ -9,6 +9,15 @@ type Env = Record<string, string | undefined>;
 /** What removing a worktree would lose: its uncommitted changes and the commits not merged into the branch it came from. */
 export interface WorktreeLoss { changes: string[]; unmerged: string[] }
 
+/** I/O: whether merging branch into target would leave target's tree as it is (its changes are there already). */
+async function contentIn(root: string, branch: string, target: string, env: Env): Promise<boolean> {
+  const [merged, tree] = await Promise.all([
+    git(["-C", root, "merge-tree", "--write-tree", "--no-messages", target, branch], env),
+    git(["-C", root, "rev-parse", `${target}^{tree}`], env),
+  ]);
+  return merged.ok && tree.ok && merged.out.split("\n")[0] === tree.out;
+}
+
 /** I/O: the loss, read with git (the unmerged commits one line each, newest first). */
 export async function worktreeLoss(row: WorktreeRow, env: Env = process.env): Promise<WorktreeLoss> {
   let unmerged: string[] = [];
@@ -16,6 +25,8 @@ export async function worktreeLoss(row: WorktreeRow, env: Env = process.env): Pr
     const range = row.from !== "" ? `${row.from}..${row.branch}` : row.branch;
     const log = await git(["-C", row.root, "log", "--format=%h %s", "-n", "20", range], env);
     unmerged = log.ok ? log.out.split("\n").filter(Boolean) : [];
+    // Squashed or cherry-picked already: merging it would change nothing in the branch it came from.
+    if (unmerged.length > 0 && row.from !== "" && (await contentIn(row.root, row.branch, row.from, env))) unmerged = [];
   }
   return { changes: row.changes, unmerged };
 }
@@ -42,8 +53,8 @@ export async function removeMadeWorktree(row: WorktreeRow, force: boolean, env: 
     if (!r.ok) throw new AgentmuxError(`git worktree remove ${row.path} failed: ${gitWords(r)}`, { hint: "see git's message; nothing was removed" });
   }
   await git(["-C", row.root, "worktree", "prune"], env);
-  // Merged into the branch it came from (nothing ahead): its own name may go even when root has another branch checked out.
-  const branch = await git(["-C", row.root, "branch", force || row.ahead === 0 ? "-D" : "-d", row.branch], env);
+  // Merged into the branch it came from (nothing ahead, or its content there: squashed): its own name may go even when root has another branch checked out.
+  const branch = await git(["-C", row.root, "branch", force || row.ahead === 0 || lost === "" ? "-D" : "-d", row.branch], env);
   forgetWorktree(stateDir, row.path);
   if (!branch.ok && !/not found/.test(branch.err)) return { lost: `${lost}${lost ? "; " : ""}the branch ${row.branch} was kept: ${gitWords(branch)}` };
   return { lost };

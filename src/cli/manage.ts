@@ -1,4 +1,7 @@
+import { existsSync } from "node:fs";
 import type { Command } from "commander";
+import { worktreesFile } from "../branch/worktree-registry.ts";
+import { places } from "../util/paths.ts";
 import { callerSession } from "../session/caller.ts";
 import { findSession } from "../session/store.ts";
 import { AgentmuxError, EXIT } from "../util/errors.ts";
@@ -34,6 +37,8 @@ export async function runKill(ctx: Context, target: string, options: KillOptions
   const killed = await killPanes(ctx.tmux, [session.pane]);
   // A pane whose process already ended (kept open to show its error) is closed here.
   if (killed === 0) await ctx.tmux.killPane(session.pane);
+  // A session in a worktree agentmux made: what becomes of it (loaded only when there are any).
+  if (!options.json && existsSync(worktreesFile(places().stateDir))) await (await import("../branch/after-kill.ts")).worktreeAfterKill(ctx.tmux, session, ask ? confirm : null);
   if (options.json) printJson({ ok: true, pane: session.pane, killed: 1 });
 }
 

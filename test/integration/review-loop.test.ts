@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { existsSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { execa } from "execa";
-import { TestServer } from "../helpers/tmux-server.ts";
+import { CLI, TestServer } from "../helpers/tmux-server.ts";
 import { commitRepo, GIT_ENV } from "../helpers/git-repo.ts";
 
 interface DiffJson { root: string; base: string; against: string; worktree: { branch: string; from: string } | null; files: Array<{ path: string; status: string; added: number | null; removed: number | null; skipped?: string }>; diff?: string }
@@ -112,7 +112,9 @@ describe("the review loop's git side: diff, worktree list/remove and merge again
     const busy = await server.cli(["worktree", "remove", "fix-the-login-bug-now"]);
     assert.equal(busy.exitCode, 1);
     assert.match(String(busy.stderr), /its session .* \(%\d\d+\) is waiting in .*end it first/);
-    await ok(["kill", "-y", pane]);
+    const killed = await server.cli(["kill", "-y", pane]);
+    assert.equal(killed.exitCode, 0);
+    assert.match(String(killed.stderr), /the worktree .* \(branch fix-the-login-bug-now\) is kept; agentmux worktree remove fix-the-login-bug-now removes it/, "kill says what became of its worktree");
     const removed = await ok(["worktree", "remove", "fix-the-login-bug-now"]);
     assert.match(removed, /^removed /);
     assert.ok(!existsSync(tree));
@@ -126,7 +128,8 @@ describe("the review loop's git side: diff, worktree list/remove and merge again
     await git(["add", "spike.txt"], made.worktree.path);
     await git(["commit", "-qm", "a spike"], made.worktree.path);
     writeFileSync(join(made.worktree.path, "README"), "changed\n");
-    await ok(["kill", "-y", made.pane]);
+    const killed = await server.cli(["kill", "-y", made.pane]);
+    assert.match(String(killed.stderr), /is kept: it has 1 uncommitted change \(README\) and 1 unmerged commit .*agentmux merge spike merges it/);
     const refused = await server.cli(["worktree", "remove", "spike"]);
     assert.equal(refused.exitCode, 1);
     assert.match(String(refused.stderr), /1 uncommitted change \(README\) and 1 unmerged commit \([0-9a-f]+ a spike\)/);
@@ -134,6 +137,44 @@ describe("the review loop's git side: diff, worktree list/remove and merge again
     const forced = await ok(["worktree", "remove", "spike", "--force"]);
     assert.match(forced, /lost: 1 uncommitted change \(README\) and 1 unmerged commit/);
     assert.ok(!existsSync(made.worktree.path));
+  });
+
+  it("merge --squash makes one commit on main; --rebase fast-forwards main onto the rebased branch", async () => {
+    for (const [name, how] of [["sq", "--squash"], ["rb", "--rebase"]] as const) {
+      const made = JSON.parse(await ok(["new", "--command", "sh", "--dir", repo, "--worktree", name, "--detached", "--json"])) as { pane: string; worktree: { path: string } };
+      for (const n of [1, 2]) {
+        writeFileSync(join(made.worktree.path, `${name}-${n}.txt`), `${n}\n`);
+        await git(["add", "."], made.worktree.path);
+        await git(["commit", "-qm", `${name} ${n}`], made.worktree.path);
+      }
+      // main moves on meanwhile: a rebase has something to rebase onto.
+      writeFileSync(join(repo, `main-${name}.txt`), "m\n");
+      await git(["add", "."]);
+      await git(["commit", "-qm", `main before ${name}`]);
+      const before = await head();
+      const merged = JSON.parse(await ok(["merge", made.pane, how, "--json"])) as { how: string; commits: number; head: string };
+      assert.equal(merged.commits, 2);
+      const log = String((await git(["log", "--format=%s", `${before}..HEAD`])).stdout).split("\n");
+      if (how === "--squash") assert.deepEqual(log, ["sq: 2 commits squashed (agentmux)"]);
+      else assert.deepEqual(log, ["rb 2", "rb 1"], "linear: the branch's commits on top of main");
+      assert.equal(String((await git(["status", "--porcelain"])).stdout), "");
+      await ok(["kill", "-y", made.pane]);
+      // Squashed: its commits are not ancestors of main, but their content is there, so nothing is lost.
+      await ok(["worktree", "remove", name]);
+    }
+  });
+
+  it("kill at a terminal asks whether to remove its worktree when nothing would be lost, and removes it on yes", async () => {
+    const made = JSON.parse(await ok(["new", "--command", "sh", "--dir", repo, "--worktree", "clean-one", "--detached", "--json"])) as { pane: string; worktree: { path: string } };
+    const p = String((await server.tmux(["new-window", "-d", "-P", "-F", "#{pane_id}", `node ${CLI} -L ${server.name} kill ${made.pane}; sleep 30`])).stdout).trim();
+    await server.waitForScreen(p, /Kill .*\?/);
+    await server.tmux(["send-keys", "-t", p, "y", "Enter"]);
+    await server.waitForScreen(p, /Remove its worktree .*clean-one and branch clean-one\? \(nothing is unmerged/);
+    await server.tmux(["send-keys", "-t", p, "y", "Enter"]);
+    await server.waitForScreen(p, /removed .*clean-one \(branch clean-one\)/);
+    assert.ok(!existsSync(made.worktree.path));
+    assert.equal(String((await git(["branch", "--list", "clean-one"])).stdout), "");
+    await server.tmux(["kill-pane", "-t", p]);
   });
 
   it("a session in a plain checkout: diff against the commit it started at, committed and uncommitted", async () => {
