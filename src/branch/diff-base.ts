@@ -32,8 +32,7 @@ async function isCommit(root: string, rev: string, env: Env): Promise<boolean> {
  * one (a session from before agentmux recorded it), HEAD, said so.
  */
 export async function diffBase(dir: string, recorded: string | null, made: readonly MadeWorktree[], env: Env = process.env): Promise<DiffBase> {
-  const top = await git(["-C", dir, "rev-parse", "--show-toplevel"], env).catch(() => null);
-  if (top === null) throw new AgentmuxError("git is not installed (not found on PATH)", { hint: "install git: agentmux diff reads the changes with it" });
+  const top = await git(["-C", dir, "rev-parse", "--show-toplevel"], env);
   if (!top.ok) throw new AgentmuxError(`${dir} is not in a git repository: there is nothing to diff`, { hint: "agentmux diff shows what a session changed in a git checkout or worktree" });
   const root = top.out;
   const worktree = worktreeHolding(made, real(root)) ?? worktreeHolding(made, root) ?? null;

@@ -1,4 +1,5 @@
-import { execa } from "execa";
+import { execFile } from "node:child_process";
+import { AgentmuxError } from "./errors.ts";
 
 type Env = Record<string, string | undefined>;
 
@@ -6,12 +7,23 @@ export interface GitRun { ok: boolean; out: string; err: string; code: number }
 
 /**
  * I/O: run git with these arguments (a `-C DIR` among them says where), in the given environment
- * only; never throws for git's own failure (ok false, its words in err). Output is kept whole but
- * for the final newline.
+ * only; never throws for git's own failure (ok false, its words in err), only when git is not
+ * installed. Output is kept whole but for the final newline. (node:child_process, not execa: the
+ * kill key's fast path may reach it.)
  */
-export async function git(args: string[], env: Env = process.env, options: { maxBuffer?: number } = {}): Promise<GitRun> {
-  const r = await execa("git", args, { env, extendEnv: false, reject: false, stripFinalNewline: true, stdin: "ignore", maxBuffer: options.maxBuffer ?? 64 * 1024 * 1024 });
-  return { ok: r.exitCode === 0, out: String(r.stdout), err: String(r.stderr), code: r.exitCode ?? -1 };
+export function git(args: string[], env: Env = process.env, options: { maxBuffer?: number } = {}): Promise<GitRun> {
+  return new Promise((resolve, reject) => {
+    const child = execFile("git", args, { env: env as NodeJS.ProcessEnv, encoding: "utf8", maxBuffer: options.maxBuffer ?? 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === "number" ? error.code : -1) : 0;
+      if (error && (error as NodeJS.ErrnoException).code === "ENOENT") {
+        reject(new AgentmuxError("git is not installed (not found on PATH)", { hint: "install git" }));
+        return;
+      }
+      const trim = (text: string) => text.replace(/\n$/, "");
+      resolve({ ok: code === 0, out: trim(String(stdout)), err: trim(String(stderr)), code });
+    });
+    child.stdin?.end();
+  });
 }
 
 /** git's last line of complaint, for an error message. */
