@@ -25,7 +25,8 @@ export function buildServer(deps: McpDeps, version: string, log: (line: string) 
   }, log);
   server.server.setRequestHandler(SubscribeRequestSchema, async (request) => {
     try {
-      await findSession(deps.control().tmux, paneOf(request.params.uri), { includeExited: true });
+      const pane = paneOf(request.params.uri);
+      await findSession(deps.control().tmux, pane, { includeExited: true });
       await subscriptions.add(request.params.uri);
     } catch (error) {
       throw invalid(error);
