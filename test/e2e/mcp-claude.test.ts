@@ -35,10 +35,25 @@ describe("agentmux mcp as the real Claude Code's MCP server, against a fake Anth
     assert.equal(r.exitCode, 0, `agentmux ${args.join(" ")}: ${String(r.stderr)}${String(r.stdout)}`);
     return String(r.stdout);
   };
-  /** Type a prompt into the sender, approve the MCP tool's permission dialog, and wait for its turn to end. */
+  /**
+   * Type a prompt into the sender, approve the MCP tool's permission dialog, and wait for its turn
+   * to end. Claude Code connects its MCP servers while its prompt already takes input: a turn before
+   * the server is connected offers no agentmux tool, and the fake answers its hello; then the
+   * prompt goes again (at most five times).
+   */
   const turn = async (s: TestServer, prompt: string): Promise<void> => {
-    await cli(s, ["send", sender, prompt]);
-    await s.waitForScreen(sender, /Do you want to proceed\?/, LONG);
+    for (let attempt = 1; ; attempt++) {
+      const hellos = ((await s.capture(sender)).match(/Hello from the fake model/g) ?? []).length;
+      await cli(s, ["send", sender, prompt]);
+      let screen = "";
+      await s.waitFor("the tool's dialog, or the fake's hello", async () => {
+        screen = await s.capture(sender);
+        return /Do you want to proceed\?/.test(screen) || (screen.match(/Hello from the fake model/g) ?? []).length > hellos;
+      }, LONG);
+      if (/Do you want to proceed\?/.test(screen)) break;
+      assert.ok(attempt < 5, `no agentmux tool was offered after ${attempt} prompts: ${screen}`);
+      await waitForState(s, sender, "waiting", LONG);
+    }
     await cli(s, ["keys", sender, "Enter"]);
     await s.waitForScreen(sender, /Tool finished/, LONG);
     await waitForState(s, sender, "waiting", LONG);
@@ -52,9 +67,9 @@ describe("agentmux mcp as the real Claude Code's MCP server, against a fake Anth
     mkdirSync(project, { recursive: true });
     configDir = join(server.home, "claude-config");
     seedClaudeHome(configDir, { projects: [server.home, project], apiKey: "dummy", version: claude.version });
-    // The registration init --agents prints, with this test's server and home named (-L, AGENTMUX_HOME)
-    // so the server Claude Code starts can reach nothing else.
-    const add = await execa(claude.bin, ["mcp", "add", "--scope", "user", "agentmux", "-e", `AGENTMUX_HOME=${server.home}`, "--", process.execPath, CLI, "-L", server.name, "mcp"],
+    // The registration init --agents prints, with this test's home named (AGENTMUX_HOME): the server
+    // Claude Code starts finds the tmux server from $TMUX, as it does for a user.
+    const add = await execa(claude.bin, ["mcp", "add", "--scope", "user", "agentmux", "-e", `AGENTMUX_HOME=${server.home}`, "--", process.execPath, CLI, "mcp"],
       { env: { ...server.env, ...claudeEnv(configDir, fake.url) }, extendEnv: false, reject: false, timeout: 60_000 });
     assert.equal(add.exitCode, 0, `${add.stderr}${add.stdout}`);
     await server.start();
