@@ -108,4 +108,13 @@ describe("agentmux mcp as the real Claude Code's MCP server, against a fake Anth
     assert.ok(recorded.includes("E2E_SAY=hello back from the fake model"));
     await s.waitForScreen(rcpt, /hello back from the fake model/, LONG);
   });
+
+  it("the model waits for the other session's turn to end (wait_for_state) and reads its answer (read_session): through MCP tools alone", async (t) => {
+    const s = ready(t);
+    if (!s || !sender) return;
+    await turn(s, `E2E_MCP_WAIT E2E_TARGET=${rcpt} wait for its answer`);
+    assert.match((await s.capture(sender)).replace(/\s+/g, " "), new RegExp(`"pane": "${rcpt}", "state": "waiting"`));
+    await turn(s, `E2E_MCP_READ E2E_TARGET=${rcpt} read its answer`);
+    assert.match((await s.capture(sender)).replace(/\s+/g, " "), /"role": "assistant", "text": "hello back from the fake model"/);
+  });
 });
