@@ -10,7 +10,7 @@ import tseslint from "typescript-eslint";
 const LAYERS = [
   ["tmux", "util", "core"],
   ["session", "backends", "detect", "accounts", "projects", "config"],
-  ["lifecycle", "branch", "skills", "prompts", "batch", "control", "remote", "route", "chief", "hosts", "doctor", "setup", "daemon", "switcher", "inbox"],
+  ["lifecycle", "branch", "skills", "prompts", "batch", "control", "mcp", "remote", "route", "chief", "hosts", "doctor", "setup", "daemon", "switcher", "inbox"],
   ["cli"],
 ];
 

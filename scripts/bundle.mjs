@@ -1,5 +1,6 @@
 // Builds dist/ from src/ with esbuild (npm run build runs tsc first, as the typecheck):
 // - dist/cli/main.js: the full commander CLI (src/cli/main.ts) with its dependencies, one file;
+// - dist/cli/mcp.js: the MCP server (src/mcp/server.ts) and the SDK, loaded by `agentmux mcp` only;
 // - dist/cli/fast-path.cjs: what bin/agentmux.js loads first (src/cli/fast-path.ts): it reads
 //   argv and nothing more;
 // - dist/cli/fast-<verb>.cjs: each key-bound verb (src/cli/fast-verbs/<verb>.ts) with everything
@@ -53,9 +54,22 @@ const verbFiles = {
   },
 };
 
+/**
+ * `agentmux mcp` loads the MCP server (src/mcp/, with the MCP SDK and zod) from a file of its own,
+ * dist/cli/mcp.js: in main.js, `import("../mcp/server.ts")` is an import() of that file, so no other
+ * verb reads or compiles the SDK.
+ */
+const mcpFile = {
+  name: "mcp-file",
+  setup(b) {
+    b.onResolve({ filter: /^\.\.\/mcp\/server\.ts$/ }, () => ({ path: "./mcp.js", external: true }));
+  },
+};
+
 rmSync(join(root, "dist"), { recursive: true, force: true });
 await Promise.all([
-  build({ ...common, entryPoints: ["src/cli/main.ts"] }),
+  build({ ...common, entryPoints: ["src/cli/main.ts"], plugins: [mcpFile] }),
+  build({ ...common, entryPoints: { mcp: "src/mcp/server.ts" } }),
   build({ ...cjs, entryPoints: ["src/cli/fast-path.ts"], plugins: [verbFiles] }),
   // execa (kill's file has attach, which loads it lazily) and commander stay out of the verbs'
   // files. One file per verb, what it loads only sometimes included (the config module on a cache

@@ -1,12 +1,39 @@
 import { BACKENDS, BACKEND_NAMES } from "./index.ts";
 import { shellScript } from "../util/install-dir.ts";
 
-/** The configuration to paste into each agent CLI, for sessions started outside agentmux (each backend's outsideConfig). */
+/** The command an agent CLI runs to start agentmux's MCP server (docs/mcp.md). */
+export const MCP_COMMAND = ["agentmux", "mcp"] as const;
+
+/** The configuration to paste into each agent CLI, for sessions started outside agentmux (each backend's outsideConfig), and the MCP server's registration. */
 export function agentsConfig(hook = shellScript("agentmux-hook"), statusLine = shellScript("agentmux-statusline")): string {
   return [
     "# agentmux: hooks for agent sessions started outside agentmux (inside tmux).",
     "# Sessions started with `agentmux new` get all of this by themselves.",
     "",
     ...BACKEND_NAMES.flatMap((name) => BACKENDS[name].outsideConfig?.({ hook, statusLine }) ?? []),
+    "# agentmux's MCP server: agents drive other sessions through tools (docs/mcp.md).",
+    "",
+    ...BACKEND_NAMES.flatMap((name) => BACKENDS[name].mcp?.printed(MCP_COMMAND) ?? []),
   ].join("\n");
+}
+
+/**
+ * `init --mcp [--undo]`: agentmux's MCP server registered (or removed) in the user config of each
+ * CLI whose config agentmux edits itself; the others' commands are printed by `init --agents`.
+ * Answers one line per change, and the lines to run for the CLIs left to their own command.
+ */
+export function registerMcpServers(env: Record<string, string | undefined>, undo: boolean): { changes: string[]; byHand: string[] } {
+  const changes: string[] = [];
+  const byHand: string[] = [];
+  for (const name of BACKEND_NAMES) {
+    const mcp = BACKENDS[name].mcp;
+    if (!mcp) continue;
+    if (mcp.add && mcp.remove) {
+      const change = undo ? mcp.remove(env) : mcp.add(MCP_COMMAND, env);
+      if (change) changes.push(change);
+    } else if (mcp.command) {
+      byHand.push(`${BACKENDS[name].label}: run ${mcp.command(MCP_COMMAND, undo)}`);
+    }
+  }
+  return { changes, byHand };
 }

@@ -7,7 +7,7 @@ import { findSession } from "../session/store.ts";
 import { AgentmuxError, EXIT } from "../util/errors.ts";
 import { out, shown } from "../util/terminal-text.ts";
 import { Context, printJson } from "./context.ts";
-import { requireControl } from "./permission.ts";
+import { requireControl } from "../control/gate.ts";
 
 interface AnswerOptions { dialog?: string; reply?: string; json?: boolean }
 

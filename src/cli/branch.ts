@@ -5,7 +5,7 @@ import { listSessions } from "../session/store.ts";
 import { resolveTarget, targetOrCurrent } from "../session/target.ts";
 import { refreshRoutedPool } from "../daemon/asks.ts";
 import { Context, printJson } from "./context.ts";
-import { requireControl } from "./permission.ts";
+import { requireControl } from "../control/gate.ts";
 import { adoptServerHomes } from "../accounts/server-homes.ts";
 import { err, out, shown } from "../util/terminal-text.ts";
 

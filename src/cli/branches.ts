@@ -5,7 +5,7 @@ import { listSessions } from "../session/store.ts";
 import { resolveTarget, targetOrCurrent } from "../session/target.ts";
 import { Context, printJson } from "./context.ts";
 import { goTo, pickRow, rowById } from "./conversation-picker.ts";
-import { requireControl } from "./permission.ts";
+import { requireControl } from "../control/gate.ts";
 import { adoptServerHomes } from "../accounts/server-homes.ts";
 import { joinShown, out, shown } from "../util/terminal-text.ts";
 

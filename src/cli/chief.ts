@@ -8,7 +8,7 @@ import { editFile } from "../tmux/editor.ts";
 import { AgentmuxError, EXIT } from "../util/errors.ts";
 import { err, out, shown } from "../util/terminal-text.ts";
 import { Context, printJson } from "./context.ts";
-import { requireControl } from "./permission.ts";
+import { requireControl } from "../control/gate.ts";
 
 /** How long a tick may take (a stateless one waits for the model's whole answer). */
 const TICK_TIMEOUT_MS = 330_000;

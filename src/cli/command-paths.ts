@@ -8,7 +8,7 @@ export const COMMAND_PATHS: ReadonlySet<string> = new Set([
   "account", "account init", "account list", "account login", "account route", "account select",
   "account sync", "allow", "attach", "audit", "batch", "branch", "branches", "completion", "daemon", "daemon logs", "daemon run",
   "daemon start", "daemon status", "daemon stop", "demo", "detect", "exit", "explain", "group",
-  "group-kill", "group-send", "handoff", "hook", "inbox", "init", "keys", "kill", "list", "menu", "new",
+  "group-kill", "group-send", "handoff", "hook", "inbox", "init", "keys", "kill", "list", "mcp", "menu", "new",
   "next", "projects", "prompt", "prompt capture", "prompt insert", "prompt list", "publish", "read", "rename", "restart", "restore", "resume", "route", "send", "setup", "side", "side conclude",
   "side describe", "side dismiss", "side list", "side resume", "side send-selection", "side toggle", "snooze", "switch",
   "ungroup", "usage", "wait", "watch",

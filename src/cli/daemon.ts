@@ -9,7 +9,7 @@ import { AgentmuxError, EXIT } from "../util/errors.ts";
 import { sleep } from "../util/sleep.ts";
 import { setStateFileReporting } from "../util/state-file.ts";
 import { Context, printJson } from "./context.ts";
-import { requireControl } from "./permission.ts";
+import { requireControl } from "../control/gate.ts";
 import { block, out, shown } from "../util/terminal-text.ts";
 
 export function registerDaemon(program: Command): void {

@@ -1,16 +1,12 @@
 import { readFileSync } from "node:fs";
 import type { Command } from "commander";
-import { adoptServerHomes } from "../accounts/server-homes.ts";
-import { promptLineOf } from "../backends/index.ts";
-import { sendText } from "../session/send.ts";
-import { formatTurns, sessionTurns } from "../lifecycle/session-records.ts";
-import { findSession } from "../session/store.ts";
+import { sendKeysTo } from "../control/keys.ts";
+import { readScreen, readTranscript } from "../control/read.ts";
+import { typeInto } from "../control/send.ts";
+import { formatTurns } from "../lifecycle/session-records.ts";
 import { AgentmuxError, EXIT } from "../util/errors.ts";
-import { stripAnsi, trimScreen } from "../util/text.ts";
 import { Context, printJson } from "./context.ts";
-import { requireControl } from "./permission.ts";
 import { checkSendFlags, parseSeconds, runSendFromAgent, runSendList, type SendOptions } from "./send-agent.ts";
-import { notifyTyped } from "./typed.ts";
 import { block, out, shown } from "../util/terminal-text.ts";
 
 export function registerDrive(program: Command): void {
@@ -32,13 +28,8 @@ export function registerDrive(program: Command): void {
       const text = words.length === 0 || (words.length === 1 && words[0] === "-") ? readFileSync(0, "utf8").replace(/\n$/, "") : words.join(" ");
       // A message marked as an agent's works with the control API off: the recipient is told the user did not type it.
       if (options.fromAgent) { await runSendFromAgent(ctx, target, text, { timeout: options.timeout, json: options.json }); return; }
-      await requireControl(ctx, "send");
-      const session = await findSession(ctx.tmux, target, { includeExited: true });
-      if (session.dead) throw new AgentmuxError(`session ${session.name} (${session.pane}) has exited`, { hint: "start it again with agentmux new" });
-      const typing = Date.now();
-      const result = await sendText(ctx.tmux, session.pane, text, { enter: options.enter, promptLine: promptLineOf(session.backend), label: `${session.name} (${session.pane})` });
-      if (options.enter) await notifyTyped(ctx, session.pane, "submit", typing);
-      if (options.json) printJson({ pane: session.pane, name: session.name, submitted: options.enter, enters: result.enters });
+      const result = await typeInto(ctx, target, text, { enter: options.enter });
+      if (options.json) printJson({ pane: result.pane, name: result.name, submitted: result.submitted, enters: result.enters });
     });
 
   program
@@ -49,12 +40,8 @@ export function registerDrive(program: Command): void {
     .option("--json", "print the result as JSON")
     .action(async (target: string, keys: string[], options: { json?: boolean }, command: Command) => {
       const ctx = Context.of(command);
-      await requireControl(ctx, "keys");
-      const session = await findSession(ctx.tmux, target, { includeExited: true });
-      if (session.dead) throw new AgentmuxError(`session ${session.name} (${session.pane}) has exited`, { hint: "start it again with agentmux new" });
-      await ctx.tmux.sendKeys(session.pane, keys);
-      await notifyTyped(ctx, session.pane, keys.includes("Escape") ? "escape" : "keys");
-      if (options.json) printJson({ ok: true, pane: session.pane, keys });
+      const sent = await sendKeysTo(ctx, target, keys);
+      if (options.json) printJson({ ok: true, pane: sent.pane, keys });
     });
 
   program
@@ -69,20 +56,14 @@ export function registerDrive(program: Command): void {
       const ctx = Context.of(command);
       if (options.transcript && options.tail !== undefined) throw new AgentmuxError("--tail reads the screen, --transcript the records: give one", { hint: "with --transcript, --last N keeps the last N turns", exitCode: EXIT.usage });
       if (!options.transcript && options.last !== undefined) throw new AgentmuxError("--last counts the turns of --transcript", { hint: "add --transcript, or use --tail N for the screen's last lines", exitCode: EXIT.usage });
-      const session = await findSession(ctx.tmux, target, { includeExited: true });
       if (options.transcript) {
-        // The agent writes its records where the server's environment points (CLAUDE_CONFIG_DIR, CODEX_HOME).
-        await adoptServerHomes(ctx.tmux);
-        const turns = sessionTurns(ctx.config, session, options.last);
+        const { turns } = await readTranscript(ctx, target, options.last);
         if (options.json) printJson(turns);
         else if (turns.length > 0) out(shown`${block(formatTurns(turns))}\n`);
         return;
       }
-      if (!session.window) throw new AgentmuxError(`session ${session.name} (${session.pane}) has exited and its pane is gone`, { hint: "nothing is left to read" });
-      const raw = await ctx.tmux.capture(session.pane, options.tail === undefined ? {} : { history: options.tail });
-      let text = trimScreen(stripAnsi(raw));
-      if (options.tail !== undefined) text = text.split("\n").slice(-options.tail).join("\n");
-      if (options.json) printJson({ pane: session.pane, name: session.name, text });
+      const { pane, name, text } = await readScreen(ctx, target, options.tail);
+      if (options.json) printJson({ pane, name, text });
       else if (text !== "") out(shown`${block(text)}\n`);
     });
 }

@@ -2,7 +2,7 @@ import type { Command } from "commander";
 import { exitSession } from "../lifecycle/exit.ts";
 import { findSession } from "../session/store.ts";
 import { Context, printJson } from "./context.ts";
-import { requireControl } from "./permission.ts";
+import { requireControl } from "../control/gate.ts";
 import { targetOrCurrent } from "../session/target.ts";
 import { guardPendingPrompts } from "../prompts/guard.ts";
 import { confirm } from "./confirm.ts";

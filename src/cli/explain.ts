@@ -1,8 +1,7 @@
 import type { Command } from "commander";
 import { request } from "../daemon/client.ts";
-import { ensureDaemon, layoutFor } from "../daemon/start.ts";
-import { findSession } from "../session/store.ts";
-import { AgentmuxError } from "../util/errors.ts";
+import { layoutFor } from "../daemon/start.ts";
+import { explainSession } from "../control/explain.ts";
 import { Context, printJson } from "./context.ts";
 import { formatExplain, type Explained } from "./explain-format.ts";
 import { targetOrCurrent } from "../session/target.ts";
@@ -16,13 +15,9 @@ export function registerExplain(program: Command): void {
     .option("--json", "print the daemon's answer as JSON")
     .action(async (target: string | undefined, options: { json?: boolean }, command: Command) => {
       const ctx = Context.of(command);
-      const session = await findSession(ctx.tmux, targetOrCurrent(target, "explain"), { includeExited: true });
-      if (!session.window) throw new AgentmuxError(`session ${session.name} (${session.pane}) has exited and its pane is gone`, { hint: "agentmux list shows how it ended" });
-      const { layout } = await ensureDaemon(ctx.tmux);
-      const response = await request(layout.socket, { op: "explain", pane: session.pane });
-      if (!response.ok) throw new AgentmuxError(response.error, response.hint === undefined ? {} : { hint: response.hint });
-      if (options.json) printJson({ name: session.name, ...response });
-      else out(shown`${block(formatExplain(session.name, response as unknown as Explained).join("\n"))}\n`);
+      const response = await explainSession(ctx, targetOrCurrent(target, "explain"));
+      if (options.json) printJson(response);
+      else out(shown`${block(formatExplain(response.name, response as unknown as Explained).join("\n"))}\n`);
     });
 }
 

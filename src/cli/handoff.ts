@@ -4,7 +4,7 @@ import { handoffSource, replaceSession } from "../lifecycle/handoff-run.ts";
 import { findSession, type NamedSession } from "../session/store.ts";
 import { AgentmuxError } from "../util/errors.ts";
 import { Context, printJson } from "./context.ts";
-import { requireControl } from "./permission.ts";
+import { requireControl } from "../control/gate.ts";
 import { targetOrCurrent } from "../session/target.ts";
 import { guardPendingPrompts } from "../prompts/guard.ts";
 import { confirm } from "./confirm.ts";

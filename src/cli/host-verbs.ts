@@ -9,7 +9,7 @@ import { AgentmuxError, EXIT } from "../util/errors.ts";
 import { block, out, shown } from "../util/terminal-text.ts";
 import { Context, printJson, type GlobalOptions } from "./context.ts";
 import type { HostConfig } from "../config/config.ts";
-import { requireControl } from "./permission.ts";
+import { requireControl } from "../control/gate.ts";
 import { hoistTarget, takesValue } from "./target-flag.ts";
 
 /**

@@ -1,15 +1,26 @@
 import type { Command } from "commander";
-import { agentsConfig } from "../backends/agents-config.ts";
+import { agentsConfig, registerMcpServers } from "../backends/agents-config.ts";
+import { AgentmuxError, EXIT } from "../util/errors.ts";
 import { block, out, shown } from "../util/terminal-text.ts";
 
 export function registerInit(program: Command): void {
   program
     .command("init")
-    .description("print configuration to paste into agent CLIs")
-    .option("--agents", "the hooks for Claude Code, Codex, Gemini CLI and opencode")
-    .action((options: { agents?: boolean }) => {
+    .description("print configuration to paste into agent CLIs; --mcp: register agentmux's MCP server with them")
+    .option("--agents", "the hooks for Claude Code, Codex, Gemini CLI and opencode, and the MCP server's registration")
+    .option("--mcp", "register `agentmux mcp` in the user config of the CLIs agentmux edits (Codex's config.toml); print the others' commands")
+    .option("--undo", "with --mcp: remove what --mcp registered")
+    .action((options: { agents?: boolean; mcp?: boolean; undo?: boolean }) => {
+      if (options.undo && !options.mcp) throw new AgentmuxError("--undo goes with --mcp", { hint: "agentmux init --mcp --undo", exitCode: EXIT.usage });
+      if (options.mcp) {
+        const { changes, byHand } = registerMcpServers(process.env, options.undo === true);
+        for (const line of changes) out(shown`${line}\n`);
+        if (changes.length === 0) out(options.undo ? shown`agentmux's MCP server was not registered in any config agentmux edits\n` : shown`agentmux's MCP server was registered already\n`);
+        if (byHand.length > 0) out(shown`${block(byHand.join("\n"))}\n`);
+        return;
+      }
       if (!options.agents) {
-        out(shown`agentmux init --agents prints the hooks to paste into Claude Code, Codex, Gemini CLI and opencode\n`);
+        out(shown`agentmux init --agents prints the hooks to paste into Claude Code, Codex, Gemini CLI and opencode, and how to register agentmux's MCP server\n`);
         return;
       }
       out(block(agentsConfig()));

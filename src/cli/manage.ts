@@ -8,7 +8,7 @@ import { AgentmuxError, EXIT } from "../util/errors.ts";
 import { confirm } from "./confirm.ts";
 import { Context, printJson } from "./context.ts";
 import { killPanes } from "../daemon/asks.ts";
-import { requireControl } from "./permission.ts";
+import { requireControl } from "../control/gate.ts";
 
 export interface KillOptions { json?: boolean; yes?: boolean }
 

@@ -2,7 +2,7 @@ import type { Command } from "commander";
 import { AgentmuxError } from "../util/errors.ts";
 import { out, shown } from "../util/terminal-text.ts";
 import { Context, printJson } from "./context.ts";
-import { requireControl } from "./permission.ts";
+import { requireControl } from "../control/gate.ts";
 
 export function registerMerge(program: Command): void {
   program

@@ -1,10 +1,8 @@
 import type { Command } from "commander";
-import { prepareLaunch } from "../session/launch.ts";
-import { startSession } from "../lifecycle/start-session.ts";
+import { newSession } from "../control/new-session.ts";
 import { BACKEND_NAMES } from "../backends/index.ts";
 import { AgentmuxError, EXIT } from "../util/errors.ts";
 import { Context, printJson } from "./context.ts";
-import { requireControl } from "./permission.ts";
 import { err, out, shown } from "../util/terminal-text.ts";
 
 interface NewOptions {
@@ -34,29 +32,14 @@ export function registerNew(program: Command): void {
       const ctx = Context.of(command);
       // cli/host-verbs.ts carries `new --host` there before this parser runs; only a bad value gets here.
       if (options.host !== undefined) throw new AgentmuxError(`--host ${options.host}: no such host`, { hint: "agentmux hosts lists them", exitCode: EXIT.usage });
-      await requireControl(ctx, "new");
-      if (options.group !== undefined && !/^[\w.-]{1,64}$/.test(options.group)) throw new AgentmuxError(`"${options.group}" is not a usable group name`, { hint: "use letters, digits, '.', '_' and '-'" });
-      const request = {
-        group: options.group,
-        backend: options.backend, command: options.command, dir: options.dir, account: options.account,
-        instance: options.instance, prompt: options.prompt, submit: options.submit, split: options.split ?? false,
-      };
-      const start = async (dir: string | undefined) => {
-        const here = { ...request, dir };
-        const prepared = prepareLaunch(here, ctx.config);
-        if (prepared.accountNotice) err(shown`agentmux: ${prepared.accountNotice}\n`);
-        return { prepared, launched: await startSession(ctx.tmux, here, prepared, (text) => err(shown`agentmux: ${text}\n`)) };
-      };
-      // Lazily: only a worktree start needs git and the worktree code.
-      const inWorktree = options.worktree !== undefined ? await import("../branch/new-worktree.ts") : null;
-      const plan = inWorktree ? await inWorktree.planNewWorktree(options.dir ?? process.cwd(), options.worktree ?? true, options.instance, ctx.config, new Date(), options.prompt) : null;
-      if (inWorktree && plan) request.instance ??= inWorktree.branchInstance(plan.branch);
-      const { prepared, launched } = inWorktree && plan ? await inWorktree.inNewWorktree(plan, start) : await start(options.dir);
-      if (plan) err(shown`agentmux: in worktree ${plan.path} (branch ${plan.branch})\n`);
+      const { prepared, launched, worktree } = await newSession(ctx, {
+        group: options.group, backend: options.backend, command: options.command, dir: options.dir, account: options.account,
+        instance: options.instance, prompt: options.prompt, submit: options.submit, split: options.split ?? false, worktree: options.worktree,
+      }, (text) => err(shown`agentmux: ${text}\n`));
       // Never steal the keyboard from an agent driving us; a person inside tmux is taken to the new session.
       const focus = !options.detached && !process.env["AGENTMUX_SESSION"] && process.env["TMUX"] && !ctx.server.socketName && !ctx.server.socketPath;
       if (focus) await ctx.tmux.focus(launched.pane).catch(() => undefined);
-      if (options.json) printJson({ ok: true, pane: launched.pane, backend: prepared.backend.name, dir: prepared.dir, group: options.group ?? null, worktree: plan ? { path: plan.path, branch: plan.branch, root: plan.root } : null });
+      if (options.json) printJson({ ok: true, pane: launched.pane, backend: prepared.backend.name, dir: prepared.dir, group: options.group ?? null, worktree });
       else out(shown`${launched.pane}\n`);
     });
 }

@@ -43,6 +43,7 @@ import { registerDiff } from "./diff.ts";
 import { registerMerge } from "./merge.ts";
 import { registerWorktree } from "./worktree.ts";
 import { registerReview } from "./review.ts";
+import { registerMcp } from "./mcp.ts";
 import { addTargetFlags } from "./target-flag.ts";
 import { applyFlagRules } from "./flag-rules.ts";
 import { VERSION } from "./version.ts";
@@ -101,6 +102,7 @@ export function buildProgram(options: { jsonErrors?: boolean } = {}): Command {
   registerMerge(program);
   registerWorktree(program);
   registerReview(program);
+  registerMcp(program);
   registerCompletion(program);
   addTargetFlags(program);
   applyFlagRules(program);

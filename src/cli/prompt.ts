@@ -9,7 +9,7 @@ import { targetOrCurrent } from "../session/target.ts";
 import { AgentmuxError } from "../util/errors.ts";
 import { Context, printJson } from "./context.ts";
 import { tell } from "./on-client.ts";
-import { requireControl } from "./permission.ts";
+import { requireControl } from "../control/gate.ts";
 import { out, shown } from "../util/terminal-text.ts";
 
 const entryJson = (e: CapturedEntry) => ({ id: entryId(e), time: e.time, title: e.title, body: e.body });

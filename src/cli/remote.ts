@@ -7,7 +7,7 @@ import { DeviceStore, devicesFile } from "../remote/devices.ts";
 import { AgentmuxError, EXIT } from "../util/errors.ts";
 import { places } from "../util/paths.ts";
 import { Context, printJson } from "./context.ts";
-import { requireControl } from "./permission.ts";
+import { requireControl } from "../control/gate.ts";
 import { block, out, ownEscapes, shown } from "../util/terminal-text.ts";
 
 const store = () => new DeviceStore(devicesFile(places().stateDir));

@@ -6,7 +6,7 @@ import { targetOrCurrent } from "../session/target.ts";
 import { Context, printJson } from "./context.ts";
 import { confirm } from "./confirm.ts";
 import { refreshRoutedPool } from "../daemon/asks.ts";
-import { requireControl } from "./permission.ts";
+import { requireControl } from "../control/gate.ts";
 import { forgetExited } from "../daemon/asks.ts";
 import { guardPendingPrompts } from "../prompts/guard.ts";
 import { carryCaptures } from "../prompts/store.ts";

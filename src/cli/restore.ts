@@ -5,7 +5,7 @@ import { findRestorable, restoreAll, type Candidate, type Outcome } from "../lif
 import { AgentmuxError } from "../util/errors.ts";
 import { confirm } from "./confirm.ts";
 import { Context, printJson } from "./context.ts";
-import { requireControl } from "./permission.ts";
+import { requireControl } from "../control/gate.ts";
 import { block, out, shown, warn } from "../util/terminal-text.ts";
 
 /** One line per recorded session: what it is and where it ran. */

@@ -6,7 +6,7 @@ import { listSessions } from "../session/store.ts";
 import { AgentmuxError } from "../util/errors.ts";
 import { Context, printJson } from "./context.ts";
 import { goTo, pickRow, rowById } from "./conversation-picker.ts";
-import { requireControl } from "./permission.ts";
+import { requireControl } from "../control/gate.ts";
 import { adoptServerHomes } from "../accounts/server-homes.ts";
 import { err, joinShown, out, shown } from "../util/terminal-text.ts";
 

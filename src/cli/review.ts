@@ -3,7 +3,7 @@ import { findSession } from "../session/store.ts";
 import { targetOrCurrent } from "../session/target.ts";
 import { out, shown } from "../util/terminal-text.ts";
 import { Context, printJson } from "./context.ts";
-import { requireControl } from "./permission.ts";
+import { requireControl } from "../control/gate.ts";
 
 export function registerReview(program: Command): void {
   program

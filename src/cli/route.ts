@@ -8,7 +8,7 @@ import type { NamedSession } from "../session/store.ts";
 import { AgentmuxError } from "../util/errors.ts";
 import { Context, printJson } from "./context.ts";
 import { currentPane, jumpTo } from "./on-client.ts";
-import { requireControl } from "./permission.ts";
+import { requireControl } from "../control/gate.ts";
 import { chooseProject } from "./project-picker.ts";
 import { notifyTyped } from "./typed.ts";
 import { err, out, shown } from "../util/terminal-text.ts";

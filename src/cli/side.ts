@@ -14,7 +14,7 @@ import { places } from "../util/paths.ts";
 import { confirm } from "./confirm.ts";
 import { Context, printJson } from "./context.ts";
 import { currentPane, jumpTo, tell } from "./on-client.ts";
-import { requireControl } from "./permission.ts";
+import { requireControl } from "../control/gate.ts";
 import { notifyTyped } from "./typed.ts";
 import { adoptServerHomes } from "../accounts/server-homes.ts";
 import { err, out, shown, warn } from "../util/terminal-text.ts";

@@ -10,7 +10,7 @@ import { argumentText, checkValues, completeValues, invocationText, spreadWords 
 import { resolveSkill } from "../skills/resolve.ts";
 import { AgentmuxError, EXIT } from "../util/errors.ts";
 import { Context, printJson } from "./context.ts";
-import { requireControl } from "./permission.ts";
+import { requireControl } from "../control/gate.ts";
 import { askArguments } from "./skill-ask.ts";
 import { notifyTyped } from "./typed.ts";
 import { block, err, out, safeLine, shown, warn } from "../util/terminal-text.ts";

@@ -8,7 +8,7 @@ import { AgentmuxError } from "../util/errors.ts";
 import { shQuote } from "../util/sh.ts";
 import { Context, printJson } from "./context.ts";
 import { currentPane, selfCommand, tell } from "./on-client.ts";
-import { requireControl } from "./permission.ts";
+import { requireControl } from "../control/gate.ts";
 
 export interface SnoozeOptions { on?: boolean; off?: boolean; ask?: boolean; client?: string; json?: boolean }
 

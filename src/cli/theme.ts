@@ -4,7 +4,7 @@ import { resolveTheme, syncAllThemes, THEME_OPTION } from "../session/theme.ts";
 import { AgentmuxError, EXIT } from "../util/errors.ts";
 import { out, shown } from "../util/terminal-text.ts";
 import { Context, printJson } from "./context.ts";
-import { requireControl } from "./permission.ts";
+import { requireControl } from "../control/gate.ts";
 
 export function registerTheme(program: Command): void {
   program

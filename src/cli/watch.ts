@@ -2,7 +2,7 @@ import type { Command } from "commander";
 import { armWatcher } from "../daemon/watch-arm.ts";
 import { findSession } from "../session/store.ts";
 import { Context, printJson } from "./context.ts";
-import { requireControl } from "./permission.ts";
+import { requireControl } from "../control/gate.ts";
 import { out, shown } from "../util/terminal-text.ts";
 
 export function registerWatch(program: Command): void {

@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import { block, out, shown } from "../util/terminal-text.ts";
 import { Context, printJson } from "./context.ts";
-import { requireControl } from "./permission.ts";
+import { requireControl } from "../control/gate.ts";
 
 export function registerWorktree(program: Command): void {
   const worktree = program.command("worktree").description("the git worktrees agentmux made (new --worktree, branch --worktree)");

@@ -2,7 +2,7 @@ import { AgentmuxError } from "../util/errors.ts";
 import { verified, type Inside } from "./caller.ts";
 
 /**
- * The control gate, decided in one place for the CLI (cli/permission.ts) and for the daemon, where
+ * The control gate, decided in one place for the CLI and the MCP server (control/gate.ts) and for the daemon, where
  * its acting ops are carried out (daemon/gate.ts). From inside an agent session, verbs that act on
  * other sessions need control.enabled. `own` is the one pane the caller may act on anyway (its own
  * session), and only when the process facts place it there. A courtesy to keep agents in their

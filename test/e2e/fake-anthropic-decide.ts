@@ -76,6 +76,15 @@ function scripted(text: string, tools: Json[], toolCmd: string, timing: Timing):
   }
   // The MCP server test/fixtures/bin/mcp-e2e.js: echo is a plain tool, ask sends an elicitation.
   const mcp = (tool: string) => named(new RegExp(`^mcp__.*__${tool}$`));
+  // agentmux's own MCP server (agentmux mcp): E2E_MCP_LIST lists the sessions; E2E_MCP_SEND messages the pane of
+  // E2E_TARGET=<pane>, E2E_MCP_WAIT waits for it to be waiting, E2E_MCP_READ reads its last turn from its transcript.
+  if (text.includes("E2E_MCP_LIST") && mcp("list_sessions")) return { kind: "tool", name: String(mcp("list_sessions")?.["name"]), input: {} };
+  const target = /E2E_TARGET=(\S+)/.exec(text)?.[1] ?? "";
+  if (text.includes("E2E_MCP_WAIT") && mcp("wait_for_state")) return { kind: "tool", name: String(mcp("wait_for_state")?.["name"]), input: { target, state: "waiting", timeout: 60 } };
+  if (text.includes("E2E_MCP_READ") && mcp("read_session")) return { kind: "tool", name: String(mcp("read_session")?.["name"]), input: { target, source: "transcript", turns: 1 } };
+  if (text.includes("E2E_MCP_SEND") && mcp("send_message")) {
+    return { kind: "tool", name: String(mcp("send_message")?.["name"]), input: { target, text: "E2E_SAY=hello back from the fake model" } };
+  }
   if (text.includes("E2E_MCP") && mcp("echo")) return { kind: "tool", name: String(mcp("echo")?.["name"]), input: { text: "from the fake model" } };
   if (text.includes("E2E_ELICIT") && mcp("ask")) return { kind: "tool", name: String(mcp("ask")?.["name"]), input: { text: "pick one" } };
   if (text.includes("E2E_ASKMULTI") && has("AskUserQuestion")) return { kind: "tool", name: "AskUserQuestion", input: { questions: [EXTRAS] } };

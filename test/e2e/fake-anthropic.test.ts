@@ -4,7 +4,7 @@ import { decide, PLAN, SESSION_TITLE, startFakeAnthropic, type Decision, type Fa
 import { HELLO, SLOW_TEXT } from "./fake-model.ts";
 
 const bash = [{ name: "Bash", input_schema: {} }];
-const claudeTools = ["Bash", "Write", "Edit", "WebFetch", "AskUserQuestion", "ExitPlanMode", "Agent", "mcp__e2e__echo", "mcp__e2e__ask"].map((name) => ({ name, input_schema: {} }));
+const claudeTools = ["Bash", "Write", "Edit", "WebFetch", "AskUserQuestion", "ExitPlanMode", "Agent", "mcp__e2e__echo", "mcp__e2e__ask", "mcp__agentmux__list_sessions", "mcp__agentmux__send_message", "mcp__agentmux__wait_for_state", "mcp__agentmux__read_session"].map((name) => ({ name, input_schema: {} }));
 const touch = (cmd: string): Decision => ({ kind: "tool", name: "Bash", input: { command: cmd, description: "Create marker file" } });
 const user = (content: unknown) => ({ role: "user", content });
 
@@ -46,6 +46,10 @@ describe("the fake Anthropic Messages API", () => {
     assert.equal(tool(ask("E2E_FETCH")).name, "WebFetch");
     assert.equal(tool(ask("E2E_MCP")).name, "mcp__e2e__echo");
     assert.equal(tool(ask("E2E_ELICIT")).name, "mcp__e2e__ask");
+    assert.deepEqual(tool(ask("E2E_MCP_LIST")), { kind: "tool", name: "mcp__agentmux__list_sessions", input: {} });
+    assert.deepEqual(tool(ask("E2E_MCP_SEND E2E_TARGET=%12 go")), { kind: "tool", name: "mcp__agentmux__send_message", input: { target: "%12", text: "E2E_SAY=hello back from the fake model" } });
+    assert.deepEqual(tool(ask("E2E_MCP_WAIT E2E_TARGET=%12")).input, { target: "%12", state: "waiting", timeout: 60 });
+    assert.deepEqual(tool(ask("E2E_MCP_READ E2E_TARGET=%12")).input, { target: "%12", source: "transcript", turns: 1 });
     assert.equal(tool(ask("E2E_BGSH")).input["run_in_background"], true);
     assert.equal(tool(ask("E2E_AGENTBG")).input["run_in_background"], true);
     assert.equal(tool(ask("E2E_AGENT now")).input["run_in_background"], undefined);

@@ -12,6 +12,7 @@ import { claudeGlobalSetup } from "./global-setup.ts";
 import { claudeSetupSteps } from "./setup-steps.ts";
 import { CLAUDE_HOOKS } from "./hook-events.ts";
 import { claudeOutsideConfig } from "./outside-config.ts";
+import { claudeMcp } from "./mcp.ts";
 import { claudeSkillDirectories } from "./skills.ts";
 import { claudeRunner } from "./runner.ts";
 
@@ -40,6 +41,7 @@ export const claude: Backend & { readonly accounts: AccountSupport } = {
   resumeLine: /\bclaude\s+(?:\S+\s+){0,8}?(?:--resume|-r)[\s=]+['"]?([A-Za-z0-9][\w-]{7,})/,
   hooks: CLAUDE_HOOKS,
   outsideConfig: claudeOutsideConfig,
+  mcp: claudeMcp,
   launch(request: LaunchRequest): LaunchSpec {
     const argv = [request.program, ...request.args];
     if (request.mode.kind === "resume") argv.push("--resume", request.mode.id);

@@ -153,3 +153,35 @@ export function rewriteConfig(file: string, next: string, before: string | undef
   writeFileAtomic(file, next, before === undefined ? 0o600 : modeOf(file, 0o600));
   return { changed: true, backup };
 }
+
+/**
+ * Remove `[table]` and its sub-tables (`[table.env]`): each header and its lines, up to the next
+ * other header. A table written dotted or inline is refused, the file untouched; absent, the text
+ * is answered as it is.
+ */
+export function removeTable(text: string, table: readonly string[], file = "config.toml"): string {
+  const entries = scan(text, file);
+  const name = table.join(".");
+  for (const entry of entries) {
+    if (entry.kind !== "value") continue;
+    const path = fullPath(entry);
+    if ((entry.table.length < table.length && startsWith(path, table)) || (path.length <= table.length && startsWith(table, path) && text[entry.valueStart] === "{")) {
+      throw new AgentmuxError(`${file}: ${name} is written in a form agentmux cannot edit (${path.join(".")})`, { hint: `remove it by hand; ${FIX}` });
+    }
+  }
+  const ours = (e: TomlEntry) => e.kind === "header" && startsWith(e.keys, table);
+  // The blank lines before a removed table go with it; one is kept before the table that follows.
+  const seam = (before: string) => (before === "" ? "" : before.replace(/\n*$/, "\n"));
+  let out = "";
+  let at = 0;
+  let removed = false;
+  entries.forEach((entry, i) => {
+    if (!ours(entry) || entry.start < at) return;
+    const next = entries.slice(i + 1).find((e) => e.kind === "header" && !ours(e));
+    out = seam(out + text.slice(at, entry.start));
+    at = next ? next.start : text.length;
+    if (next && out !== "") out += "\n";
+    removed = true;
+  });
+  return removed ? out + text.slice(at) : text;
+}

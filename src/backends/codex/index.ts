@@ -7,6 +7,7 @@ import { positionalPrompt } from "../shared/prompt-arg.ts";
 import { codexAccounts } from "./account.ts";
 import { CODEX_HOOKS } from "./hook-events.ts";
 import { codexOutsideConfig } from "./outside-config.ts";
+import { codexMcp } from "./mcp.ts";
 import { codexSkillDirectories } from "./skills.ts";
 import { codexRunner } from "./runner.ts";
 import { codexDoctorChecks } from "./trust-state.ts";
@@ -28,6 +29,7 @@ export const codex: Backend & { readonly accounts: AccountSupport } = {
   resumeLine: /\bcodex\s+(?:\S+\s+){0,8}?resume\s+['"]?([A-Za-z0-9][\w-]{7,})/,
   hooks: CODEX_HOOKS,
   outsideConfig: codexOutsideConfig,
+  mcp: codexMcp,
   doctorChecks: codexDoctorChecks,
   launch(request: LaunchRequest): LaunchSpec {
     const argv = [request.program];

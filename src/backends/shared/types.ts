@@ -210,6 +210,8 @@ export interface Backend {
   outsideConfig?(scripts: HookScripts): string[];
   /** `agentmux setup <name> --global|--remove-global`: agentmux's hooks in the CLI's user settings, for sessions agentmux did not start. */
   globalSetup?: GlobalSetup;
+  /** agentmux's MCP server (`agentmux mcp`, docs/mcp.md) registered with the CLI for the user: printed by `init --agents`, written by `init --mcp` where agentmux edits the CLI's config itself. */
+  mcp?: McpRegistration;
   /** Running the CLI under several accounts (homes, credentials, sync, usage, login); none: it has no accounts. */
   accounts?: AccountSupport;
   /** I/O: the steps of `agentmux setup` that are this CLI's (its settings, its hooks twice), each with what it offers to do. */
@@ -248,6 +250,18 @@ export interface Finding {
 }
 
 /** Adding agentmux's hooks to a CLI's user settings, or removing exactly them; each answers the line to print. */
+/** How a CLI takes agentmux's MCP server, per user, and how it lets go of it. */
+export interface McpRegistration {
+  /** Pure: the lines `init --agents` prints: how to register `command` with the CLI, and how to remove it. */
+  printed(command: readonly string[]): string[];
+  /** Pure: the CLI's own command that registers it (or with undo, removes it), for a CLI whose config agentmux does not edit itself. */
+  command?(command: readonly string[], undo: boolean): string;
+  /** I/O: register it in the CLI's user config; answers what changed, or null when it was there already. */
+  add?(command: readonly string[], env: Record<string, string | undefined>): string | null;
+  /** I/O: take it out again (what add wrote, nothing else); answers what changed, or null when it was not there. */
+  remove?(env: Record<string, string | undefined>): string | null;
+}
+
 export interface GlobalSetup { description: string; addOption: string; removeOption: string; add(): string; remove(): string }
 
 /** One item of a home shared with every account through a symbolic link to the canonical home. */

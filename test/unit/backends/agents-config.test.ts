@@ -11,3 +11,12 @@ describe("Gemini hooks agentmux installs", () => {
     assert.doesNotMatch(text, /' --agent gemini AfterAgent/);
   });
 });
+
+describe("init --agents: agentmux's MCP server", () => {
+  it("prints Claude Code's command, its removal, and Codex's config.toml table", () => {
+    const text = agentsConfig(HOOK, "/sl");
+    assert.match(text, /^claude mcp add --scope user agentmux -- agentmux mcp$/m);
+    assert.match(text, /^## \.\.\. and to remove it: claude mcp remove --scope user agentmux$/m);
+    assert.match(text, /^\[mcp_servers\.agentmux\]\ncommand = "agentmux"\nargs = \["mcp"\]$/m);
+  });
+});

@@ -1,0 +1,16 @@
+import type { McpRegistration } from "../shared/types.ts";
+
+/** Claude Code keeps its MCP servers in its own ~/.claude.json, which it rewrites as it runs: `claude mcp add` is the way in. */
+export const claudeMcp: McpRegistration = {
+  printed: (command) => [
+    "## Claude Code: agentmux's MCP server (docs/mcp.md), for every project",
+    claudeMcpCommand(command, false),
+    `## ... and to remove it: ${claudeMcpCommand(command, true)}`,
+    "",
+  ],
+  command: (command, undo) => claudeMcpCommand(command, undo),
+};
+
+function claudeMcpCommand(command: readonly string[], undo: boolean): string {
+  return undo ? "claude mcp remove --scope user agentmux" : `claude mcp add --scope user agentmux -- ${command.join(" ")}`;
+}
