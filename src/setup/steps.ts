@@ -13,6 +13,7 @@ import { which } from "../util/which.ts";
 import type { SetupStep } from "../backends/shared/types.ts";
 import { tmuxFinding } from "../doctor/run.ts";
 import { pluginLineStep } from "./tmux-conf.ts";
+import { mcpSteps } from "./mcp-step.ts";
 
 type Env = Record<string, string | undefined>;
 
@@ -60,7 +61,7 @@ function skillSteps(config: Config, env: Env): SetupStep[] {
 /**
  * What `agentmux setup` goes through, in order (the seed's first-run setup): tmux, each agent CLI,
  * $EDITOR, the plugin line in tmux's config, the settings each Claude session gets, agentmux's
- * hooks twice in Claude's user settings, the bundled skills. Each is looked at when reached, so a
+ * hooks twice in Claude's user settings, the bundled skills, agentmux's MCP server. Each is looked at when reached, so a
  * yes to one is seen by the next.
  */
 export function setupSteps(tmux: Tmux, config: Config, env: Env = process.env): Array<() => Promise<SetupStep[]> | SetupStep[]> {
@@ -71,5 +72,6 @@ export function setupSteps(tmux: Tmux, config: Config, env: Env = process.env): 
     () => [pluginLineStep(installDir(), env)],
     () => BACKEND_NAMES.flatMap((name) => BACKENDS[name].setupSteps?.(env, places(env).stateDir) ?? []),
     () => skillSteps(config, env),
+    () => mcpSteps(env),
   ];
 }

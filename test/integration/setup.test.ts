@@ -44,7 +44,15 @@ describe("agentmux setup at a real terminal", () => {
     await server.tmux(["send-keys", "-t", shell, "y", "Enter"]);
     screen = await server.waitForScreen(shell, /Claude Code: link .* into .*\.claude\/skills\?/);
     await server.tmux(["send-keys", "-t", shell, "n", "Enter"]);
+    // agentmux's MCP server: Claude Code's own command, Codex's config (each offered, then done).
+    screen = await server.waitForScreen(shell, /Run claude mcp add --scope user agentmux -- agentmux mcp \(undo: claude mcp remove --scope user agentmux\)\?/);
+    await server.tmux(["send-keys", "-t", shell, "y", "Enter"]);
+    screen = await server.waitForScreen(shell, /Register agentmux's MCP server in Codex's config/);
+    assert.match(screen, /registered with Claude Code \(claude mcp remove --scope user agentmux removes it\)/);
+    await server.tmux(["send-keys", "-t", shell, "y", "Enter"]);
     screen = await server.waitForScreen(shell, /exit=0/);
+    assert.match(screen, /config\.toml: \[mcp_servers\.agentmux\] runs agentmux mcp/);
+    assert.deepEqual(JSON.parse(readFileSync(join(userHome, ".fake-claude-mcp.json"), "utf8")), { agentmux: ["agentmux", "mcp"] });
     assert.match(screen, /left as it is/);
     assert.match(screen, /Run agentmux setup again after fixing what is marked --/);
     // What was agreed, done: the plugin line after the user's own, backed up; agentmux's hooks out of Claude's settings, the user's kept.
@@ -66,6 +74,8 @@ describe("agentmux setup at a real terminal", () => {
     assert.match(out, /^ok {2}plugin line: .*\.tmux\.conf loads agentmux/m);
     assert.match(out, /^ok {2}claude global hooks: .* holds none of agentmux's hooks/m);
     assert.match(out, /^ {4}offered at a terminal: Claude Code: link /m);
+    assert.match(out, /^ok {2}MCP server for Claude Code: agentmux mcp is registered/m);
+    assert.match(out, /^ok {2}MCP server for Codex: agentmux mcp is registered/m);
     assert.throws(() => lstatSync(join(userHome, ".claude", "skills", "handoff")));
   });
 });

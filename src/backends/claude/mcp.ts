@@ -1,3 +1,5 @@
+import { spawnSync } from "node:child_process";
+import { which } from "../../util/which.ts";
 import type { McpRegistration } from "../shared/types.ts";
 
 /** Claude Code keeps its MCP servers in its own ~/.claude.json, which it rewrites as it runs: `claude mcp add` is the way in. */
@@ -9,6 +11,12 @@ export const claudeMcp: McpRegistration = {
     "",
   ],
   command: (command, undo) => claudeMcpCommand(command, undo),
+  registered(env) {
+    const program = which("claude", env["PATH"] ?? "");
+    if (!program) return null;
+    const run = spawnSync(program, ["mcp", "get", "agentmux"], { env: env as NodeJS.ProcessEnv, stdio: "ignore", timeout: 15_000 });
+    return run.status === 0;
+  },
 };
 
 function claudeMcpCommand(command: readonly string[], undo: boolean): string {

@@ -31,6 +31,10 @@ export const codexMcp: McpRegistration = {
     const { changed, backup } = rewriteConfig(file, next, text);
     return changed ? `${file}: [mcp_servers.agentmux] runs ${command.join(" ")}${backup ? ` (the old file is ${backup})` : ""}` : null;
   },
+  registered(env) {
+    const text = readConfigText(join(codexHome(env), "config.toml"));
+    return text !== undefined && /^\s*\[\s*mcp_servers\.(?:agentmux|"agentmux")\s*\]/m.test(text);
+  },
   remove(env) {
     const file = join(codexHome(env), "config.toml");
     const text = readConfigText(file);

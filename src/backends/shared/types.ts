@@ -260,6 +260,8 @@ export interface McpRegistration {
   add?(command: readonly string[], env: Record<string, string | undefined>): string | null;
   /** I/O: take it out again (what add wrote, nothing else); answers what changed, or null when it was not there. */
   remove?(env: Record<string, string | undefined>): string | null;
+  /** I/O, read only: whether it is registered for the user (null: cannot tell, the CLI is not installed). */
+  registered?(env: Record<string, string | undefined>): boolean | null;
 }
 
 export interface GlobalSetup { description: string; addOption: string; removeOption: string; add(): string; remove(): string }
