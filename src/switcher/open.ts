@@ -33,6 +33,17 @@ export async function openSwitcher(options: OpenOptions): Promise<void> {
       // Loaded on first use: the file is read while the first list loads.
       remembered: async () => (await import("./preview-pref.ts")).readPreviewPref(),
       remember: async (on) => (await import("./preview-pref.ts")).writePreviewPref(on),
+      // The diff view: what the session changed (agentmux diff), loaded on first use.
+      diff: async (p) => {
+        if (splitHostTarget(p)) return `another machine's session: agentmux diff ${p} shows it`;
+        const [{ findSession }, { diffOfSession }, { statLines }] = await Promise.all([import("../session/store.ts"), import("../branch/session-diff.ts"), import("../branch/diff.ts")]);
+        try {
+          const diff = await diffOfSession(options.tmux, await findSession(options.tmux, p, { includeExited: true }));
+          return [`changes since ${diff.against}`, ...statLines(diff), "", diff.text].join("\n");
+        } catch (error) {
+          return (error as Error).message;
+        }
+      },
     },
   });
   if (pane === null) return;

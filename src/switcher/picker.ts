@@ -2,7 +2,7 @@ import type { RosterEntry } from "../session/roster.ts";
 import { AgentmuxError } from "../util/errors.ts";
 import { fuzzyReady, loadFuzzy } from "./fuzzy.ts";
 import { parseKeys } from "./input.ts";
-import { screenLines } from "./preview.ts";
+import { screenLine, screenLines } from "./preview.ts";
 import { frame, type PreviewFrame } from "./render.ts";
 import { orderRows, toRow, type Row } from "./rows.ts";
 import type { HostConfig } from "../config/config.ts";
@@ -38,6 +38,8 @@ export interface PreviewSource {
   /** Whether the preview was on when the switcher last closed; read while the first list loads. */
   remembered: () => Promise<boolean>;
   remember: (on: boolean) => Promise<void>;
+  /** What a session changed (`agentmux diff --stat` and the diff), for the diff view; none: no diff view. */
+  diff?: (pane: string) => Promise<string | null>;
 }
 
 /**
@@ -58,15 +60,15 @@ export async function pick(options: PickerOptions): Promise<string | null> {
   let notice: string | undefined;
   let stats: { pane: string; at: number; line: string } | null = null;
   const rows = () => orderRows([...entries.map((e) => toRow(e, annotations.get(e.pane) ?? "", Date.now(), settings.quota?.(e.backend, e.account))), ...remote]);
-  let state: PickerState = initialState(rows(), await remembered);
+  let state: PickerState = initialState(rows(), await remembered, options.preview?.diff !== undefined);
   // The last screen read of each pane previewed in this opening: shown at once when the highlight comes back to it.
   const screens = new Map<string, string[] | null>();
   const selectedPane = () => visibleRows(state)[state.cursor]?.pane;
   const previewFrame = (): PreviewFrame | undefined => {
     const row = visibleRows(state)[state.cursor];
     if (!state.preview || !options.preview || !row) return undefined;
-    const lines = screens.get(row.pane);
-    return { title: row.name, lines: lines === undefined ? null : lines ?? ["(the pane is gone)"] };
+    const lines = screens.get(`${state.view}:${row.pane}`);
+    return { title: state.view === "diff" ? `${row.name} · diff (Tab: off)` : row.name, lines: lines === undefined ? null : lines ?? [state.view === "diff" ? "(no diff)" : "(the pane is gone)"] };
   };
   const draw = () => stdout.write(frame(state, { width: stdout.columns || 80, height: stdout.rows || 24, annotationMaxWidth: settings.annotationMaxWidth, notice, stats: stats?.line, preview: previewFrame() }));
 
@@ -79,10 +81,12 @@ export async function pick(options: PickerOptions): Promise<string | null> {
     const loadPreview = async () => {
       const pane = selectedPane();
       if (!state.preview || !options.preview || pane === undefined) return;
-      const text = await options.preview.capture(pane).catch(() => null);
+      const view = state.view;
+      const source = view === "diff" ? options.preview.diff : options.preview.capture;
+      const text = source ? await source(pane).catch(() => null) : null;
       if (done) return;
-      screens.set(pane, text === null ? null : screenLines(text));
-      if (state.preview && selectedPane() === pane) draw();
+      screens.set(`${view}:${pane}`, text === null ? null : view === "diff" ? text.split("\n").map(screenLine) : screenLines(text));
+      if (state.preview && state.view === view && selectedPane() === pane) draw();
     };
     const refreshAnnotations = async () => {
       if (settings.annotations.length === 0 && annotations.size === 0) return;
@@ -132,7 +136,7 @@ export async function pick(options: PickerOptions): Promise<string | null> {
     // "/" of a run loads it, so opening the switcher never pays for it).
     let input = Promise.resolve();
     const take = async (data: string) => {
-      const before = { pane: selectedPane(), preview: state.preview };
+      const before = { pane: selectedPane(), preview: state.preview, view: state.view };
       for (const key of parseKeys(data)) {
         if (done) return;
         if (state.filtering && !fuzzyReady()) await loadFuzzy();
@@ -150,7 +154,7 @@ export async function pick(options: PickerOptions): Promise<string | null> {
           if (!done) draw();
         });
       }
-      if (state.preview && (state.preview !== before.preview || selectedPane() !== before.pane)) void loadPreview();
+      if (state.preview && (state.preview !== before.preview || state.view !== before.view || selectedPane() !== before.pane)) void loadPreview();
     };
     const onData = (data: string) => { input = input.then(() => take(data)); };
     stdin.on("data", onData);

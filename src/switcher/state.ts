@@ -12,14 +12,25 @@ export interface PickerState {
   query: string;
   /** Index into the visible rows. */
   cursor: number;
-  /** Whether the highlighted session's screen is shown below the list (Tab toggles it). */
+  /** Whether the highlighted session's screen (or diff) is shown below the list (Tab cycles it). */
   preview: boolean;
+  /** What the preview shows: the pane's screen, or what the session changed (`agentmux diff`). */
+  view: "screen" | "diff";
+  /** Whether a diff view is offered (Tab goes screen → diff → off; without it, screen → off). */
+  diffView: boolean;
 }
 
 export type Outcome = { kind: "stay"; state: PickerState } | { kind: "jump"; pane: string } | { kind: "quit" };
 
-export function initialState(rows: Row[], preview = false): PickerState {
-  return { rows, filtering: false, query: "", cursor: 0, preview };
+export function initialState(rows: Row[], preview = false, diffView = false): PickerState {
+  return { rows, filtering: false, query: "", cursor: 0, preview, view: "screen", diffView };
+}
+
+/** Tab: off → screen → diff (when offered) → off. */
+function cycle(state: PickerState): PickerState {
+  if (!state.preview) return { ...state, preview: true, view: "screen" };
+  if (state.view === "screen" && state.diffView) return { ...state, view: "diff" };
+  return { ...state, preview: false, view: "screen" };
 }
 
 const filterText = (r: Row) => `${r.host ? `${r.host}:` : ""}${r.name} ${r.account} ${r.annotation} ${r.status}`;
@@ -67,7 +78,7 @@ export function press(state: PickerState, key: Key): Outcome {
       if (state.query === "") return { kind: "stay", state: { ...state, filtering: false } };
       return typed(state, [...state.query].slice(0, -1).join(""));
     case "clear": return state.filtering ? typed(state, "") : { kind: "stay", state };
-    case "tab": return { kind: "stay", state: { ...state, preview: !state.preview } };
+    case "tab": return { kind: "stay", state: cycle(state) };
     case "char": {
       if (state.filtering) return typed(state, state.query + key.ch);
       if (key.ch === "/") return { kind: "stay", state: { ...state, filtering: true, query: "", cursor: 0 } };

@@ -1,8 +1,9 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ASK_OPTION } from "../../src/core/ask.ts";
+import { commitRepo, GIT_ENV } from "../helpers/git-repo.ts";
 import { TestServer } from "../helpers/tmux-server.ts";
 import { boxed, Person, PLUGIN, styleOf } from "../helpers/client.ts";
 
@@ -36,6 +37,8 @@ describe("the switcher's state glyphs, wants column and preview", () => {
     await server.tmux(["run-shell", PLUGIN]);
     await person.attach();
     // cat echoes what is typed: each pane's screen carries a line of its own to preview.
+    // gamma's directory is a repository: its diff view has something to show.
+    await commitRepo(join(server.work, "gamma"), { ...server.env, ...GIT_ENV, GIT_CONFIG_GLOBAL: "/dev/null" }, { "g.txt": "first line\n" });
     for (const name of ["alpha", "beta", "gamma"]) {
       mkdirSync(join(server.work, name), { recursive: true });
       const r = await server.cli(["new", "--command", "cat", "--dir", join(server.work, name), "--detached"]);
@@ -44,6 +47,7 @@ describe("the switcher's state glyphs, wants column and preview", () => {
       await server.tmux(["send-keys", "-t", panes[name]!, "-l", `screen of ${name} #{pane_id} %4 日本`]);
       await server.tmux(["send-keys", "-t", panes[name]!, "Enter"]);
     }
+    writeFileSync(join(server.work, "gamma", "g.txt"), "first line\nsecond line from gamma\n");
     await server.cli(["daemon", "stop"]);
     const now = Date.now();
     const set = (pane: string, values: Record<string, string>) => Promise.all(Object.entries(values).map(([k, v]) => server.tmux(["set-option", "-p", "-t", pane, k, v])));
@@ -87,9 +91,12 @@ describe("the switcher's state glyphs, wants column and preview", () => {
     await close();
   });
 
-  it("opens with the preview on next time, and Tab turns it off for the next opening too", async () => {
+  it("opens with the preview on next time; Tab shows the diff view, then turns it off for the next opening too", async () => {
     await open();
     await person.waitForScreen(/── beta ─[\s\S]*screen of beta/);
+    await person.type("Tab");
+    // The diff view: what the session changed (its directory is in no repository here: said so).
+    await person.waitForScreen(/── beta · diff \(Tab: off\)[\s\S]*not in a git repository/);
     await person.type("Tab");
     await person.waitForScreen(/^(?![\s\S]*── beta)/);
     // Written once the popup has redrawn: under load a moment after the screen shows it.
@@ -98,6 +105,21 @@ describe("the switcher's state glyphs, wants column and preview", () => {
     const screen = await open();
     await new Promise((r) => setTimeout(r, 500));
     assert.doesNotMatch(screen + (await person.screen()), /screen of beta|── beta/);
+    await close();
+  });
+
+  it("the diff view shows what the highlighted session changed since it started", async () => {
+    await open();
+    await person.type("Tab");
+    await person.waitForScreen(/── beta ─/);
+    await person.type("Down");
+    await person.waitForScreen(/── gamma ─[\s\S]*screen of gamma/);
+    await person.type("Tab");
+    const screen = await person.waitForScreen(/── gamma · diff \(Tab: off\)[\s\S]*\+second line from gamma/);
+    assert.match(screen, /changes since the commit it started at/);
+    assert.match(screen, /g\.txt \| modified {2}\+1 -0/);
+    await person.type("Tab");
+    await person.waitForScreen(/^(?![\s\S]*── gamma)/);
     await close();
   });
 
@@ -115,6 +137,8 @@ describe("the switcher's state glyphs, wants column and preview", () => {
       assert.equal(styleOf(coloured, "beta")?.bold, false);
       const plain = boxed(await person.screen());
       assert.ok(plain.some((l) => /^›[a-z] ⚠ ▸ beta/.test(l)), plain.join("\n"));
+      await person.type("Tab");
+      await person.waitForScreen(/── beta · diff/);
       await person.type("Tab");
       await close();
     } finally {

@@ -50,6 +50,11 @@ describe("switcher state", () => {
     const refreshed = withRows(state, [row("f", "new"), ...rows]);
     assert.equal(visibleRows(refreshed)[refreshed.cursor]?.name, "web");
   });
+  it("Tab cycles screen → diff → off when a diff view is offered", () => {
+    const offered = initialState(rows, false, true);
+    const views = [1, 2, 3].map((n) => stay(run("\t".repeat(n), offered))).map((s) => `${s.preview}:${s.view}`);
+    assert.deepEqual(views, ["true:screen", "true:diff", "false:screen"]);
+  });
   it("Tab toggles the preview, also while filtering; the highlight and the filter stay", () => {
     assert.equal(stay(run("\t")).preview, true);
     assert.equal(stay(run("\t\t")).preview, false);
