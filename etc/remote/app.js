@@ -8,6 +8,7 @@ import { renderList } from "./list.js";
 import { notifyBlocked, setupNotifyButton } from "./notify.js";
 import { closeSheet, openRestart, setupRestart } from "./restart.js";
 import { markEnded, renderSession, setOutput, setupSession, shown, showSession } from "./session.js";
+import { resetChanges, setupChanges } from "./changes.js";
 
 const state = { sessions: [], loaded: false, paired: false, retry: 0, timer: 0 };
 
@@ -70,6 +71,7 @@ function route() {
   const m = /^#pane=(.+)$/.exec(location.hash);
   const pane = m ? decoded(m[1]) || null : null;
   if (pane) {
+    if (shown.pane !== pane) resetChanges();
     showSession(pane);
     showView("session");
     renderSession(currentRow(), state.loaded);
@@ -162,6 +164,7 @@ function init() {
     check,
   });
   setupSession(failed);
+  setupChanges(() => shown.pane);
   setupRestart({ failed, restarted: (pane) => { if (pane !== shown.pane) openPane(pane); else route(); } });
   setupNotifyButton($("notify"));
   $("back").addEventListener("click", () => { location.hash = ""; });

@@ -15,6 +15,7 @@ export const PAGE_FILES: Record<string, { file: string; type: string }> = {
   "/list.js": { file: "list.js", type: "text/javascript; charset=utf-8" },
   "/session.js": { file: "session.js", type: "text/javascript; charset=utf-8" },
   "/restart.js": { file: "restart.js", type: "text/javascript; charset=utf-8" },
+  "/changes.js": { file: "changes.js", type: "text/javascript; charset=utf-8" },
   "/notify.js": { file: "notify.js", type: "text/javascript; charset=utf-8" },
   "/style.css": { file: "style.css", type: "text/css; charset=utf-8" },
   "/manifest.webmanifest": { file: "manifest.webmanifest", type: "application/manifest+json" },

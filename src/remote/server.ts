@@ -8,6 +8,7 @@ import { DeviceStore, devicesFile } from "./devices.ts";
 import { hostMatches, HostResolver, pageOrigin, type TailscaleLookup } from "./host.ts";
 import { isAnswer, readJson, sendJson, sendPageFile, tokenOf } from "./http.ts";
 import { Live } from "./live.ts";
+import { diffAnswer } from "./diff.ts";
 import { fail, type Answer, type RemotePort } from "./port.ts";
 import { Attempts, type Refusal } from "./rate-limit.ts";
 
@@ -142,6 +143,7 @@ export class RemoteServer {
     const route = `${method} ${url.pathname}`;
     if (route === "GET /api/sessions") return { status: 200, body: { sessions: await sessionRows(this.port) } };
     if (route === "GET /api/accounts") return accounts(this.port, url.searchParams.get("pane"));
+    if (route === "GET /api/diff") return diffAnswer(this.port, url.searchParams.get("pane"), url.searchParams.get("file"));
     const handler = { "POST /api/send": send, "POST /api/keys": keys, "POST /api/restart": restart }[route];
     if (!handler) return fail(404, `no API ${route}`);
     const body = await readJson(req);

@@ -1,10 +1,11 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { claudeAccounts } from "../helpers/account-homes.ts";
 import { startFakeUsageServer, type FakeUsageServer } from "../helpers/fake-usage-server.ts";
+import { commitRepo, GIT_ENV } from "../helpers/git-repo.ts";
 import { ROOT, TestServer } from "../helpers/tmux-server.ts";
 import { listJson, paneOption, waitForState } from "../helpers/agentmux-session.ts";
 import { freePort } from "../helpers/free-port.ts";
@@ -59,6 +60,8 @@ describe("the phone page in Chromium (agentmux remote)", () => {
     }, { loggedOut: ["c"] });
     await server.start();
     await server.setServerEnv({ FAKE_AGENT_LOG: agents });
+    // The sessions' directory is a repository: the page's Changes section has something to show.
+    await commitRepo(server.work, { ...server.env, ...GIT_ENV, GIT_CONFIG_GLOBAL: "/dev/null" }, { "app.txt": "one\n" });
     for (let i = 0; i < 11; i++) await server.tmux(["new-window", "-d", "-t", "base"]);
     for (const [name, account] of [["one", "a"], ["two", "b"], ["three", "a"], ["four", "a"]] as const) {
       const r = await server.cli(["new", "--backend", "claude", "--account", account, "--dir", server.work, "--instance", name, "--detached"]);
@@ -163,6 +166,19 @@ describe("the phone page in Chromium (agentmux remote)", () => {
     await waitForState(server, panes.one, "waiting");
     await page.waitForFunction(() => /Tool finished/.test(document.getElementById("output")?.textContent ?? ""));
     await page.waitForSelector("#s-state[data-state=waiting]");
+  });
+
+  it("Changes: the session's changed files with their counts, and a file's diff as text", async () => {
+    writeFileSync(join(server.work, "app.txt"), "one\n<img src=x onerror=\"window.pwned=1\"> \x1b[31mred\n");
+    await page.click("#changes summary");
+    await page.waitForFunction(() => /app\.txt\s+modified\s+\+1 −0/.test(document.getElementById("diff-files")?.textContent ?? ""));
+    assert.match(await page.textContent("#diff-against") ?? "", /since the commit it started at/);
+    await page.click("#diff-files button");
+    await page.waitForFunction(() => /\+<img src=x onerror/.test(document.getElementById("diff-text")?.textContent ?? ""));
+    assert.equal(await page.evaluate(() => document.querySelectorAll("#diff-text img").length), 0, "the file's text is text");
+    assert.equal(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned), undefined);
+    process.stdout.write(`${await shot("changes")}\n`);
+    await page.click("#changes summary");
   });
 
   it("shows output as it changes, without a reload", async () => {
