@@ -3,6 +3,7 @@ import { writeFileAtomic } from "../util/atomic-write.ts";
 import { isJsonObject } from "../util/json.ts";
 import { readStateFile } from "../util/state-file.ts";
 import type { DiffLine } from "./hunks.ts";
+import { reviewsDir } from "./review-queued.ts";
 
 /** A review comment on one line of a session's diff. */
 export interface ReviewComment {
@@ -17,7 +18,7 @@ export interface ReviewComment {
 
 /** Where a session's unsent comments are kept (by its conversation id, else its pane), and the queue a busy session's go to. */
 export function reviewFile(stateDir: string, key: string): string {
-  return join(stateDir, "reviews", `${key.replace(/[^\w.-]/g, "_")}.json`);
+  return join(reviewsDir(stateDir), `${key.replace(/[^\w.-]/g, "_")}.json`);
 }
 
 function parse(value: unknown): ReviewComment | null {

@@ -1,5 +1,4 @@
 import { readFileSync, rmSync } from "node:fs";
-import { join } from "node:path";
 import { promptLineOf } from "../backends/index.ts";
 import { shownState } from "../core/state-machine.ts";
 import type { Tracked } from "../daemon/tracked.ts";
@@ -8,14 +7,13 @@ import type { Tmux } from "../tmux/tmux.ts";
 import { writeFileAtomic } from "../util/atomic-write.ts";
 import { entryExists } from "../util/entry-exists.ts";
 import { isJsonObject } from "../util/json.ts";
+import { queuedReviewFile } from "./review-queued.ts";
+
+export { queuedReviewFile } from "./review-queued.ts";
 
 /** A review waiting for a busy session's turn to end: its message, for that pane's process (its token hash). */
 export interface QueuedReview { pane: string; tokenHash: string; message: string; comments: number; at: number }
 
-/** Where a session's queued review waits: by its process's token hash (pane ids repeat across tmux servers; a new process in the pane never gets another's review). */
-export function queuedReviewFile(stateDir: string, tokenHash: string): string {
-  return join(stateDir, "reviews", `queued-${tokenHash.replace(/[^\w]/g, "_")}.json`);
-}
 
 /** I/O: queue a review for a session (one each: a later one replaces it, the caller having put both together). */
 export function queueReview(stateDir: string, review: QueuedReview): void {

@@ -1,5 +1,5 @@
 import type { NamedSession } from "../session/store.ts";
-import { BASE_OPTION } from "../session/launch.ts";
+import { BASE_OPTION } from "../session/base.ts";
 import type { Tmux } from "../tmux/tmux.ts";
 import { places } from "../util/paths.ts";
 import { diffBase } from "./diff-base.ts";

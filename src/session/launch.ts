@@ -13,13 +13,11 @@ import { daemonSocketPath, places } from "../util/paths.ts";
 import { tokenHash } from "../util/token.ts";
 import { which } from "../util/which.ts";
 import { headCommit } from "../util/git.ts";
+import { BASE_OPTION } from "./base.ts";
 import { waitForReady } from "./ready.ts";
 import { sendText } from "./send.ts";
 import { formatLaunchState, type LaunchState } from "../core/launch-state.ts";
 import { rememberStarted } from "../projects/known.ts";
-
-/** The pane option holding the commit a session's directory was at when it started. */
-export const BASE_OPTION = "@agentmux-base";
 
 export interface NewSessionRequest {
   backend?: string | undefined;

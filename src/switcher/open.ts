@@ -1,4 +1,6 @@
-import { loadRoster } from "../session/roster.ts";
+import { loadRoster, type RosterEntry } from "../session/roster.ts";
+import { queuedCounts } from "../branch/review-queued.ts";
+import { places } from "../util/paths.ts";
 import type { TmuxServer } from "../tmux/server.ts";
 import type { Tmux } from "../tmux/tmux.ts";
 import { AgentmuxError } from "../util/errors.ts";
@@ -20,10 +22,20 @@ async function clientFor(options: OpenOptions): Promise<string | undefined> {
   return (await options.tmux.currentClient()) || undefined;
 }
 
+/** A session with review comments waiting for its turn to end (agentmux review) says so before its status. */
+function withQueuedReviews(entries: RosterEntry[]): RosterEntry[] {
+  const queued = queuedCounts(places().stateDir);
+  if (queued.size === 0) return entries;
+  return entries.map((e) => {
+    const n = queued.get(e.tokenHash);
+    return n ? { ...e, status: `✉ ${n} review comment${n === 1 ? "" : "s"} queued${e.status ? ` · ${e.status}` : ""}` } : e;
+  });
+}
+
 /** `agentmux switch`: pick a session, then show it on the client (outside tmux: attach to it). */
 export async function openSwitcher(options: OpenOptions): Promise<void> {
   const pane = await pick({
-    load: (s) => loadRoster(options.tmux, { backendSuffix: s.backendSuffix }),
+    load: async (s) => withQueuedReviews(await loadRoster(options.tmux, { backendSuffix: s.backendSuffix })),
     // Loaded only with hosts configured: what the daemon last heard of them (no ssh).
     remote: async (s) => (await import("./host-rows.ts")).hostRows(await (await import("../hosts/known.ts")).hostSnapshots(options.tmux, s.hosts ?? []), Date.now()),
     settings: options.settings,

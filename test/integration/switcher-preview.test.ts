@@ -108,7 +108,14 @@ describe("the switcher's state glyphs, wants column and preview", () => {
     await close();
   });
 
-  it("the diff view shows what the highlighted session changed since it started", async () => {
+  it("the diff view shows what the highlighted session changed since it started; queued review comments show on its row", async () => {
+    // A review queued for gamma's process (agentmux review while it worked): its row says so.
+    const hash = String((await server.tmux(["display-message", "-p", "-t", panes["gamma"]!, "#{@agentmux-token-hash}"])).stdout).trim();
+    mkdirSync(join(server.home, "state", "reviews"), { recursive: true });
+    writeFileSync(join(server.home, "state", "reviews", `queued-${hash}.json`), JSON.stringify({ pane: panes["gamma"], tokenHash: hash, message: "m", comments: 2, at: 0 }));
+    const listed = await open();
+    assert.match(listed, /gamma .*✉ 2 review comments queued/);
+    await close();
     await open();
     await person.type("Tab");
     await person.waitForScreen(/── beta ─/);
