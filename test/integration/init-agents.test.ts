@@ -1,6 +1,7 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { execa } from "execa";
 import { TestServer } from "../helpers/tmux-server.ts";
 import { paneOption, waitForState } from "../helpers/agentmux-session.ts";
@@ -32,6 +33,26 @@ describe("init --agents, and a pane agentmux did not start adopted through those
     assert.match(text, /notify = \[".*agentmux-codex-notify"\]/);
     assert.match(text, /cp '.*etc\/opencode\/agentmux\.js' ~\/\.config\/opencode\/plugin\/agentmux\.js/);
     for (const path of text.matchAll(/'(\/[^']+)'/g)) assert.ok(existsSync(path[1] ?? ""), `${path[1]} exists`);
+  });
+
+  it("init --mcp --project DIR registers agentmux's MCP server for that project only (Claude Code's .mcp.json), --undo takes it out", async () => {
+    const project = join(server.work, "web 'app' #2");
+    mkdirSync(project, { recursive: true });
+    const added = await server.cli(["init", "--mcp", "--project", project]);
+    assert.equal(added.exitCode, 0, String(added.stderr));
+    assert.match(String(added.stdout), /\.mcp\.json: agentmux runs agentmux mcp for this project/);
+    assert.match(String(added.stdout), /Codex: no per-project MCP configuration; agentmux init --mcp registers it for the user/);
+    assert.deepEqual(JSON.parse(readFileSync(join(project, ".mcp.json"), "utf8")), { mcpServers: { agentmux: { type: "stdio", command: "agentmux", args: ["mcp"] } } });
+    assert.match(String((await server.cli(["init", "--mcp", "--project", project])).stdout), /was registered already/);
+    const removed = await server.cli(["init", "--mcp", "--project", project, "--undo"]);
+    assert.match(String(removed.stdout), /\.mcp\.json: agentmux removed/);
+    assert.deepEqual(JSON.parse(readFileSync(join(project, ".mcp.json"), "utf8")), { mcpServers: {} });
+    const lone = await server.cli(["init", "--project", project]);
+    assert.equal(lone.exitCode, 2);
+    assert.match(String(lone.stderr), /--project goes with --mcp/);
+    const missing = await server.cli(["init", "--mcp", "--project", join(server.work, "nowhere")]);
+    assert.equal(missing.exitCode, 2);
+    assert.match(String(missing.stderr), /no such directory/);
   });
 
   it("a Gemini CLI started in a plain tmux pane becomes a session when its hook fires", async () => {

@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { which } from "../../util/which.ts";
+import { addProjectServer, removeProjectServer } from "./mcp-project.ts";
 import type { McpRegistration } from "../shared/types.ts";
 
 /** Claude Code keeps its MCP servers in its own ~/.claude.json, which it rewrites as it runs: `claude mcp add` is the way in. */
@@ -11,6 +12,7 @@ export const claudeMcp: McpRegistration = {
     "",
   ],
   command: (command, undo) => claudeMcpCommand(command, undo),
+  project: { add: addProjectServer, remove: removeProjectServer },
   registered(env) {
     const program = which("claude", env["PATH"] ?? "");
     if (!program) return null;

@@ -262,6 +262,8 @@ export interface McpRegistration {
   remove?(env: Record<string, string | undefined>): string | null;
   /** I/O, read only: whether it is registered for the user (null: cannot tell, the CLI is not installed). */
   registered?(env: Record<string, string | undefined>): boolean | null;
+  /** For one project only (its own file, e.g. Claude Code's .mcp.json): register, or take out; each answers what changed, or null. */
+  project?: { add(dir: string, command: readonly string[]): string | null; remove(dir: string): string | null };
 }
 
 export interface GlobalSetup { description: string; addOption: string; removeOption: string; add(): string; remove(): string }
