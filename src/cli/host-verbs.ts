@@ -20,7 +20,7 @@ import { hoistTarget, takesValue } from "./target-flag.ts";
 const FORWARDED: Readonly<Record<string, { acts: boolean }>> = {
   send: { acts: true }, keys: { acts: true }, answer: { acts: true }, snooze: { acts: true }, kill: { acts: true },
   restart: { acts: true }, rename: { acts: true }, read: { acts: false }, wait: { acts: false }, explain: { acts: false },
-  attach: { acts: false },
+  attach: { acts: false }, diff: { acts: false }, merge: { acts: true },
 };
 
 /** Verbs that may ask their questions at a terminal there (kill protection, the restart picker). */

@@ -114,6 +114,10 @@ describe("hosts: another machine's sessions over ssh", { skip: skip ?? false }, 
     const explained = await server.cli(["explain", target, "--json"]);
     assert.equal(explained.exitCode, 0, String(explained.stderr));
     assert.equal((JSON.parse(String(explained.stdout)) as { state?: string }).state, "waiting");
+    // What it changed is read there with git (its directory there is in no repository: its words).
+    const diff = await server.cli(["diff", target]);
+    assert.equal(diff.exitCode, 1);
+    assert.match(String(diff.stderr), /is not in a git repository: there is nothing to diff/);
     // An unknown session there: the remote agentmux's own words, its exit status here.
     const none = await server.cli(["read", "far:no-such-session"]);
     assert.equal(none.exitCode, 1);
