@@ -45,7 +45,7 @@ const askInPopup = (c: MenuContext, prompt: string, title: string, sh: string) =
 const sessionName = (c: MenuContext) => c.session?.name ?? "the session";
 
 /**
- * The menu, laid out like the seed's agent-menu: Sessions, Account, Current session, Tools, Chief,
+ * The menu, laid out like the seed's agent-menu: Sessions, Account, Current session, Changes, Tools, Chief,
  * Prompts, Options. It holds only commands that exist; a later feature adds its entry here, and
  * a section with no entry is left out.
  */
@@ -81,10 +81,6 @@ export const MENU: Section[] = [
     { label: "branches…", key: "B", requires: "branches", current: true, command: (c) => popup(c, "branches", agentmux(c, "branches", c.pane, "--client", c.client)) },
     // A side question in a fork beside the session (the seed's side conversation), its own pane.
     { label: "side conversation", key: "q", requires: "side", current: true, command: (c) => popup(c, "side", agentmux(c, "side", c.pane)) },
-    // What the agent changed (agentmux diff), in a pager when there is one.
-    { label: "diff: what it changed", key: "d", requires: "diff", current: true, command: (c) => popup(c, "diff", `${agentmux(c, "diff", c.pane)} 2>&1 | if command -v less >/dev/null; then less -R; else cat; printf '(press Enter)'; read -r _ </dev/tty; fi`, false) },
-    { label: "review: comment on its changes", key: "V", requires: "review", current: true, command: (c) => popup(c, "review", agentmux(c, "review", c.pane)) },
-    { label: "merge its worktree", key: "M", requires: "merge", current: true, command: (c) => popup(c, "merge", agentmux(c, "merge", c.pane)) },
     { label: "restart", key: "R", requires: "restart", current: true, command: (c) => popup(c, "restart", agentmux(c, "restart", c.pane)) },
     { label: "explain its state", key: "e", requires: "detect", current: true, command: (c) => popup(c, "detect", agentmux(c, "detect", c.pane, "--explain")) },
     { label: "exit", key: "x", requires: "exit", current: true, command: (c) => runShell(agentmux(c, "exit", c.pane)) },
@@ -92,10 +88,17 @@ export const MENU: Section[] = [
     // kill: in a popup, where kill protection asks first (as the kill key does).
     { label: "kill", key: "k", requires: "kill", current: true, command: (c) => popup(c, "kill", `${agentmux(c, "kill", c.pane)} || sleep 3`, false) },
   ] },
+  // What the session changed, its review and its worktree (src/branch/).
+  { title: "Changes", prefix: "d", entries: [
+    // What the agent changed (agentmux diff), in a pager when there is one.
+    { label: "diff: what it changed", key: "d", requires: "diff", current: true, command: (c) => popup(c, "diff", `${agentmux(c, "diff", c.pane)} 2>&1 | if command -v less >/dev/null; then less -R; else cat; printf '(press Enter)'; read -r _ </dev/tty; fi`, false) },
+    { label: "review: comment on its changes", key: "r", requires: "review", current: true, command: (c) => popup(c, "review", agentmux(c, "review", c.pane)) },
+    { label: "merge its worktree", key: "m", requires: "merge", current: true, command: (c) => popup(c, "merge", agentmux(c, "merge", c.pane)) },
+    { label: "worktrees", key: "w", requires: "worktree list", command: (c) => popup(c, "worktrees", agentmux(c, "worktree", "list")) },
+  ] },
   { title: "Tools", prefix: "t", entries: [
     { label: "daemon status", key: "d", requires: "daemon status", command: (c) => popup(c, "daemon", agentmux(c, "daemon", "status")) },
     { label: "daemon log", key: "l", requires: "daemon logs", command: (c) => popup(c, "daemon log", agentmux(c, "daemon", "logs", "-n", "40")) },
-    { label: "worktrees", key: "w", requires: "worktree list", command: (c) => popup(c, "worktrees", agentmux(c, "worktree", "list")) },
     { label: "doctor", key: "D", requires: "doctor", command: (c) => popup(c, "doctor", agentmux(c, "doctor")) },
     { label: "route…", key: ".", requires: "route", command: (c) => popup(c, "route", `${agentmux(c, "route", "--client", c.client)} || (printf '(press Enter)' && read -r _)`, false) },
     // run skill (the seed's t r): typed into the current session; its declared arguments are asked in the popup.

@@ -44,6 +44,7 @@ describe("the agentmux menu", () => {
       "account… (a)",
       "Current session: api:review", "toggle snooze (z)", "rename (r)", "send… (m)", "watch… (v)", "group… (g)", "handoff (h)", "branch (b)", "branch into a worktree (W)", "branches… (B)",
       "side conversation (q)", "restart (R)", "explain its state (e)", "exit (x)", "exit immediately (X)", "kill (k)",
+      "changes… (d)",
       "tools… (t)",
       "chief… (C)",
       "prompts… (p)",
@@ -60,6 +61,12 @@ describe("the agentmux menu", () => {
     assert.deepEqual(prompts, ["capture prompt (c)", "insert captured prompt (i)", "batch TODOs… (b)"]);
     await person.type("Escape");
     await gone(/insert captured prompt/);
+    await openMenu();
+    await person.type("d");
+    const changes = boxed(await person.waitForScreen(/merge its worktree +\(m\)/)).map((l) => l.replace(/\s+/g, " ").trim());
+    assert.deepEqual(changes, ["diff: what it changed (d)", "review: comment on its changes (r)", "merge its worktree (m)", "worktrees (w)"]);
+    await person.type("Escape");
+    await gone(/merge its worktree/);
     await openMenu();
     await person.type("C");
     const chief = boxed(await person.waitForScreen(/stop timer +\(x\)/)).map((l) => l.replace(/\s+/g, " ").trim());
