@@ -1,4 +1,3 @@
-import { realpathSync } from "node:fs";
 import type { NamedSession } from "../session/store.ts";
 import type { Tmux } from "../tmux/tmux.ts";
 import { err, shown } from "../util/terminal-text.ts";
@@ -7,10 +6,6 @@ import { worktreeRow } from "./worktrees.ts";
 import { lossWords, removeMadeWorktree, worktreeLoss } from "./worktree-remove.ts";
 import { madeWorktrees, worktreeHolding } from "./worktree-registry.ts";
 
-function real(dir: string): string {
-  try { return realpathSync(dir); } catch { return dir; }
-}
-
 /**
  * After `kill` ended a session that ran in a worktree agentmux made: a person at a terminal
  * (`ask`: how to ask one) is asked whether to remove it when nothing would be lost; otherwise it is kept and
@@ -18,7 +13,7 @@ function real(dir: string): string {
  */
 export async function worktreeAfterKill(tmux: Tmux, session: Pick<NamedSession, "dir" | "name">, ask: ((question: string) => Promise<boolean>) | null): Promise<void> {
   const made = madeWorktrees(places().stateDir);
-  const held = worktreeHolding(made, real(session.dir)) ?? worktreeHolding(made, session.dir);
+  const held = worktreeHolding(made, session.dir);
   if (!held) return;
   const { listSessions } = await import("../session/store.ts");
   const row = await worktreeRow(held, await listSessions(tmux, { includeExited: true }).catch(() => []));

@@ -1,4 +1,3 @@
-import { realpathSync } from "node:fs";
 import { AgentmuxError } from "../util/errors.ts";
 import { git } from "../util/git.ts";
 import { worktreeHolding, type MadeWorktree } from "./worktree-registry.ts";
@@ -17,10 +16,6 @@ export interface DiffBase {
   worktree: MadeWorktree | null;
 }
 
-function real(dir: string): string {
-  try { return realpathSync(dir); } catch { return dir; }
-}
-
 async function isCommit(root: string, rev: string, env: Env): Promise<boolean> {
   return rev !== "" && (await git(["-C", root, "cat-file", "-e", `${rev}^{commit}`], env)).ok;
 }
@@ -35,7 +30,7 @@ export async function diffBase(dir: string, recorded: string | null, made: reado
   const top = await git(["-C", dir, "rev-parse", "--show-toplevel"], env);
   if (!top.ok) throw new AgentmuxError(`${dir} is not in a git repository: there is nothing to diff`, { hint: "agentmux diff shows what a session changed in a git checkout or worktree" });
   const root = top.out;
-  const worktree = worktreeHolding(made, real(root)) ?? worktreeHolding(made, root) ?? null;
+  const worktree = worktreeHolding(made, root) ?? null;
   if (worktree) {
     if (worktree.from !== "") {
       const point = await git(["-C", root, "merge-base", "HEAD", worktree.from], env);

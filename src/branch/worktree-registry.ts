@@ -1,3 +1,4 @@
+import { realpathSync } from "node:fs";
 import { join } from "node:path";
 import { writeFileAtomic } from "../util/atomic-write.ts";
 import { isJsonObject } from "../util/json.ts";
@@ -56,7 +57,13 @@ export function forgetWorktree(stateDir: string, path: string): void {
   change(stateDir, (list) => list.filter((w) => w.path !== path));
 }
 
-/** The made worktree that holds dir (its path or below), if any. */
+/** A directory with its symbolic links resolved (as given when it cannot be). */
+export function realDir(dir: string): string {
+  try { return realpathSync(dir); } catch { return dir; }
+}
+
+/** The made worktree that holds dir (its path or below), if any: dir as given, or with its links resolved. */
 export function worktreeHolding(list: readonly MadeWorktree[], dir: string): MadeWorktree | undefined {
-  return list.find((w) => dir === w.path || dir.startsWith(`${w.path}/`));
+  const holds = (d: string) => list.find((w) => d === w.path || d.startsWith(`${w.path}/`));
+  return holds(dir) ?? holds(realDir(dir));
 }

@@ -1,8 +1,8 @@
-import { existsSync, realpathSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { basename, join, relative } from "node:path";
 import { AgentmuxError } from "../util/errors.ts";
 import { git, gitWords } from "../util/git.ts";
-import { forgetWorktree, recordWorktree, worktreesFile } from "./worktree-registry.ts";
+import { forgetWorktree, realDir, recordWorktree, worktreesFile } from "./worktree-registry.ts";
 import { which } from "../util/which.ts";
 import { places } from "../util/paths.ts";
 import type { Config } from "../config/config.ts";
@@ -47,10 +47,6 @@ export async function planWorktree(dir: string, name: string, config: Config, en
   const path = worktreePath(directory, facts.root, name);
   if (exists(path)) throw refuse(`${path} exists already`, `${another}, or remove it`);
   return { root: facts.root, branch: name, path, dir: worktreeDir(facts.root, realDir(dir), path) };
-}
-
-function realDir(dir: string): string {
-  try { return realpathSync(dir); } catch { return dir; }
 }
 
 /** A name after a branch, as an instance or a path holds it: a branch's / (and any other character an instance cannot hold) becomes -. */

@@ -1,4 +1,4 @@
-import { existsSync, realpathSync } from "node:fs";
+import { existsSync } from "node:fs";
 import type { NamedSession } from "../session/store.ts";
 import { git } from "../util/git.ts";
 import { porcelainEntries } from "./worktree.ts";
@@ -19,14 +19,10 @@ export interface WorktreeRow extends MadeWorktree {
   session: { pane: string; name: string; state: string } | null;
 }
 
-function real(dir: string): string {
-  try { return realpathSync(dir); } catch { return dir; }
-}
-
 /** I/O: git's facts of one made worktree, and the live session in it (from sessions, the server's). */
 export async function worktreeRow(w: MadeWorktree, sessions: readonly NamedSession[], env: Env = process.env): Promise<WorktreeRow> {
   const exists = existsSync(w.path);
-  const live = sessions.find((s) => !s.dead && worktreeHolding([w], real(s.dir)) !== undefined) ?? sessions.find((s) => !s.dead && worktreeHolding([w], s.dir) !== undefined);
+  const live = sessions.find((s) => !s.dead && worktreeHolding([w], s.dir) !== undefined);
   const session = live ? { pane: live.pane, name: live.name, state: live.state } : null;
   const [status, counts] = await Promise.all([
     exists ? git(["-C", w.path, "status", "--porcelain", "-z"], env) : null,
@@ -52,5 +48,5 @@ export function worktreeLine(r: WorktreeRow): string {
 
 /** Pure: the made worktree a name means: its branch, its path, or a path inside it. */
 export function findWorktree(made: readonly MadeWorktree[], name: string): MadeWorktree | undefined {
-  return made.find((w) => w.branch === name) ?? made.find((w) => w.path === name) ?? worktreeHolding(made, real(name)) ?? worktreeHolding(made, name);
+  return made.find((w) => w.branch === name) ?? made.find((w) => w.path === name) ?? worktreeHolding(made, name);
 }
