@@ -12,6 +12,7 @@ export const claudeMcp: McpRegistration = {
     "",
   ],
   command: (command, undo) => claudeMcpCommand(command, undo),
+  args: (command, undo) => claudeMcpArgs(command, undo),
   project: { add: addProjectServer, remove: removeProjectServer },
   registered(env) {
     const program = which("claude", env["PATH"] ?? "");
@@ -21,6 +22,11 @@ export const claudeMcp: McpRegistration = {
   },
 };
 
+/** The words after `claude` that register agentmux's server for the user (or with undo, remove it). */
+function claudeMcpArgs(command: readonly string[], undo: boolean): string[] {
+  return undo ? ["mcp", "remove", "--scope", "user", "agentmux"] : ["mcp", "add", "--scope", "user", "agentmux", "--", ...command];
+}
+
 function claudeMcpCommand(command: readonly string[], undo: boolean): string {
-  return undo ? "claude mcp remove --scope user agentmux" : `claude mcp add --scope user agentmux -- ${command.join(" ")}`;
+  return ["claude", ...claudeMcpArgs(command, undo)].join(" ");
 }

@@ -256,6 +256,8 @@ export interface McpRegistration {
   printed(command: readonly string[]): string[];
   /** Pure: the CLI's own command that registers it (or with undo, removes it), for a CLI whose config agentmux does not edit itself. */
   command?(command: readonly string[], undo: boolean): string;
+  /** Pure: that command's words after the CLI's program, to run it (setup does, after a yes). */
+  args?(command: readonly string[], undo: boolean): string[];
   /** I/O: register it in the CLI's user config; answers what changed, or null when it was there already. */
   add?(command: readonly string[], env: Record<string, string | undefined>): string | null;
   /** I/O: take it out again (what add wrote, nothing else); answers what changed, or null when it was not there. */
