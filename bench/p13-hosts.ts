@@ -6,7 +6,7 @@ import { daemonLogLines, writeConfig } from "../test/helpers/config.ts";
 import { DelayProxy } from "../test/helpers/delay-proxy.ts";
 import { canHostSsh, SshHost } from "../test/helpers/ssh-host.ts";
 import { CLI, ROOT, TestServer } from "../test/helpers/tmux-server.ts";
-import { cpuMs, rssMb } from "./proc.ts";
+import { cpuMs, rssMb, threadCpuMs, threadSpend } from "./proc.ts";
 import { fmt, median, percentile, verdict } from "./stats.ts";
 
 const HOOK = join(ROOT, "shell", "agentmux-hook");
@@ -129,6 +129,7 @@ async function listRatio(host: SshHost, runs: number): Promise<string[]> {
 /** 20 configured hosts (aliases of the test machine): `list` start-up and the daemon's idle CPU, against none. */
 async function twentyHosts(host: SshHost, seconds: number, runs: number): Promise<string[]> {
   const figures: Record<string, { list: number; cpu: number }> = {};
+  const spent: Record<number, string> = {};
   for (const count of [0, 20]) {
     const server = new TestServer({ AGENTMUX_SSH: host.sshWrapper() });
     writeConfig(server.home, { hosts: Array.from({ length: count }, (_, n) => ({ name: `h${n}`, ssh: host.alias, agentmux: host.agentmux, socket: host.socketName })) });
@@ -138,9 +139,10 @@ async function twentyHosts(host: SshHost, seconds: number, runs: number): Promis
       if (count > 0) await server.waitFor("20 hosts reachable", async () => (JSON.parse(String((await server.cli(["hosts", "--json"])).stdout)) as Array<{ reachable: boolean }>).filter((h) => h.reachable).length === count, 120_000);
       await sleep(3000);
       const pid = await daemonPid(server);
-      const c0 = cpuMs(pid), t0 = Date.now();
+      const c0 = cpuMs(pid), threads0 = threadCpuMs(pid), t0 = Date.now();
       await sleep(seconds * 1000);
       const cpu = ((cpuMs(pid) - c0) / (Date.now() - t0)) * 100;
+      spent[count] = threadSpend(threads0, threadCpuMs(pid));
       const list: number[] = [];
       for (let i = 0; i < runs; i++) list.push(await timedCli(server, ["list"]));
       figures[count] = { list: median(list), cpu };
@@ -150,7 +152,8 @@ async function twentyHosts(host: SshHost, seconds: number, runs: number): Promis
     }
   }
   const [none, twenty] = [figures[0], figures[20]] as [{ list: number; cpu: number }, { list: number; cpu: number }];
-  return [`P13 20 hosts configured: list start-up ${fmt(twenty.list)} ms against ${fmt(none.list)} ms with none (${(twenty.list / none.list).toFixed(2)}x); the daemon idle ${fmt(twenty.cpu)} % of a core against ${fmt(none.cpu)} % (over ${seconds} s each)`];
+  return [`P13 20 hosts configured: list start-up ${fmt(twenty.list)} ms against ${fmt(none.list)} ms with none (${(twenty.list / none.list).toFixed(2)}x); the daemon idle ${fmt(twenty.cpu)} % of a core against ${fmt(none.cpu)} % (over ${seconds} s each)`,
+    `P13 where the idle daemon's time went (thread: user+system): with 20 hosts ${spent[20] || "nothing"}; with none ${spent[0] || "nothing"}`];
 }
 
 /**
@@ -192,11 +195,14 @@ export async function benchHosts(rounds = 40): Promise<string[]> {
   await host.start();
   try {
     await host.startTmux();
+    // P13_PARTS=segment,list,twenty,thousand runs only those parts (all by default).
+    const parts = process.env["P13_PARTS"]?.split(",");
+    const wanted = (part: string) => !parts || parts.includes(part);
     return [
-      ...(await remoteToSegment(host, rounds)),
-      ...(await listRatio(host, Number(process.env["P13_LIST_RUNS"] ?? 30))),
-      ...(await twentyHosts(host, Number(process.env["P13_IDLE_SECONDS"] ?? 20), 15)),
-      ...(await thousandRows()),
+      ...(wanted("segment") ? await remoteToSegment(host, rounds) : []),
+      ...(wanted("list") ? await listRatio(host, Number(process.env["P13_LIST_RUNS"] ?? 30)) : []),
+      ...(wanted("twenty") ? await twentyHosts(host, Number(process.env["P13_IDLE_SECONDS"] ?? 20), 15) : []),
+      ...(wanted("thousand") ? await thousandRows() : []),
     ];
   } finally {
     await host.stop();

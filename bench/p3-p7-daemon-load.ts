@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { TestServer, FIXTURE_BIN, ROOT } from "../test/helpers/tmux-server.ts";
-import { cpuMs, rssMb } from "./proc.ts";
+import { cpuMs, rssMb, threadCpuMs, threadSpend } from "./proc.ts";
 import { fmt, verdict } from "./stats.ts";
 
 async function daemonPid(server: TestServer): Promise<number> {
@@ -25,8 +25,10 @@ export async function benchDaemonCpu(seconds = 60, panes = 50, printing = 10, ta
     const screen = join(ROOT, "test", "fixtures", "real", "screens", "codex-idle.txt");
     for (let i = 0; i < panes; i++) {
       const prints = i < printing;
+      // A printing pane writes a line every 50 ms from one process, as an agent streaming does (a
+      // shell loop forking `sleep` 20 times a second in 20 panes loads the machine by itself).
       const command = prints
-        ? `sh -c 'while :; do echo "• line $RANDOM of steady output"; sleep 0.05; done'`
+        ? `node -e 'setInterval(() => console.log("• line " + Math.floor(Math.random() * 32768) + " of steady output"), 50)'`
         : `${join(FIXTURE_BIN, "screen-agent")} ${screen}`;
       const r = await server.cli(["new", "--command", command, "--dir", server.work, "--instance", `p${i}`, "--detached"]);
       if (r.exitCode !== 0) throw new Error(String(r.stderr));
@@ -35,7 +37,10 @@ export async function benchDaemonCpu(seconds = 60, panes = 50, printing = 10, ta
     const made = String((await server.tmux(["list-panes", "-a", "-F", "#{pane_id} #{@agentmux-backend}"])).stdout).split("\n").filter((l) => l.endsWith(" generic")).map((l) => l.split(" ")[0] ?? "");
     for (const p of made) await server.tmux(["set-option", "-p", "-t", p, "@agentmux-backend", "codex"]);
     await server.cli(["daemon", "stop"]);
-    await server.cli(["daemon", "start"]);
+    // P3_PROFILE=DIR: a V8 CPU profile of the daemon over the steady window is written there
+    // (bench/profile-preload.cjs: a look at where the time goes).
+    const profile = process.env["P3_PROFILE"];
+    await server.cli(["daemon", "start"], profile ? { env: { NODE_OPTIONS: `--require ${join(ROOT, "bench", "profile-preload.cjs")}`, P3_PROFILE: profile } } : {});
     const pid = await daemonPid(server);
     const tmuxPid = Number(String((await server.tmux(["display-message", "-p", "#{pid}"])).stdout));
     // Taking the panes in (a first look at each: its screen read, its state written) is a cost of
@@ -43,14 +48,18 @@ export async function benchDaemonCpu(seconds = 60, panes = 50, printing = 10, ta
     const taken0 = cpuMs(pid);
     await new Promise((r) => setTimeout(r, TAKE_IN_MS));
     const takeIn = cpuMs(pid) - taken0;
-    const d0 = cpuMs(pid), t0 = cpuMs(tmuxPid), start = Date.now();
+    if (profile) process.kill(pid, "SIGUSR2");
+    const d0 = cpuMs(pid), t0 = cpuMs(tmuxPid), threads0 = threadCpuMs(pid), start = Date.now();
     await new Promise((r) => setTimeout(r, seconds * 1000));
     const elapsed = Date.now() - start;
+    if (profile) process.kill(pid, "SIGUSR2");
     const daemonPct = ((cpuMs(pid) - d0) / elapsed) * 100;
     const tmuxPct = ((cpuMs(tmuxPid) - t0) / elapsed) * 100;
+    const spent = threadSpend(threads0, threadCpuMs(pid));
     await server.cli(["daemon", "stop"]);
     return [
       `P3 daemon CPU, ${panes} agent panes (${printing} printing): ${fmt(daemonPct)} % of a core over ${seconds} s, once the panes were taken in (target <= ${target} %, ${verdict(daemonPct <= target)}); baseline tmux server ${fmt(tmuxPct)} %, so ${(daemonPct / Math.max(tmuxPct, 0.01)).toFixed(2)}x`,
+      `P3 where the daemon's time went (thread: user+system): ${spent}`,
       `P3 taking the ${panes} panes in at daemon start: ${fmt(takeIn)} ms of CPU in its first ${TAKE_IN_MS / 1000} s (${fmt(takeIn / panes)} ms a pane)`,
     ];
   } finally {

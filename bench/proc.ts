@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 
 /** CPU time (user + system) of a process in ms, from /proc (Linux). */
 export function cpuMs(pid: number): number {
@@ -12,4 +12,29 @@ export function cpuMs(pid: number): number {
 export function rssMb(pid: number): number {
   const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
   return Number(kb ?? 0) / 1024;
+}
+
+/** CPU time (user, system) in ms of each of a process's threads, summed by thread name (Linux /proc). */
+export function threadCpuMs(pid: number): Map<string, { user: number; system: number }> {
+  const byName = new Map<string, { user: number; system: number }>();
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    let stat: string, name: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
+      name = readFileSync(`/proc/${pid}/task/${tid}/comm`, "utf8").trim();
+    } catch { continue; }
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const key = tid === String(pid) ? "main" : name;
+    const was = byName.get(key) ?? { user: 0, system: 0 };
+    byName.set(key, { user: was.user + Number(fields[11]) * 10, system: was.system + Number(fields[12]) * 10 });
+  }
+  return byName;
+}
+
+/** Pure: what each thread (by name) spent between two readings, as "name user+system ms" words. */
+export function threadSpend(before: Map<string, { user: number; system: number }>, after: Map<string, { user: number; system: number }>): string {
+  return [...after].map(([name, t]) => {
+    const b = before.get(name) ?? { user: 0, system: 0 };
+    return { name, user: t.user - b.user, system: t.system - b.system };
+  }).filter((t) => t.user + t.system > 0).sort((a, b) => b.user + b.system - a.user - a.system).map((t) => `${t.name} ${t.user}+${t.system} ms`).join(", ");
 }
