@@ -1,4 +1,5 @@
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { TestServer, FIXTURE_BIN, ROOT } from "../test/helpers/tmux-server.ts";
 import { cpuMs, rssMb, threadCpuMs, threadSpend } from "./proc.ts";
 import { fmt, verdict } from "./stats.ts";
@@ -38,9 +39,9 @@ export async function benchDaemonCpu(seconds = 60, panes = 50, printing = 10, ta
     for (const p of made) await server.tmux(["set-option", "-p", "-t", p, "@agentmux-backend", "codex"]);
     await server.cli(["daemon", "stop"]);
     // P3_PROFILE=DIR: a V8 CPU profile of the daemon over the steady window is written there
-    // (bench/profile-preload.cjs: a look at where the time goes).
+    // (bench/profile-preload.mjs: a look at where the time goes).
     const profile = process.env["P3_PROFILE"];
-    await server.cli(["daemon", "start"], profile ? { env: { NODE_OPTIONS: `--require ${join(ROOT, "bench", "profile-preload.cjs")}`, P3_PROFILE: profile } } : {});
+    await server.cli(["daemon", "start"], profile ? { env: { NODE_OPTIONS: `--import ${pathToFileURL(join(ROOT, "bench", "profile-preload.mjs")).href}`, P3_PROFILE: profile } } : {});
     const pid = await daemonPid(server);
     const tmuxPid = Number(String((await server.tmux(["display-message", "-p", "#{pid}"])).stdout));
     // Taking the panes in (a first look at each: its screen read, its state written) is a cost of
