@@ -6,8 +6,11 @@ import type { Tracked } from "./tracked.ts";
 
 /** How often panes are looked at, and the least time between two captures of one pane. */
 export const SCREEN_TICK_MS = 500;
-/** A pane that prints all the time with an unchanged verdict is captured less and less often, up to this. */
-const STEADY_MAX_MS = 1000;
+/**
+ * A pane that prints all the time with an unchanged verdict is captured less and less often, up to
+ * this (its output stopping is looked at on the next tick: the drawing that stays is what counts).
+ */
+const STEADY_MAX_MS = 2000;
 /**
  * A dialog seen by a look begun this long after the state changed is news, when the change was
  * made without it (its first sighting reached the session table only after the change).
@@ -75,7 +78,8 @@ export class ScreenWatch {
         const t = tracked.get(pane);
         if (!t || t.machine.state === "exited") continue;
         const signature = [cursor, history, alternate, title, activity].join("|");
-        const changed = signature !== this.signatures.get(pane);
+        const before = this.signatures.get(pane);
+        const changed = signature !== before;
         this.signatures.set(pane, signature);
         if (changed) this.onChange(pane);
         const manifest = this.manifestFor(t, command, title);
@@ -85,10 +89,14 @@ export class ScreenWatch {
           continue;
         }
         const recentlyActive = now / 1000 - Number(activity) < 2;
-        // A change after a quiet tick is news: look at once. Output that never stops backs off.
-        if (changed && this.quiet.get(pane) !== false) this.interval.set(pane, SCREEN_TICK_MS);
-        this.quiet.set(pane, !changed);
-        if (changed) this.dirty.add(pane);
+        // A change after a quiet tick is news: look at once. Output that never stops backs off; when
+        // it stops, the drawing it left (a dialog, a prompt) is news too: looked at on this tick.
+        // (A pane's first sighting is no output.)
+        const wasQuiet = this.quiet.get(pane) !== false;
+        const moved = changed && before !== undefined;
+        if (moved === wasQuiet) this.interval.set(pane, SCREEN_TICK_MS);
+        this.quiet.set(pane, !moved);
+        if (changed || !wasQuiet) this.dirty.add(pane);
         if (!this.dirty.has(pane) && !recentlyActive) continue;
         if (now - (this.lastCapture.get(pane) ?? 0) < (this.interval.get(pane) ?? SCREEN_TICK_MS)) continue;
         this.dirty.delete(pane);

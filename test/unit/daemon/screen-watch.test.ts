@@ -91,14 +91,34 @@ describe("the screen watch", () => {
     ]);
   });
 
-  it("output that never stops backs off to one look a second while the verdict stays the same", async () => {
+  it("output that never stops backs off to one look every two seconds while the verdict stays the same", async () => {
     const { tmux, tickAt } = setup(session("%21"));
     const looks: number[] = [];
-    for (let ms = 0; ms <= 3000; ms += SCREEN_TICK_MS) {
+    for (let ms = 0; ms <= 6000; ms += SCREEN_TICK_MS) {
       tmux.panes.set("%21", { cursor: `2,${ms}`, activity: active(ms), screen: "✻ Working… (esc to interrupt)" });
       if (await tickAt(ms)) looks.push(ms);
     }
-    assert.deepEqual(looks, [0, 500, 1500, 2500]);
+    assert.deepEqual(looks, [0, 500, 1500, 3500, 5500]);
+  });
+
+  it("output that stops is looked at on the first quiet tick, not when the back-off ends; then left alone", async () => {
+    const { tmux, said, tickAt } = setup(session("%21"));
+    const looks: number[] = [];
+    for (let ms = 0; ms <= 4000; ms += SCREEN_TICK_MS) {
+      tmux.panes.set("%21", { cursor: `2,${ms}`, activity: active(ms), screen: "✻ Working… (esc to interrupt)" });
+      if (await tickAt(ms)) looks.push(ms);
+    }
+    assert.deepEqual(looks, [0, 500, 1500, 3500]);
+    // The dialog drawn with the last output (a move, within the back-off); the next tick sees
+    // nothing move, and looks then, not at 5500 when the back-off ends.
+    tmux.panes.set("%21", { cursor: "3,0", activity: active(4200), screen: "Do you want to proceed?\n❯ 1. Yes" });
+    assert.equal(await tickAt(4500), 0, "still moving, backed off");
+    assert.equal(await tickAt(5000), 1, "the first tick nothing moved on");
+    assert.equal(said.at(-1)?.[1].verdict, "blocked");
+    await tickAt(5500);
+    await tickAt(6000);
+    // (Looked at while its window was active in the last 2 s, as any pane.)
+    for (const ms of [7000, 9000]) assert.equal(await tickAt(ms), 0, `nothing moved since: no look at ${ms}`);
   });
 
   it("look() captures the pane at the next tick although nothing changed", async () => {
@@ -147,7 +167,7 @@ describe("the screen watch", () => {
     tmux.panes.set("%21", { cursor: "3,0", activity: quiet, screen: "Do you want to proceed?\n❯ 1. Yes" });
     await tickAt(0);
     t.machine = { ...t.machine, state: "working", since: NOW + 100 };
-    for (const [i, ms] of [600, 1600, 3000].entries()) {
+    for (const [i, ms] of [600, 1600, 3600].entries()) {
       tmux.panes.set("%21", { cursor: `3,${i + 1}`, activity: quiet, screen: "Do you want to proceed?\n❯ 1. Yes" });
       await tickAt(ms);
     }
@@ -155,6 +175,7 @@ describe("the screen watch", () => {
     // A new drawing (another dialog after something else) is news as always.
     tmux.panes.set("%21", { cursor: "3,9", activity: quiet, screen: "esc to interrupt" });
     await tickAt(5000);
+    await tickAt(5500);
     tmux.panes.set("%21", { cursor: "3,10", activity: quiet, screen: "Do you want to proceed?\n❯ 1. Yes" });
     await tickAt(7000);
     assert.equal(said.at(-1)?.[1].since, NOW + 7000);
