@@ -1,4 +1,4 @@
-import { mkdirSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, renameSync, statSync, unlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { HostConfig } from "../config/config.ts";
 import { isJsonObject } from "../util/json.ts";
@@ -36,6 +36,15 @@ export function writeSnapshot(daemonDir: string, snapshot: HostSnapshot): void {
   }
 }
 
+/**
+ * A reachable host said only that it is alive: its file is as it was but for the time of the last
+ * data, which its modification time now says (one system call, nothing written or renamed).
+ */
+export function touchSnapshot(daemonDir: string, name: string, at: number): void {
+  const seconds = at / 1000;
+  utimesSync(cacheFile(daemonDir, name), seconds, seconds);
+}
+
 export function removeSnapshot(daemonDir: string, name: string): void {
   try { unlinkSync(cacheFile(daemonDir, name)); } catch { /* none */ }
 }
@@ -55,8 +64,16 @@ export function readSnapshots(daemonDir: string, hosts: readonly HostConfig[]): 
     }
     try {
       const value: unknown = JSON.parse(text);
-      if (isJsonObject(value) && value["name"] === host.name && Array.isArray(value["sessions"])) return value as unknown as HostSnapshot;
+      if (isJsonObject(value) && value["name"] === host.name && Array.isArray(value["sessions"])) return withTouch(value as unknown as HostSnapshot, cacheFile(daemonDir, host.name));
     } catch { /* reported below */ }
     return { ...emptySnapshot(host.name), error: "its cache file is damaged: the daemon writes it again with the next data" };
   });
+}
+
+/** A reachable host's data is as recent as its file's last touch (touchSnapshot). */
+function withTouch(snapshot: HostSnapshot, file: string): HostSnapshot {
+  if (!snapshot.reachable) return snapshot;
+  let touched: number;
+  try { touched = Math.floor(statSync(file).mtimeMs); } catch { return snapshot; }
+  return touched > (snapshot.lastDataAt ?? 0) ? { ...snapshot, lastDataAt: touched } : snapshot;
 }

@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import type { HostConfig } from "../config/config.ts";
-import { readSnapshots, removeSnapshot, writeSnapshot } from "./cache.ts";
+import { readSnapshots, removeSnapshot, touchSnapshot, writeSnapshot } from "./cache.ts";
 import { HostLink } from "./link.ts";
 import type { HostSnapshot } from "./snapshot.ts";
 import { ensureControlDir, sshExitArgv, sshProgram } from "./ssh.ts";
@@ -21,6 +21,8 @@ export interface LinksDeps {
 export class HostLinks {
   private readonly links = new Map<string, HostLink>();
   private readonly env: NodeJS.ProcessEnv;
+  /** Hosts whose cache file this daemon wrote whole (a touch then says the time of the last data). */
+  private readonly written = new Set<string>();
 
   constructor(private readonly deps: LinksDeps) {
     this.env = deps.env ?? process.env;
@@ -34,6 +36,7 @@ export class HostLinks {
       if (host && JSON.stringify(host) === JSON.stringify(link.host)) continue;
       this.end(link);
       this.links.delete(name);
+      this.written.delete(name);
       if (!host) removeSnapshot(this.deps.dir, name);
     }
     if (hosts.length > 0) ensureControlDir(this.deps.dir);
@@ -44,7 +47,15 @@ export class HostLinks {
       const link = new HostLink(host, {
         dir: this.deps.dir, ssh: sshProgram(this.env), env: this.env, log: this.deps.log,
         update: (snapshot, news) => {
-          try { writeSnapshot(this.deps.dir, snapshot); } catch (error) { this.deps.log(`hosts: cannot write ${host.name}'s cache: ${(error as Error).message}`); }
+          try {
+            // Only the time of the last data is new (the host said it is alive): the file's time says it.
+            if (!news && snapshot.reachable && snapshot.lastDataAt !== null && this.written.has(host.name)) touchSnapshot(this.deps.dir, host.name, snapshot.lastDataAt);
+            else writeSnapshot(this.deps.dir, snapshot);
+            this.written.add(host.name);
+          } catch (error) {
+            this.written.delete(host.name);
+            this.deps.log(`hosts: cannot write ${host.name}'s cache: ${(error as Error).message}`);
+          }
           if (news) this.deps.changed?.(snapshot);
         },
       }, previous?.lastDataAt ? previous : undefined);
