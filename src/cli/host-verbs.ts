@@ -21,6 +21,8 @@ const FORWARDED: Readonly<Record<string, { acts: boolean }>> = {
   send: { acts: true }, keys: { acts: true }, answer: { acts: true }, snooze: { acts: true }, kill: { acts: true },
   restart: { acts: true }, rename: { acts: true }, read: { acts: false }, wait: { acts: false }, explain: { acts: false },
   attach: { acts: false }, diff: { acts: false }, merge: { acts: true },
+  // A group lives on one machine (a pane option there): HOST:GROUP names that machine's group.
+  group: { acts: true }, ungroup: { acts: true }, "group-send": { acts: true }, "group-kill": { acts: true },
 };
 
 /** Verbs that may ask their questions at a terminal there (kill protection, the restart picker). */
@@ -61,6 +63,22 @@ function positional(command: Command, words: readonly string[]): number {
     if (takesValue([command], word)) j++;
   }
   return -1;
+}
+
+/**
+ * Where the word naming what a verb acts on is: `wait --group G` (or -g G, --group=G) waits on a
+ * group, any other verb on its first positional. `prefix`: what precedes the name in that word.
+ */
+function addressed(command: Command, verb: string, words: readonly string[]): { at: number; prefix: string } {
+  if (verb === "wait") {
+    for (let j = 0; j < words.length; j++) {
+      const word = words[j] as string;
+      if (word === "--") break;
+      if ((word === "-g" || word === "--group") && j + 1 < words.length) return { at: j + 1, prefix: "" };
+      if (word.startsWith("--group=")) return { at: j, prefix: "--group=" };
+    }
+  }
+  return { at: positional(command, words), prefix: "" };
 }
 
 /** The option --host VALUE (or --host=VALUE) of `new`, and the words without it. */
@@ -159,13 +177,13 @@ export function planForward(program: Command, argv: readonly string[], hosts: (g
     return option ? { kind: "new", host: option.name, rest: option.rest, globals } : null;
   }
   const rule = FORWARDED[call.verb];
-  const at = rule ? positional(call.command, call.words) : -1;
-  const target = call.words[at];
+  const { at, prefix } = rule ? addressed(call.command, call.verb, call.words) : { at: -1, prefix: "" };
+  const target = call.words[at]?.slice(prefix.length);
   if (!rule || target === undefined || !target.includes(":")) return null;
   const remote = hostTarget(target, hosts(globals));
   if (!remote) return null;
-  if (remote.target === "") throw new AgentmuxError(`${target} names no session on ${remote.host.name}`, { hint: `agentmux ${call.verb} ${remote.host.name}:PANE (agentmux list shows them)`, exitCode: EXIT.usage });
-  const words = call.words.map((w, j) => (j === at ? remote.target : w));
+  if (remote.target === "") throw new AgentmuxError(`${target} names nothing on ${remote.host.name}`, { hint: `agentmux ${call.verb} ${remote.host.name}:PANE, or HOST:GROUP for a group there (agentmux list shows them)`, exitCode: EXIT.usage });
+  const words = call.words.map((w, j) => (j === at ? prefix + remote.target : w));
   // send --from-agent works with the control API off, as here (its message says it is an agent's).
   const acts = rule.acts && !(call.verb === "send" && call.words.includes("--from-agent"));
   return { kind: "verb", verb: call.verb, remote, words, acts, globals };

@@ -210,6 +210,40 @@ describe("hosts: another machine's sessions over ssh", { skip: skip ?? false }, 
     await server.waitFor("exited there", async () => (await listed()).some((r) => r.host === "far" && r.pane === started.pane && r.state === "exited"), 30_000);
   });
 
+  it("group verbs across machines: group and ungroup HOST:TARGET, group-send, wait --group and group-kill HOST:GROUP", async () => {
+    const panes: string[] = [];
+    for (const instance of ["grp a", "grp b"]) {
+      const made = await server.cli(["new", "--host", "far", "--backend", "claude", "--dir", host.home, "--instance", instance, "--json"]);
+      assert.equal(made.exitCode, 0, `${String(made.stderr)} | ${String(made.stdout)}`);
+      panes.push((JSON.parse(String(made.stdout)) as { pane: string }).pane);
+    }
+    const rows = async () => JSON.parse(String((await host.cli(["list", "--json"])).stdout)) as Array<ListRow & { group?: string | null }>;
+    for (const pane of panes) {
+      const joined = await server.cli(["group", `far:${pane}`, "web-1"]);
+      assert.equal(joined.exitCode, 0, String(joined.stderr));
+    }
+    await server.waitFor("both idle there", async () => (await rows()).filter((r) => panes.includes(r.pane) && r.state === "idle").length === 2, 30_000);
+    assert.deepEqual((await rows()).filter((r) => panes.includes(r.pane)).map((r) => r.group), ["web-1", "web-1"], "the group is the host's (a pane option there)");
+    const sent = await server.cli(["group-send", "far:web-1", "hello group"]);
+    assert.equal(sent.exitCode, 0, String(sent.stderr));
+    const waited = await server.cli(["wait", "--group", "far:web-1", "--state", "waiting", "--timeout", "30"]);
+    assert.equal(waited.exitCode, 0, String(waited.stderr));
+    for (const pane of panes) {
+      const read = await server.cli(["read", `far:${pane}`]);
+      assert.match(String(read.stdout), /hello group/, `the message reached ${pane} there`);
+    }
+    const left = await server.cli(["ungroup", `far:${panes[1]}`]);
+    assert.equal(left.exitCode, 0, String(left.stderr));
+    const killed = await server.cli(["group-kill", "far:web-1", "--json"]);
+    assert.equal(killed.exitCode, 0, String(killed.stderr));
+    await server.waitFor("the group's member exited there", async () => (await rows()).some((r) => r.pane === panes[0] && r.state === "exited"), 30_000);
+    assert.notEqual((await rows()).find((r) => r.pane === panes[1])?.state, "exited", "the session taken out of the group runs on");
+    const none = await server.cli(["group-send", "far:no-such-group", "x"]);
+    assert.equal(none.exitCode, 1);
+    assert.match(String(none.stderr), /no group "no-such-group"/, "the host's own words");
+    assert.equal((await server.cli(["kill", `far:${panes[1]}`, "--yes"])).exitCode, 0);
+  });
+
   it("the phone page lists the host's sessions and answers them there, through the same stale check", async () => {
     const target = `far:${remotePane}`;
     const port = await freePort();

@@ -40,7 +40,33 @@ describe("verbs carried to another machine (HOST:TARGET)", () => {
     assert.equal(plan("list").p, null);
     assert.equal(plan("send", "far:%1", "--help").p, null, "help is this machine's");
     assert.equal(plan("branch", "far:%1").p, null, "a verb not carried stays here (and says the session is unknown)");
-    assert.throws(() => plan("read", "far:"), (e: AgentmuxError) => /far: names no session on far/.test(e.message) && e.exitCode === 2);
+    assert.throws(() => plan("read", "far:"), (e: AgentmuxError) => /far: names nothing on far/.test(e.message) && e.exitCode === 2);
+  });
+
+  it("group verbs: HOST:TARGET for group and ungroup, HOST:GROUP for group-send, group-kill and wait --group", () => {
+    const join = plan("group", "far:%3", "web").p;
+    assert.ok(join?.kind === "verb");
+    assert.deepEqual([join.verb, ...join.words, join.acts], ["group", "%3", "web", true]);
+    const leave = plan("ungroup", "far:my build").p;
+    assert.ok(leave?.kind === "verb");
+    assert.deepEqual([leave.verb, ...leave.words], ["ungroup", "my build"]);
+    const send = plan("group-send", "--no-enter", "far:web", "run", "the tests").p;
+    assert.ok(send?.kind === "verb");
+    assert.deepEqual([send.verb, ...send.words, send.acts], ["group-send", "--no-enter", "web", "run", "the tests", true]);
+    const kill = plan("group-kill", "far:web", "--json").p;
+    assert.ok(kill?.kind === "verb");
+    assert.deepEqual([kill.verb, ...kill.words, kill.acts], ["group-kill", "web", "--json", true]);
+    for (const words of [["-g", "far:web"], ["--group", "far:web"]]) {
+      const wait = plan("wait", "--state", "idle", ...words, "--timeout", "5").p;
+      assert.ok(wait?.kind === "verb", words.join(" "));
+      assert.deepEqual(wait.words, ["--state", "idle", words[0], "web", "--timeout", "5"]);
+      assert.equal(wait.acts, false);
+    }
+    const inline = plan("wait", "--group=far:web", "-s", "blocked").p;
+    assert.ok(inline?.kind === "verb");
+    assert.deepEqual(inline.words, ["--group=web", "-s", "blocked"]);
+    assert.equal(plan("wait", "-g", "web", "-s", "idle").p, null, "a local group stays here");
+    assert.equal(plan("group-send", "web", "far:x").p, null, "only the group word names a host");
   });
 
   it("new --host NAME starts it there, the rest of its words as given", () => {
