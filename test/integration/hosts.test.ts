@@ -212,7 +212,7 @@ describe("hosts: another machine's sessions over ssh", { skip: skip ?? false }, 
 
   it("group verbs across machines: group and ungroup HOST:TARGET, group-send, wait --group and group-kill HOST:GROUP", async () => {
     const panes: string[] = [];
-    for (const instance of ["grp a", "grp b"]) {
+    for (const instance of ["grp-a", "grp-b"]) {
       const made = await server.cli(["new", "--host", "far", "--backend", "claude", "--dir", host.home, "--instance", instance, "--json"]);
       assert.equal(made.exitCode, 0, `${String(made.stderr)} | ${String(made.stdout)}`);
       panes.push((JSON.parse(String(made.stdout)) as { pane: string }).pane);
