@@ -32,8 +32,9 @@ describe("a host's link", () => {
     }
   });
 
-  it("a watch goes on the stream's stdin once it greets with the output feature, its output to the watcher, and again after a reconnect; the last watcher gone unwatches", async () => {
+  it("a watch goes on the stream's stdin once it greets with the output feature, its output to the watcher, and again after a reconnect; the last watcher gone unwatches", { timeout: 20_000 }, async (t) => {
     const dir = mkdtempSync(join(tmpdir(), "agentmux-link-"));
+    let link: HostLink | null = null;
     try {
       const ssh = join(dir, "ssh");
       // Each run numbers itself, records each stdin line, answers a watch with one output line; the first run ends after its watch (the link drops).
@@ -47,36 +48,41 @@ while read -r line; do
 done
 `);
       chmodSync(ssh, 0o755);
-      const link = new HostLink({ name: "far", ssh: "far" }, { dir, ssh, env: process.env, log: () => undefined, update: () => undefined });
+      const started = new HostLink({ name: "far", ssh: "far" }, { dir, ssh, env: process.env, log: () => undefined, update: () => undefined });
+      link = started;
       const got: OutputEvent[] = [];
       let wake = () => undefined as void;
-      const stop = link.watch("%3", (e) => { got.push(e); wake(); });
-      const until = (done: () => boolean) => new Promise<void>((resolve) => { wake = () => { if (done()) resolve(); }; wake(); });
-      link.start();
+      const stop = started.watch("%3", (e) => { got.push(e); wake(); });
+      // Waits on the watcher's events; the test's timeout ends the wait (and the link, in finally).
+      const until = (done: () => boolean) => new Promise<void>((resolve, reject) => { t.signal.addEventListener("abort", () => reject(new Error("not seen before the test's timeout"))); wake = () => { if (done()) resolve(); }; wake(); });
+      started.start();
       await until(() => got.some((e) => e.type === "output" && e.text === "run 2"));
       assert.deepEqual(got.map((e) => e.type === "unavailable" ? "unavailable" : e), [{ type: "output", text: "run 1" }, "unavailable", { type: "output", text: "run 2" }]);
       stop();
       const recorded = () => { try { return readFileSync(join(dir, "stdin"), "utf8"); } catch { return ""; } };
-      while (!recorded().includes("unwatch")) await new Promise((resolve) => setTimeout(resolve, 20));
-      link.stop();
+      while (!recorded().includes("unwatch") && !t.signal.aborted) await new Promise((resolve) => setTimeout(resolve, 20));
+      started.stop();
       assert.deepEqual(recorded().trim().split("\n"), ['1 {"type":"watch","pane":"%3"}', '2 {"type":"watch","pane":"%3"}', '2 {"type":"unwatch","pane":"%3"}']);
     } finally {
+      link?.stop();
       rmSync(dir, { recursive: true, force: true });
     }
   });
 
-  it("a host whose stream names no output feature (an older agentmux): the watcher is told so in words, never left waiting", async () => {
+  it("a host whose stream names no output feature (an older agentmux): the watcher is told so in words, never left waiting", { timeout: 20_000 }, async (t) => {
     const dir = mkdtempSync(join(tmpdir(), "agentmux-link-"));
+    let link: HostLink | null = null;
     try {
       const ssh = join(dir, "ssh");
       writeFileSync(ssh, `#!/bin/sh\necho '{"type":"hello","protocol":1,"version":"0.0.9"}'\nexec sleep 5\n`);
       chmodSync(ssh, 0o755);
-      const link = new HostLink({ name: "far", ssh: "far" }, { dir, ssh, env: process.env, log: () => undefined, update: () => undefined });
-      const told = new Promise<OutputEvent>((resolve) => link.watch("%3", resolve));
-      link.start();
+      const started = new HostLink({ name: "far", ssh: "far" }, { dir, ssh, env: process.env, log: () => undefined, update: () => undefined });
+      link = started;
+      const told = new Promise<OutputEvent>((resolve, reject) => { t.signal.addEventListener("abort", () => reject(new Error("not told before the test's timeout"))); started.watch("%3", resolve); });
+      started.start();
       assert.deepEqual(await told, { type: "unavailable", why: "far's agentmux (0.0.9) is older: no live output; install the same version on both" });
-      link.stop();
     } finally {
+      link?.stop();
       rmSync(dir, { recursive: true, force: true });
     }
   });
