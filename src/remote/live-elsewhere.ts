@@ -5,13 +5,24 @@ import type { RemotePort } from "./port.ts";
 import { lastLines } from "./rows.ts";
 
 const PANE = /^%\d{1,9}$/;
+/** The most characters of another machine's output one message to the page holds (its last lines kept). */
+export const MAX_PAGE_OUTPUT = 256 * 1024;
 
 /** A page's watch of another machine's pane: how to stop it, or why there is none. */
 export type ElsewhereWatch = { stop: () => void } | { error: string };
 
-/** Pure: a pane's output from another machine as the page's lines: its last n, each made safe (an escape written out, never acted on). */
+/**
+ * Pure: a pane's output from another machine as the page's lines: its last n, each made safe (an
+ * escape written out, never acted on), at most MAX_PAGE_OUTPUT characters in all (the last lines
+ * kept; a single longer line keeps its end).
+ */
 export function remoteLines(text: string, n: number): string[] {
-  return lastLines(text, n).map(safeLine);
+  const lines = lastLines(text, n).map(safeLine);
+  let total = 0;
+  let from = lines.length;
+  while (from > 0 && total + (lines[from - 1]?.length ?? 0) + 1 <= MAX_PAGE_OUTPUT) total += (lines[--from]?.length ?? 0) + 1;
+  if (from === lines.length && lines.length > 0) return [(lines.at(-1) ?? "").slice(-MAX_PAGE_OUTPUT)];
+  return lines.slice(from);
 }
 
 /**

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import type { Config } from "../../../src/config/config.ts";
 import type { OutputListener } from "../../../src/hosts/link-watches.ts";
 import { AgentmuxError } from "../../../src/util/errors.ts";
-import { remoteLines, watchElsewhere } from "../../../src/remote/live-elsewhere.ts";
+import { MAX_PAGE_OUTPUT, remoteLines, watchElsewhere } from "../../../src/remote/live-elsewhere.ts";
 import type { RemotePort } from "../../../src/remote/port.ts";
 
 /** A page's port with one configured host "far" whose link watches are recorded. */
@@ -27,6 +27,13 @@ function port(outputLines = 3) {
 describe("the page's watch of another machine's pane", () => {
   it("text from another machine becomes the page's lines: its last n, every control and bidi character written out, never acted on", () => {
     assert.deepEqual(remoteLines("old\na\x1b[2Jb\nc\u202ed <img src=x onerror=alert(1)>\nlast\x07\n\n", 3), ["a\\e[2Jb", "c\\u202ed <img src=x onerror=alert(1)>", "last\\x07"]);
+  });
+
+  it("what one message to the page holds is capped, the last lines kept (an escape written out takes more room than its byte)", () => {
+    const lines = remoteLines(`${"\x1b".repeat(MAX_PAGE_OUTPUT)}\nthe last line`, 40);
+    assert.deepEqual(lines, ["the last line"]);
+    const one = remoteLines("\x07".repeat(MAX_PAGE_OUTPUT), 40);
+    assert.equal(one.join("\n").length, MAX_PAGE_OUTPUT);
   });
 
   it("HOST:%N of a configured host is watched on its link; its output goes to the page in the shape of local output, its end and its host down too", () => {
