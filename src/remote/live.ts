@@ -50,7 +50,6 @@ export class Live {
     if (message.type === "unwatch") { this.stopElsewhere(client); client.watching = null; client.lastOutput = ""; return; }
     if (message.type !== "watch" || typeof message.pane !== "string") { this.send(client, { type: "error", error: `unknown message ${JSON.stringify(message.type)}` }); return; }
     const pane = message.pane;
-    if (client.watching === pane && client.elsewhere) return;
     this.stopElsewhere(client);
     const there = watchElsewhere(this.port, pane, (m) => this.send(client, m));
     if (there && "error" in there) { client.watching = null; this.send(client, { type: "error", error: there.error }); return; }

@@ -49,8 +49,12 @@ describe("the page's live connection and another machine's panes", () => {
     b.say({ type: "watch", pane: "far:%4" });
     await settle();
     assert.deepEqual(watches.map((w) => [w.pane, w.stopped]), [["%3", 1], ["%3", 1], ["%4", 0]]);
+    // Opening the same pane again (the link may have been replaced meanwhile) asks the link again.
+    b.say({ type: "watch", pane: "far:%4" });
+    await settle();
+    assert.deepEqual(watches.map((w) => [w.pane, w.stopped]), [["%3", 1], ["%3", 1], ["%4", 1], ["%4", 0]]);
     b.close();
-    assert.deepEqual(watches.map((w) => w.stopped), [1, 1, 1], "a closed connection stops its watch");
+    assert.deepEqual(watches.map((w) => w.stopped), [1, 1, 1, 1], "a closed connection stops its watch");
     live.close();
   });
 });
