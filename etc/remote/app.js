@@ -7,7 +7,7 @@ import { connect, disconnect, send, setupLive } from "./live.js";
 import { renderList } from "./list.js";
 import { notifyBlocked, setupNotifyButton } from "./notify.js";
 import { closeSheet, openRestart, setupRestart } from "./restart.js";
-import { markEnded, renderSession, setOutput, setupSession, shown, showSession } from "./session.js";
+import { markEnded, markOld, renderSession, setOutput, setupSession, shown, showSession } from "./session.js";
 import { resetChanges, setupChanges } from "./changes.js";
 
 const state = { sessions: [], loaded: false, paired: false, retry: 0, timer: 0 };
@@ -101,6 +101,7 @@ function onMessage(msg) {
   if (msg.type === "sessions") onSessions(msg.sessions || []);
   else if (msg.type === "output" && msg.pane === shown.pane) setOutput(msg.lines || []);
   else if (msg.type === "ended" && msg.pane === shown.pane) markEnded();
+  else if (msg.type === "output-old" && msg.pane === shown.pane) markOld(msg.why || "no live output now");
   else if (msg.type === "error") banner(msg.error || "error");
 }
 

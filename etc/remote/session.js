@@ -64,6 +64,7 @@ export function setupSession(failed) {
 export function showSession(pane) {
   if (shown.pane !== pane) {
     $("output").textContent = "";
+    markOld("");
     $("send-text").value = "";
     shown.ended = shown.gone = false;
     shown.dialog = "";
@@ -122,10 +123,28 @@ function renderEnded() {
   $("restart").disabled = shown.gone; // an exited session can still be restarted
 }
 
-/** New output lines: shown whole; the view follows the bottom unless the user scrolled up. */
+/** The most characters of output the page keeps (its end): the server bounds it too. */
+const MAX_OUTPUT = 256 * 1024;
+
+/**
+ * New output lines: shown whole, as text (never HTML); the view follows the bottom unless the user
+ * scrolled up. Output that comes clears an "old" mark.
+ */
 export function setOutput(lines) {
   const pre = $("output");
   const follow = !pre.textContent || pre.scrollHeight - pre.scrollTop - pre.clientHeight < 24;
-  pre.textContent = lines.join("\n");
+  const text = lines.map(String).join("\n");
+  markOld("");
+  pre.textContent = text.length > MAX_OUTPUT ? text.slice(-MAX_OUTPUT) : text;
   if (follow) pre.scrollTop = pre.scrollHeight;
+}
+
+/**
+ * Another machine's session whose output cannot come now (its host is down, or its agentmux
+ * older): why, in words, and the output shown marked old. "" clears it.
+ */
+export function markOld(why) {
+  $("s-old").textContent = why ? `${why}. The output below is old.` : "";
+  $("s-old").hidden = !why;
+  $("output").classList.toggle("old", Boolean(why));
 }

@@ -51,6 +51,7 @@ import { AskBook } from "./ask-book.ts";
 import { lastAnswer, transcriptTurns } from "./last-answer.ts";
 import { Inbox } from "./inbox.ts";
 import { Feed } from "./feed.ts";
+import { PaneOutputs } from "./pane-output.ts";
 import { HostLinks } from "../hosts/links.ts";
 import { remoteInboxItems } from "../hosts/inbox.ts";
 import { HostAlerts } from "../hosts/alerts.ts";
@@ -115,6 +116,8 @@ export class Daemon implements DaemonPort {
   readonly inbox: Inbox;
   /** Every session and the inbox, pushed to `agentmux stream` (another machine's view of this one). */
   readonly feed: Feed;
+  /** One pane's output pushed as it changes, for `agentmux stream` (another machine's phone page). */
+  readonly outputs: PaneOutputs;
   /** The links to other machines' daemons (config hosts, src/hosts/). */
   private hosts: HostLinks | null = null;
   /** The chief of staff's timer and heartbeats (src/chief/). */
@@ -148,12 +151,14 @@ export class Daemon implements DaemonPort {
       tracked: this.tracked, tmux: this.tmux, sendTmux: new Tmux(options.server), stateDir: options.layout.stateDir,
       config: () => this.config(), typed: (pane, kind, at) => this.typed(pane, kind, at), manifest: (t) => this.screens?.manifestOf(t) ?? null,
       restart: restartByChild(options.layout.tmuxSocket, 90_000), readings: (b, a) => this.usage?.reading(b, a), log: (line) => this.log(line),
-      elsewhere: hostsForPage(() => this.hosts?.snapshots() ?? [], () => this.config().hosts, options.layout.dir),
+      elsewhere: hostsForPage(() => this.hosts, () => this.config().hosts, options.layout.dir),
       extra: () => this.chief?.items() ?? [],
     });
     this.inbox = new Inbox({ tracked: () => this.tracked.values(), ask: (pane) => this.asks.get(pane), paneLines: (format) => this.tmux.paneLines(format), backendSuffix: () => this.config().display.backendSuffix, remote: () => remoteInboxItems(this.hosts?.snapshots() ?? []), extra: () => this.chief?.items() ?? [], quiet: (pane) => this.chief?.quiet(pane) === true, log: (line) => this.log(line) });
     this.feed = new Feed({ sessions: () => listSessions(this.tmux, { backendSuffix: this.config().display.backendSuffix, includeExited: true }), inbox: () => this.inbox.items(), log: (line) => this.log(line) });
     this.inbox.onChange(() => this.feed.changed());
+    this.outputs = new PaneOutputs({ tmux: this.tmux, lines: () => this.config().remote.outputLines, log: (line) => this.log(line) });
+    this.table.subscribe((change) => this.outputs.sessionChanged(change.t));
     this.asks = new AskBook({
       setOption: (pane, name, value) => this.tmux.setOption({ pane }, name, value),
       unsetOption: (pane, name) => this.tmux.unsetOption({ pane }, name),
@@ -217,7 +222,7 @@ export class Daemon implements DaemonPort {
     const reviews = new ReviewQueue({ stateDir: this.layout.stateDir, tmux: new Tmux(this.options.server), typed: (pane, kind, at) => this.typed(pane, kind, at), log: (line) => this.log(line) });
     this.table.subscribe((change) => reviews.sessionChanged(change.t));
     this.sideReport = new SideReport(this.tmux, () => this.config().side.reportParentStatus);
-    this.screens = new ScreenState(this.tmux, (line) => this.log(line), (t, word, screen) => this.screenSaid(t, word, screen), (pane) => this.remote.screenChanged(pane));
+    this.screens = new ScreenState(this.tmux, (line) => this.log(line), (t, word, screen) => this.screenSaid(t, word, screen), (pane) => { this.remote.screenChanged(pane); this.outputs.changed(pane); });
     await this.tmux.setEnvironment("AGENTMUX_SOCK", this.layout.socket);
     this.serverId = (await this.tmux.serverId()).split("\n")[0] ?? "";
     notices.load(this.serverId);
@@ -258,6 +263,7 @@ export class Daemon implements DaemonPort {
     this.waiters.close();
     this.inbox.close();
     this.feed.close();
+    this.outputs.close();
     this.hosts?.close();
     this.chief?.stop();
     this.exits.close();

@@ -19,17 +19,20 @@ export interface InboxSubscription {
   close(): void;
 }
 
+/** The views the daemon pushes to a connection kept open. */
+export type DaemonView = "subscribe" | "feed" | { op: "output"; pane: string };
+
 /**
- * A view the daemon pushes (op "subscribe": the inbox; op "feed": the roster, src/daemon/feed.ts),
- * started if it is not running: onMessage gets each JSON object it writes, until close(); onEnd is
+ * A view the daemon pushes (op "subscribe": the inbox; op "feed": the roster, src/daemon/feed.ts;
+ * op "output": one pane's output, src/daemon/pane-output.ts), started if it is not running: onMessage gets each JSON object it writes, until close(); onEnd is
  * told once when the daemon goes away (the caller may subscribe again).
  */
-export async function subscribeDaemon(tmux: Tmux, op: "subscribe" | "feed", onMessage: (message: Record<string, unknown>) => void, onEnd: (why: string) => void = () => undefined): Promise<InboxSubscription> {
+export async function subscribeDaemon(tmux: Tmux, op: DaemonView, onMessage: (message: Record<string, unknown>) => void, onEnd: (why: string) => void = () => undefined): Promise<InboxSubscription> {
   const { layout } = await ensureDaemon(tmux);
   const socket = createConnection(layout.socket);
   let closed = false;
   const end = (why: string) => { if (!closed) { closed = true; onEnd(why); } };
-  socket.once("connect", () => socket.write(`${JSON.stringify({ op })}\n`));
+  socket.once("connect", () => socket.write(`${JSON.stringify(typeof op === "string" ? { op } : op)}\n`));
   socket.on("error", (error) => end(error.message));
   socket.on("close", () => end("the daemon closed the connection"));
   // readline passes the socket's error on as its own: the socket's listener above tells onEnd.

@@ -49,4 +49,6 @@ export interface DaemonPort extends SessionsPort {
   readonly chief?: { request(action: string, options: { immediate?: boolean }): Promise<Response> } | null;
   /** The roster feed another machine's agentmux reads over ssh (src/daemon/feed.ts). */
   readonly feed: { subscribe(socket: Socket): Promise<void> };
+  /** One pane's output, pushed as its screen changes (src/daemon/pane-output.ts). */
+  readonly outputs: { subscribe(socket: Socket, pane: string): Promise<Response | null> };
 }

@@ -24,6 +24,12 @@ export type Request =
    * as list --json shows it, and the inbox) at once and on every change. `agentmux stream` relays it.
    */
   | { op: "feed" }
+  /**
+   * Keep the connection open: the daemon writes the pane's last lines ({ok, pane, lines}) at once and
+   * whenever its screen watch saw that pane change, {ok, pane, ended: true} when it ended
+   * (src/daemon/pane-output.ts). `agentmux stream` relays it for another machine's phone page.
+   */
+  | { op: "output"; pane: string }
   /** The phone page (src/remote/): serve it, stop serving it, say how it is served ({ok, running, listen, port, host, tailscale, ...}). */
   | { op: "remote-start" }
   | { op: "remote-stop" }

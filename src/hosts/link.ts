@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import type { HostConfig } from "../config/config.ts";
+import { LinkWatches, type OutputListener } from "./link-watches.ts";
 import { emptySnapshot, onLocalClock, parseStreamLine, STREAM_PROTOCOL, type HostSnapshot } from "./snapshot.ts";
 import { sshArgv, sshFailure } from "./ssh.ts";
 
@@ -37,9 +38,17 @@ export class HostLink {
   private failures = 0;
   private stopped = false;
   private snapshot: HostSnapshot;
+  /** The panes watched for the phone page (their watch lines go on the stream's stdin). */
+  private readonly watches: LinkWatches;
 
   constructor(readonly host: HostConfig, private readonly deps: LinkDeps, previous?: HostSnapshot) {
     this.snapshot = previous ? { ...previous, reachable: false } : emptySnapshot(host.name);
+    this.watches = new LinkWatches(host.name);
+  }
+
+  /** Watch one of the host's panes (%N): its output pushed to listener until the function returned is called. */
+  watch(pane: string, listener: OutputListener): () => void {
+    return this.watches.add(pane, listener);
   }
 
   /** What is known of the host now. */
@@ -58,6 +67,7 @@ export class HostLink {
     if (this.watchdog) clearTimeout(this.watchdog);
     this.child?.kill("SIGTERM");
     this.child = null;
+    this.watches.unavailable(`${this.host.name}: the link was stopped`);
   }
 
   private set(change: Partial<HostSnapshot>, news = true): void {
@@ -71,6 +81,7 @@ export class HostLink {
       env: this.deps.env, stdio: ["pipe", "pipe", "pipe"],
     });
     this.child = child;
+    this.watches.connecting();
     let stderr = "";
     let pending = "";
     let greeted = false;
@@ -95,12 +106,17 @@ export class HostLink {
           if (message.protocol !== STREAM_PROTOCOL) { fail(`${this.host.name}: its agentmux ${message.version} speaks stream protocol ${message.protocol}, this one ${STREAM_PROTOCOL}: install the same version on both`); return; }
           greeted = true;
           this.set({ version: message.version });
+          this.watches.connected(message.features, message.version, (line) => { if (this.child === child) child.stdin?.write(line); });
         } else if (message.type === "error") {
           fail(`${this.host.name}: ${message.error}${message.hint ? ` (${message.hint})` : ""}`);
           return;
         } else if (!greeted) {
           fail(`${this.host.name}: the remote agentmux did not say which stream protocol it speaks: it is older than this one, install the same version on both`);
           return;
+        } else if (message.type === "output") {
+          this.watches.output(message.pane, message.text);
+        } else if (message.type === "output-ended") {
+          this.watches.ended(message.pane, message.why);
         } else if (message.type === "feed") {
           const now = Date.now();
           if (this.failures > 0) this.deps.log(`hosts: ${this.host.name} reachable again`);
@@ -124,6 +140,7 @@ export class HostLink {
       this.failures += 1;
       if (this.failures === 1 || this.snapshot.error !== why) this.deps.log(`hosts: ${why}; trying again in ${wait / 1000} s`);
       this.set({ reachable: false, error: why });
+      this.watches.unavailable(why);
       this.timer = setTimeout(() => { this.timer = null; this.connect(); }, wait);
     });
   }

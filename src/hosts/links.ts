@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import type { HostConfig } from "../config/config.ts";
 import { readSnapshots, removeSnapshot, touchSnapshot, writeSnapshot } from "./cache.ts";
 import { HostLink } from "./link.ts";
+import type { OutputListener } from "./link-watches.ts";
 import type { HostSnapshot } from "./snapshot.ts";
 import { ensureControlDir, sshExitArgv, sshProgram } from "./ssh.ts";
 
@@ -67,6 +68,11 @@ export class HostLinks {
   /** What is known of each linked host now. */
   snapshots(): HostSnapshot[] {
     return [...this.links.values()].map((link) => link.current());
+  }
+
+  /** Watch a pane of a linked host (the phone page): its output to listener until the function returned is called; null when no such host is linked. */
+  watch(host: string, pane: string, listener: OutputListener): (() => void) | null {
+    return this.links.get(host)?.watch(pane, listener) ?? null;
   }
 
   close(): void {

@@ -9,6 +9,8 @@ export const STREAM_PROTOCOL = 1;
 /** The most sessions taken from one host, and the longest text field of one. */
 const MAX_ROWS = 5000;
 const MAX_TEXT = 4096;
+/** The most characters of a pane's output taken from one line (its end kept). */
+export const MAX_OUTPUT_TEXT = 256 * 1024;
 
 /** What this machine knows of a host, kept in its cache file (src/hosts/cache.ts). Times are this machine's clock. */
 export interface HostSnapshot {
@@ -32,9 +34,11 @@ export function emptySnapshot(name: string): HostSnapshot {
 
 /** One line of `agentmux stream`, checked: what a remote host sends is data, never trusted for its shape. */
 export type StreamLine =
-  | { type: "hello"; protocol: number; version: string }
+  | { type: "hello"; protocol: number; version: string; features: string[] }
   | { type: "feed"; now: number; sessions: SessionRow[]; inbox: InboxItem[] }
   | { type: "alive"; now: number }
+  | { type: "output"; pane: string; text: string }
+  | { type: "output-ended"; pane: string; why: string | null }
   | { type: "error"; error: string; hint: string | null };
 
 const text = (v: unknown, max = MAX_TEXT): string | null => (typeof v === "string" ? v.slice(0, max) : null);
@@ -105,7 +109,8 @@ export function parseStreamLine(line: string): StreamLine | null {
   switch (value["type"]) {
     case "hello": {
       const protocol = value["protocol"];
-      return typeof protocol === "number" ? { type: "hello", protocol, version: text(value["version"], 64) ?? "unknown" } : null;
+      const features = Array.isArray(value["features"]) ? (value["features"] as unknown[]).slice(0, 32).map((f) => text(f, 64)).filter((f): f is string => f !== null) : [];
+      return typeof protocol === "number" ? { type: "hello", protocol, version: text(value["version"], 64) ?? "unknown", features } : null;
     }
     case "feed": {
       const now = time(value["now"]);
@@ -117,6 +122,16 @@ export function parseStreamLine(line: string): StreamLine | null {
     case "alive": {
       const now = time(value["now"]);
       return now === null ? null : { type: "alive", now };
+    }
+    case "output": {
+      const pane = text(value["pane"]);
+      const said = value["text"];
+      if (!pane || !PANE.test(pane) || typeof said !== "string") return null;
+      return { type: "output", pane, text: said.length > MAX_OUTPUT_TEXT ? said.slice(-MAX_OUTPUT_TEXT) : said };
+    }
+    case "output-ended": {
+      const pane = text(value["pane"]);
+      return pane && PANE.test(pane) ? { type: "output-ended", pane, why: text(value["why"], 512) } : null;
     }
     case "error":
       return { type: "error", error: text(value["error"]) ?? "the remote agentmux failed", hint: text(value["hint"]) };

@@ -1,9 +1,11 @@
 import type { WebSocket } from "ws";
 import type { RosterEntry } from "../session/roster.ts";
 import { loadSessions, outputLines, rowsOf } from "./actions.ts";
+import { watchElsewhere } from "./live-elsewhere.ts";
 import type { RemotePort } from "./port.ts";
 
-interface Client { ws: WebSocket; token: string | null; watching: string | null; lastOutput: string }
+/** elsewhere: stops the watch of another machine's pane (HOST:%N) the client watches. */
+interface Client { ws: WebSocket; token: string | null; watching: string | null; lastOutput: string; elsewhere: (() => void) | null }
 
 /** How long changes are gathered before the list is worked out again (a turn's end changes several things at once). */
 const GATHER_MS = 5;
@@ -28,10 +30,11 @@ export class Live {
   get size(): number { return this.clients.size; }
 
   add(ws: WebSocket, token: string | null): void {
-    const client: Client = { ws, token, watching: null, lastOutput: "" };
+    const client: Client = { ws, token, watching: null, lastOutput: "", elsewhere: null };
     this.clients.add(client);
-    ws.on("close", () => this.clients.delete(client));
-    ws.on("error", () => this.clients.delete(client));
+    const gone = () => { this.stopElsewhere(client); this.clients.delete(client); };
+    ws.on("close", gone);
+    ws.on("error", gone);
     ws.on("message", (data) => void this.received(client, String(data)).catch((e: Error) => this.send(client, { type: "error", error: e.message })));
     void loadSessions(this.port).then((roster) => {
       this.roster = roster;
@@ -44,14 +47,23 @@ export class Live {
   private async received(client: Client, text: string): Promise<void> {
     let message: { type?: unknown; pane?: unknown };
     try { message = JSON.parse(text) as typeof message; } catch { this.send(client, { type: "error", error: "the message is not JSON" }); return; }
-    if (message.type === "unwatch") { client.watching = null; client.lastOutput = ""; return; }
+    if (message.type === "unwatch") { this.stopElsewhere(client); client.watching = null; client.lastOutput = ""; return; }
     if (message.type !== "watch" || typeof message.pane !== "string") { this.send(client, { type: "error", error: `unknown message ${JSON.stringify(message.type)}` }); return; }
     const pane = message.pane;
+    this.stopElsewhere(client);
+    const there = watchElsewhere(this.port, pane, (m) => this.send(client, m));
+    if (there && "error" in there) { client.watching = null; this.send(client, { type: "error", error: there.error }); return; }
+    if (there) { client.watching = pane; client.elsewhere = there.stop; return; }
     const t = this.port.tracked.get(pane);
     if (!t || t.machine.state === "exited") { client.watching = null; this.send(client, { type: "ended", pane }); return; }
     client.watching = pane;
     client.lastOutput = "";
     await this.pushOutput(client);
+  }
+
+  private stopElsewhere(client: Client): void {
+    client.elsewhere?.();
+    client.elsewhere = null;
   }
 
   private send(client: Client, message: Record<string, unknown>): void {
@@ -65,6 +77,7 @@ export class Live {
   private endIfRevoked(client: Client): boolean {
     if (this.stillPaired(client.token)) return false;
     client.ws.close(4401, "this device was revoked");
+    this.stopElsewhere(client);
     this.clients.delete(client);
     return true;
   }
@@ -88,7 +101,7 @@ export class Live {
 
   /** The screen watch saw a pane change. */
   screenChanged(pane: string): void {
-    for (const c of this.clients) if (c.watching === pane) void this.pushOutput(c).catch((e: Error) => this.port.log(`remote output of ${pane}: ${e.message}`));
+    for (const c of this.clients) if (c.watching === pane && !c.elsewhere) void this.pushOutput(c).catch((e: Error) => this.port.log(`remote output of ${pane}: ${e.message}`));
   }
 
   /** Sessions may have changed (a state, the set of panes, an option): the list is sent where it differs. */
@@ -104,7 +117,7 @@ export class Live {
       this.devicesChanged();
       for (const c of this.clients) {
         const t = c.watching ? this.port.tracked.get(c.watching) : undefined;
-        if (c.watching && (!t || t.machine.state === "exited")) { const pane = c.watching; c.watching = null; this.send(c, { type: "ended", pane }); }
+        if (c.watching && !c.elsewhere && (!t || t.machine.state === "exited")) { const pane = c.watching; c.watching = null; this.send(c, { type: "ended", pane }); }
       }
       // The state first, from the roster read last time (a state change needs no tmux round trip), then the roster again.
       if (this.roster) this.broadcast(rowsOf(this.port, this.roster, true));
@@ -127,7 +140,7 @@ export class Live {
 
   close(): void {
     if (this.timer) clearTimeout(this.timer);
-    for (const c of this.clients) c.ws.close(1001, "the server stops");
+    for (const c of this.clients) { this.stopElsewhere(c); c.ws.close(1001, "the server stops"); }
     this.clients.clear();
   }
 }

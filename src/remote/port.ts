@@ -7,6 +7,7 @@ import type { Manifest } from "../detect/types.ts";
 import type { Tmux } from "../tmux/tmux.ts";
 import type { Readings } from "./choices.ts";
 import type { HostSnapshot } from "../hosts/snapshot.ts";
+import type { OutputListener } from "../hosts/link-watches.ts";
 
 /** What the phone page's server needs of the daemon it runs in. */
 export interface RemotePort {
@@ -38,6 +39,12 @@ export interface Elsewhere {
   snapshots(): readonly HostSnapshot[];
   /** `agentmux VERB WORDS...` on the host named, by its own agentmux: its exit status and what it said on stderr. */
   run(host: string, verb: string, words: string[]): Promise<{ code: number; stderr: string }>;
+  /**
+   * Watch a pane (%N) of the host named over its link: its output, its end, or why there is none
+   * (down, an older agentmux) to listener, until the function returned is called. Throws for a
+   * host that is not linked or a pane that is no pane id.
+   */
+  watch(host: string, pane: string, listener: OutputListener): () => void;
 }
 
 /** An answer to an API request (headers: extra ones, e.g. a 429's Retry-After). */

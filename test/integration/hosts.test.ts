@@ -8,6 +8,7 @@ import { canHostSsh, SshHost } from "../helpers/ssh-host.ts";
 import { DelayProxy } from "../helpers/delay-proxy.ts";
 import { CLI, TestServer } from "../helpers/tmux-server.ts";
 import { freePort } from "../helpers/free-port.ts";
+import { openSocket } from "../helpers/remote-client.ts";
 
 interface HostRow { name: string; reachable: boolean; version: string | null; sessions: number; dataAge: number | null; error: string | null }
 interface ListRow { pane: string; name: string; state: string | null; host?: string; reachable?: boolean; dataAge?: number | null }
@@ -274,6 +275,50 @@ describe("hosts: another machine's sessions over ssh", { skip: skip ?? false }, 
     assert.equal(replied.status, 200, JSON.stringify(await replied.clone().json()));
     await server.waitFor("the reply there", async () => /sent from the phone/.test(String((await server.cli(["read", target])).stdout)), 20_000);
     writeConfig(server.home, { hosts: [{ name: "far", ssh: host.alias, agentmux: host.agentmux, socket: host.socketName }] });
+  });
+
+  it("the phone page shows a remote session's live output, pushed when its screen changes, as inert text; its end is told", async () => {
+    const made = await host.cli(["new", "--command", "sh", "--dir", host.home, "--instance", "far-sh", "--detached"]);
+    assert.equal(made.exitCode, 0, String(made.stderr));
+    const shPane = String(made.stdout).trim();
+    const target = `far:${shPane}`;
+    const port = await freePort();
+    writeConfig(server.home, { hosts: [{ name: "far", ssh: host.alias, agentmux: host.agentmux, socket: host.socketName }], remote: { enabled: true, listen: "127.0.0.1", port, host: "127.0.0.1", allowedNetworks: ["127.0.0.1/32"] } });
+    await server.waitFor("the page up", async () => (await fetch(`http://127.0.0.1:${port}/`).then((r) => r.status, () => 0)) !== 0, 20_000);
+    const { code } = JSON.parse(String((await server.cli(["remote", "pair", "--json"])).stdout)) as { code: string };
+    const paired = await fetch(`http://127.0.0.1:${port}/api/pair`, { method: "POST", headers: { "X-Agent-Remote": "1", "Content-Type": "application/json" }, body: JSON.stringify({ code, device: "phone" }) });
+    const { token } = (await paired.json()) as { token: string };
+    const phone = openSocket("127.0.0.1", port, "127.0.0.1", token);
+    await phone.opened;
+    const outputs = (c: typeof phone) => c.messages.filter((m) => m["type"] === "output" && m["pane"] === target).map((m) => m["lines"] as string[]);
+    try {
+      phone.ws.send(JSON.stringify({ type: "watch", pane: target }));
+      await server.waitFor("the remote pane's output at once", async () => outputs(phone).length > 0, 30_000);
+      // The shell prints a line made by printf (its typed command reads "live-%s", its output "live-42"), with an escape sequence and HTML in it.
+      const typed = `printf 'live-%s \\033[31mred\\033[0m <img src=x onerror=alert(1)>\\n' 42`;
+      const keys = await host.ssh(["sh", "-s"], `tmux -L ${host.socketName} send-keys -t '${shPane}' -l "${typed}"\ntmux -L ${host.socketName} send-keys -t '${shPane}' Enter\n`);
+      assert.equal(keys.exitCode, 0, String(keys.stderr));
+      await server.waitFor("the printed line pushed to the phone", async () => outputs(phone).some((lines) => lines.some((l) => l.startsWith("live-42 "))), 30_000);
+      const line = outputs(phone).flat().find((l) => l.startsWith("live-42 ")) ?? "";
+      assert.equal(line, "live-42 red <img src=x onerror=alert(1)>", "the HTML arrives as text; the escape was the remote terminal's, no byte of it comes here");
+      assert.ok(!outputs(phone).flat().some((l) => /[\x00-\x08\x0b-\x1f\x7f]/.test(l)), "no control byte reaches the page");
+      // A second phone on the same pane gets its output at once (the link watches it once for both).
+      const second = openSocket("127.0.0.1", port, "127.0.0.1", token);
+      await second.opened;
+      second.ws.send(JSON.stringify({ type: "watch", pane: target }));
+      await server.waitFor("the second phone's output", async () => outputs(second).some((lines) => lines.some((l) => l.startsWith("live-42 "))), 30_000);
+      second.ws.close();
+      // A pane id of another shape is refused before it goes anywhere.
+      phone.ws.send(JSON.stringify({ type: "watch", pane: "far:%1;ls" }));
+      await server.waitFor("the bad pane refused", async () => phone.messages.some((m) => m["type"] === "error" && /is not a pane id/.test(String(m["error"]))), 10_000);
+      phone.ws.send(JSON.stringify({ type: "watch", pane: target }));
+      const killed = await host.cli(["kill", shPane, "--yes"]);
+      assert.equal(killed.exitCode, 0, String(killed.stderr));
+      await server.waitFor("its end told to the phone", async () => phone.messages.some((m) => m["type"] === "ended" && m["pane"] === target), 30_000);
+    } finally {
+      phone.ws.close();
+      writeConfig(server.home, { hosts: [{ name: "far", ssh: host.alias, agentmux: host.agentmux, socket: host.socketName }] });
+    }
   });
 
   it("the remote daemon killed mid-stream: the stream starts it again, and changes keep coming", async () => {

@@ -61,6 +61,8 @@ class FakeDaemon implements DaemonPort {
   };
   readonly fed: Socket[] = [];
   readonly feed = { subscribe: async (socket: Socket): Promise<void> => { this.fed.push(socket); } };
+  readonly followed: Array<[Socket, string]> = [];
+  readonly outputs = { subscribe: async (socket: Socket, pane: string): Promise<Response | null> => { this.followed.push([socket, pane]); return null; } };
   add(...ts: Tracked[]): this { for (const t of ts) this.tracked.set(t.pane, t); return this; }
 }
 
@@ -111,6 +113,19 @@ describe("the daemon's socket requests", () => {
     assert.equal(await handleRequest(daemon, { op: "feed" }, socket), null);
     assert.deepEqual([daemon.fed, daemon.subscribed], [[socket], []]);
     assert.deepEqual(await handleRequest(daemon, { op: "feed" }), { ok: false, error: "feed needs a connection that stays open" });
+  });
+
+  it("output hands the connection to one live pane's output; a pane id of another shape, a pane with no live session, or no connection is refused", async () => {
+    const daemon = new FakeDaemon().add(session("%41", "working"), session("%42", "exited"));
+    const socket = {} as Socket;
+    assert.equal(await handleRequest(daemon, { op: "output", pane: "%41" }, socket), null);
+    assert.deepEqual(daemon.followed, [[socket, "%41"]]);
+    assert.deepEqual(await handleRequest(daemon, { op: "output", pane: "%41" }), { ok: false, error: "output needs a connection that stays open" });
+    const bad = await handleRequest(daemon, { op: "output", pane: "%41;rm" }, socket);
+    assert.match(bad?.ok === false ? bad.error : "accepted", /"%41;rm" is not a pane id/);
+    assert.deepEqual(await handleRequest(daemon, { op: "output", pane: "%42" }, socket), { ok: false, error: "no live agentmux session in pane %42" });
+    assert.deepEqual(await handleRequest(daemon, { op: "output", pane: "%43" }, socket), { ok: false, error: "no live agentmux session in pane %43" });
+    assert.equal(daemon.followed.length, 1, "only the live pane was followed");
   });
 
   describe("publish", () => {
