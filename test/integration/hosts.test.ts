@@ -41,6 +41,17 @@ describe("hosts: another machine's sessions over ssh", { skip: skip ?? false }, 
     return rows.find((r) => r.pane === remotePane)?.state;
   };
 
+  /** The phone page served here (the host configured), and a device paired with it. */
+  const pairedPage = async (): Promise<{ port: number; token: string }> => {
+    const port = await freePort();
+    writeConfig(server.home, { hosts: [{ name: "far", ssh: host.alias, agentmux: host.agentmux, socket: host.socketName }], remote: { enabled: true, listen: "127.0.0.1", port, host: "127.0.0.1", allowedNetworks: ["127.0.0.1/32"] } });
+    await server.waitFor("the page up", async () => (await fetch(`http://127.0.0.1:${port}/`).then((r) => r.status, () => 0)) !== 0, 20_000);
+    const { code } = JSON.parse(String((await server.cli(["remote", "pair", "--json"])).stdout)) as { code: string };
+    const paired = await fetch(`http://127.0.0.1:${port}/api/pair`, { method: "POST", headers: { "X-Agent-Remote": "1", "Content-Type": "application/json" }, body: JSON.stringify({ code, device: "phone" }) });
+    const { token } = (await paired.json()) as { token: string };
+    return { port, token };
+  };
+
   before(async () => {
     await host.start();
     slowLink = new DelayProxy(host.port, 25);
@@ -247,12 +258,7 @@ describe("hosts: another machine's sessions over ssh", { skip: skip ?? false }, 
 
   it("the phone page lists the host's sessions and answers them there, through the same stale check", async () => {
     const target = `far:${remotePane}`;
-    const port = await freePort();
-    writeConfig(server.home, { hosts: [{ name: "far", ssh: host.alias, agentmux: host.agentmux, socket: host.socketName }], remote: { enabled: true, listen: "127.0.0.1", port, host: "127.0.0.1", allowedNetworks: ["127.0.0.1/32"] } });
-    await server.waitFor("the page up", async () => (await fetch(`http://127.0.0.1:${port}/`).then((r) => r.status, () => 0)) !== 0, 20_000);
-    const { code } = JSON.parse(String((await server.cli(["remote", "pair", "--json"])).stdout)) as { code: string };
-    const paired = await fetch(`http://127.0.0.1:${port}/api/pair`, { method: "POST", headers: { "X-Agent-Remote": "1", "Content-Type": "application/json" }, body: JSON.stringify({ code, device: "phone" }) });
-    const { token } = (await paired.json()) as { token: string };
+    const { port, token } = await pairedPage();
     const api = (path: string, body?: unknown) => fetch(`http://127.0.0.1:${port}${path}`, {
       method: body === undefined ? "GET" : "POST", headers: { Authorization: `Bearer ${token}`, "X-Agent-Remote": "1", "Content-Type": "application/json" }, ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
@@ -282,12 +288,7 @@ describe("hosts: another machine's sessions over ssh", { skip: skip ?? false }, 
     assert.equal(made.exitCode, 0, String(made.stderr));
     const shPane = String(made.stdout).trim();
     const target = `far:${shPane}`;
-    const port = await freePort();
-    writeConfig(server.home, { hosts: [{ name: "far", ssh: host.alias, agentmux: host.agentmux, socket: host.socketName }], remote: { enabled: true, listen: "127.0.0.1", port, host: "127.0.0.1", allowedNetworks: ["127.0.0.1/32"] } });
-    await server.waitFor("the page up", async () => (await fetch(`http://127.0.0.1:${port}/`).then((r) => r.status, () => 0)) !== 0, 20_000);
-    const { code } = JSON.parse(String((await server.cli(["remote", "pair", "--json"])).stdout)) as { code: string };
-    const paired = await fetch(`http://127.0.0.1:${port}/api/pair`, { method: "POST", headers: { "X-Agent-Remote": "1", "Content-Type": "application/json" }, body: JSON.stringify({ code, device: "phone" }) });
-    const { token } = (await paired.json()) as { token: string };
+    const { port, token } = await pairedPage();
     const phone = openSocket("127.0.0.1", port, "127.0.0.1", token);
     await phone.opened;
     const outputs = (c: typeof phone) => c.messages.filter((m) => m["type"] === "output" && m["pane"] === target).map((m) => m["lines"] as string[]);
