@@ -7,8 +7,8 @@ import { formatLiteral } from "../tmux/safe-text.ts";
 import { MAX_PUBLISH, type Request, type Response } from "./protocol.ts";
 import { BACKENDS, isBackendName } from "../backends/index.ts";
 import { VERSION } from "../util/version.ts";
+import { isPaneId } from "../tmux/pane-id.ts";
 
-const PANE = /^%\d{1,9}$/;
 
 /** Answer one request from the daemon's socket (null: the request writes its own answers, as subscribe does). */
 export function handleRequest(daemon: DaemonPort, req: Exclude<Request, { op: "subscribe" | "feed" | "output" }>, socket?: Socket): Promise<Response>;
@@ -77,7 +77,7 @@ export async function handleRequest(daemon: DaemonPort, req: Request, socket?: S
       return null;
     case "output": {
       if (!socket) return { ok: false, error: "output needs a connection that stays open" };
-      if (typeof req.pane !== "string" || !PANE.test(req.pane)) return { ok: false, error: `${JSON.stringify(req.pane)} is not a pane id`, hint: "name a pane as tmux does: %12" };
+      if (!isPaneId(req.pane)) return { ok: false, error: `${JSON.stringify(req.pane)} is not a pane id`, hint: "name a pane as tmux does: %12" };
       const t = daemon.tracked.get(req.pane);
       if (!t || t.machine.state === "exited") return { ok: false, error: `no live agentmux session in pane ${req.pane}` };
       return daemon.outputs.subscribe(socket, req.pane);

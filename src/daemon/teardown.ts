@@ -2,6 +2,7 @@ import { readdirSync, unlinkSync } from "node:fs";
 import { join } from "node:path";
 import type { DaemonLayout } from "./places.ts";
 import type { Logger } from "./log.ts";
+import { isPaneId } from "../tmux/pane-id.ts";
 
 /**
  * Per-session cleanup with a single owner: resources register here and run exactly once when
@@ -52,7 +53,7 @@ export class Teardown {
         try { unlinkSync(join(dir, name)); } catch { /* gone */ }
       }
     };
-    scan(layout.mirror, (n) => (/^%\d+$/.test(n) ? n : undefined), "mirror file");
+    scan(layout.mirror, (n) => (isPaneId(n) ? n : undefined), "mirror file");
     // The status file is the agent's own writing (Claude runs its status line command): one it
     // wrote while its session was being torn down comes after the teardown. Removed, not a leak.
     const late: string[] = [];

@@ -1,9 +1,9 @@
 import { AgentmuxError } from "../util/errors.ts";
+import { isPaneId } from "../tmux/pane-id.ts";
 
 /** The most of a host's panes one link watches at once (the far end refuses more). */
 export const MAX_LINK_WATCHES = 8;
 
-const PANE = /^%\d{1,9}$/;
 
 /** What a watcher of a remote pane is told. */
 export type OutputEvent =
@@ -34,7 +34,7 @@ export class LinkWatches {
 
   /** Watch a pane (%N); returns what stops this listener's watch. */
   add(pane: string, listener: OutputListener): () => void {
-    if (!PANE.test(pane)) throw new AgentmuxError(`${JSON.stringify(pane)} is not a pane id`, { hint: "a pane is named as tmux does: %12" });
+    if (!isPaneId(pane)) throw new AgentmuxError(`${JSON.stringify(pane)} is not a pane id`, { hint: "a pane is named as tmux does: %12" });
     let listeners = this.panes.get(pane);
     if (!listeners) {
       if (this.panes.size >= MAX_LINK_WATCHES) throw new AgentmuxError(`${this.host}: at most ${MAX_LINK_WATCHES} of its panes are watched at once`, { hint: "close another session's view first" });

@@ -1,6 +1,7 @@
 import { StringDecoder } from "node:string_decoder";
 import type { InboxSubscription } from "../daemon/inbox-client.ts";
 import { isJsonObject } from "../util/json.ts";
+import { isPaneId } from "../tmux/pane-id.ts";
 
 /** The most panes one link watches at once. */
 export const MAX_WATCHED = 8;
@@ -11,7 +12,6 @@ export const MAX_OUTPUT = 256 * 1024;
 /** The wait before a pane's output is asked for again when the daemon went away. */
 const REJOIN_MS = 300;
 
-const PANE = /^%\d{1,9}$/;
 
 /** Subscribes to one pane's output pushed by the daemon (op "output", src/daemon/pane-output.ts). */
 export type SubscribeOutput = (pane: string, onMessage: (message: Record<string, unknown>) => void, onEnd: (why: string) => void) => Promise<InboxSubscription>;
@@ -64,7 +64,7 @@ export class StreamWatches {
     try { message = JSON.parse(text); } catch { return; }
     if (!isJsonObject(message)) return;
     const pane = message["pane"];
-    if (typeof pane !== "string" || !PANE.test(pane)) return;
+    if (!isPaneId(pane)) return;
     if (message["type"] === "watch") this.watch(pane);
     else if (message["type"] === "unwatch") this.unwatch(pane);
   }

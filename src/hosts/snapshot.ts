@@ -2,6 +2,7 @@ import { parseAsk, type Ask, type InboxItem } from "../core/ask.ts";
 import { STATES } from "../core/states.ts";
 import type { SessionRow } from "../session/json.ts";
 import { isJsonObject } from "../util/json.ts";
+import { isPaneId } from "../tmux/pane-id.ts";
 
 /** The version of `agentmux stream`'s lines this agentmux reads (src/daemon/feed.ts FEED_PROTOCOL). */
 export const STREAM_PROTOCOL = 1;
@@ -43,7 +44,6 @@ export type StreamLine =
 
 const text = (v: unknown, max = MAX_TEXT): string | null => (typeof v === "string" ? v.slice(0, max) : null);
 const time = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) && v >= 0 ? v : null);
-const PANE = /^%\d{1,9}$/;
 
 /** A session row from another host, its fields checked and its texts bounded; null when it is not one. */
 function row(value: unknown): SessionRow | null {
@@ -51,7 +51,7 @@ function row(value: unknown): SessionRow | null {
   const pane = text(value["pane"]);
   const name = text(value["name"]);
   const backend = text(value["backend"], 64);
-  if (!pane || !PANE.test(pane) || name === null || backend === null) return null;
+  if (!pane || !isPaneId(pane) || name === null || backend === null) return null;
   const state = value["state"];
   const count = (v: unknown) => (typeof v === "number" && Number.isSafeInteger(v) ? v : null);
   return {
@@ -86,7 +86,7 @@ function inboxItem(value: unknown): InboxItem | null {
   if (!isJsonObject(value)) return null;
   const pane = text(value["pane"]);
   const state = value["state"];
-  if (!pane || !PANE.test(pane) || (state !== "blocked" && state !== "waiting")) return null;
+  if (!pane || !isPaneId(pane) || (state !== "blocked" && state !== "waiting")) return null;
   const ask = isJsonObject(value["ask"]) ? boundAsk(parseAsk(JSON.stringify(value["ask"]))) : null;
   return {
     pane, state,
@@ -126,12 +126,12 @@ export function parseStreamLine(line: string): StreamLine | null {
     case "output": {
       const pane = text(value["pane"]);
       const said = value["text"];
-      if (!pane || !PANE.test(pane) || typeof said !== "string") return null;
+      if (!pane || !isPaneId(pane) || typeof said !== "string") return null;
       return { type: "output", pane, text: said.length > MAX_OUTPUT_TEXT ? said.slice(-MAX_OUTPUT_TEXT) : said };
     }
     case "output-ended": {
       const pane = text(value["pane"]);
-      return pane && PANE.test(pane) ? { type: "output-ended", pane, why: text(value["why"], 512) } : null;
+      return pane && isPaneId(pane) ? { type: "output-ended", pane, why: text(value["why"], 512) } : null;
     }
     case "error":
       return { type: "error", error: text(value["error"]) ?? "the remote agentmux failed", hint: text(value["hint"]) };

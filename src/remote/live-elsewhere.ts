@@ -3,8 +3,8 @@ import { safeLine } from "../util/terminal-text.ts";
 import { isAgentmuxError } from "../util/errors.ts";
 import type { RemotePort } from "./port.ts";
 import { lastLines } from "./rows.ts";
+import { isPaneId } from "../tmux/pane-id.ts";
 
-const PANE = /^%\d{1,9}$/;
 /** The most characters of another machine's output one message to the page holds (its last lines kept). */
 export const MAX_PAGE_OUTPUT = 256 * 1024;
 
@@ -36,7 +36,7 @@ export function watchElsewhere(port: RemotePort, pane: string, send: (message: R
   const elsewhere = port.elsewhere;
   const split = elsewhere ? splitHostTarget(pane) : null;
   if (!elsewhere || !split || !port.config().hosts.some((h) => h.name === split.host)) return null;
-  if (!PANE.test(split.target)) return { error: `${safeLine(pane)}: ${safeLine(split.target)} is not a pane id (a pane there is HOST:%N)` };
+  if (!isPaneId(split.target)) return { error: `${safeLine(pane)}: ${safeLine(split.target)} is not a pane id (a pane there is HOST:%N)` };
   let last = "";
   try {
     const stop = elsewhere.watch(split.host, split.target, (event) => {
