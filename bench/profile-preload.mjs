@@ -14,7 +14,7 @@ if (dir && process.argv.includes("run") && process.argv.includes("daemon")) {
     if (!on) {
       on = true;
       session.post("Profiler.enable", () => session.post("Profiler.start"));
-      session.post("HeapProfiler.enable", () => session.post("HeapProfiler.startSampling", { samplingInterval: 16384 }));
+      session.post("HeapProfiler.enable", () => session.post("HeapProfiler.startSampling", { samplingInterval: 16384, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true }));
       return;
     }
     session.post("Profiler.stop", (err, result) => {
