@@ -1,8 +1,7 @@
 import { AgentmuxError } from "../util/errors.ts";
 import { isPaneId } from "../tmux/pane-id.ts";
+import { MAX_WATCHED } from "./snapshot.ts";
 
-/** The most of a host's panes one link watches at once (the far end refuses more). */
-export const MAX_LINK_WATCHES = 8;
 
 
 /** What a watcher of a remote pane is told. */
@@ -37,7 +36,7 @@ export class LinkWatches {
     if (!isPaneId(pane)) throw new AgentmuxError(`${JSON.stringify(pane)} is not a pane id`, { hint: "a pane is named as tmux does: %12" });
     let listeners = this.panes.get(pane);
     if (!listeners) {
-      if (this.panes.size >= MAX_LINK_WATCHES) throw new AgentmuxError(`${this.host}: at most ${MAX_LINK_WATCHES} of its panes are watched at once`, { hint: "close another session's view first" });
+      if (this.panes.size >= MAX_WATCHED) throw new AgentmuxError(`${this.host}: at most ${MAX_WATCHED} of its panes are watched at once`, { hint: "close another session's view first" });
       listeners = new Set();
       this.panes.set(pane, listeners);
       if (this.state.kind === "up") this.state.write(line("watch", pane));

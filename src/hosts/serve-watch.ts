@@ -2,13 +2,10 @@ import { StringDecoder } from "node:string_decoder";
 import type { InboxSubscription } from "../daemon/inbox-client.ts";
 import { isJsonObject } from "../util/json.ts";
 import { isPaneId } from "../tmux/pane-id.ts";
+import { MAX_OUTPUT_TEXT, MAX_WATCHED } from "./snapshot.ts";
 
-/** The most panes one link watches at once. */
-export const MAX_WATCHED = 8;
 /** A line the link writes longer than this is dropped, unread (a watch is a few dozen bytes). */
 export const MAX_INPUT_LINE = 1024;
-/** The most characters of one output line: the pane's last lines, its end kept. */
-export const MAX_OUTPUT = 256 * 1024;
 /** The wait before a pane's output is asked for again when the daemon went away. */
 const REJOIN_MS = 300;
 
@@ -98,7 +95,7 @@ export class StreamWatches {
       if (message["ended"] === true) { ended(); return; }
       if (!Array.isArray(message["lines"])) return;
       const text = (message["lines"] as unknown[]).map(String).join("\n");
-      this.write({ type: "output", pane, text: text.length > MAX_OUTPUT ? text.slice(-MAX_OUTPUT) : text });
+      this.write({ type: "output", pane, text: text.length > MAX_OUTPUT_TEXT ? text.slice(-MAX_OUTPUT_TEXT) : text });
     };
     this.subscribe(pane, relay, () => { if (!watch.over) setTimeout(() => this.join(pane, watch), this.rejoinMs); }).then(
       (subscription) => { if (watch.over) subscription.close(); else watch.subscription = subscription; },

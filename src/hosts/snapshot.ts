@@ -10,8 +10,10 @@ export const STREAM_PROTOCOL = 1;
 /** The most sessions taken from one host, and the longest text field of one. */
 const MAX_ROWS = 5000;
 const MAX_TEXT = 4096;
-/** The most characters of a pane's output taken from one line (its end kept). */
+/** The most characters of a pane's output in one line of the stream, either way (its end kept). */
 export const MAX_OUTPUT_TEXT = 256 * 1024;
+/** The most of a host's panes one link watches at once (the far end takes no more). */
+export const MAX_WATCHED = 8;
 
 /** What this machine knows of a host, kept in its cache file (src/hosts/cache.ts). Times are this machine's clock. */
 export interface HostSnapshot {

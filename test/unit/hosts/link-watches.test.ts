@@ -1,6 +1,7 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { LinkWatches, MAX_LINK_WATCHES, type OutputEvent } from "../../../src/hosts/link-watches.ts";
+import { LinkWatches, type OutputEvent } from "../../../src/hosts/link-watches.ts";
+import { MAX_WATCHED as MAX_LINK_WATCHES } from "../../../src/hosts/snapshot.ts";
 
 const events = () => {
   const got: OutputEvent[] = [];

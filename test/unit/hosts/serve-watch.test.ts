@@ -3,7 +3,8 @@ import assert from "node:assert/strict";
 import { PassThrough } from "node:stream";
 import type { DaemonView } from "../../../src/daemon/inbox-client.ts";
 import { serveStream } from "../../../src/hosts/serve.ts";
-import { MAX_INPUT_LINE, MAX_OUTPUT, MAX_WATCHED, StreamWatches } from "../../../src/hosts/serve-watch.ts";
+import { MAX_INPUT_LINE, StreamWatches } from "../../../src/hosts/serve-watch.ts";
+import { MAX_OUTPUT_TEXT as MAX_OUTPUT, MAX_WATCHED } from "../../../src/hosts/snapshot.ts";
 import type { Tmux } from "../../../src/tmux/tmux.ts";
 
 /** A daemon subscription as the fake daemon holds it: what it was asked for, how to push to it, whether it was closed. */
