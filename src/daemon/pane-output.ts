@@ -1,5 +1,5 @@
 import type { Socket } from "node:net";
-import { lastLines } from "../remote/rows.ts";
+import { paneLastLines } from "../remote/actions.ts";
 import type { Tmux } from "../tmux/tmux.ts";
 import type { Logger } from "./log.ts";
 import type { Tracked } from "./tracked.ts";
@@ -79,9 +79,8 @@ export class PaneOutputs {
     if (followed.busy) { followed.again = true; return; }
     followed.busy = true;
     try {
-      const screen = await this.deps.tmux.tryCapture(pane, { history: this.deps.lines() });
-      if (screen === null) { this.ended(pane); return; }
-      const lines = lastLines(screen, this.deps.lines());
+      const lines = await paneLastLines(this.deps.tmux, pane, this.deps.lines());
+      if (lines === null) { this.ended(pane); return; }
       const line = JSON.stringify({ ok: true, pane, lines });
       for (const [socket, last] of followed.sockets) {
         if (socket.destroyed) { followed.sockets.delete(socket); continue; }

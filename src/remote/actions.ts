@@ -17,6 +17,7 @@ import { hostRows, itemRows, lastLines, orderRows, rowsFrom, type Row } from "./
 import { splitHostTarget } from "../hosts/address.ts";
 import { remoteSaid } from "../hosts/run.ts";
 import type { Tracked } from "../daemon/tracked.ts";
+import type { Tmux } from "../tmux/tmux.ts";
 
 /** The sessions as tmux has them now (names, keys, snoozes, asks). */
 export async function loadSessions(port: RemotePort): Promise<RosterEntry[]> {
@@ -55,8 +56,12 @@ export async function sessionRows(port: RemotePort): Promise<Row[]> {
 
 /** The watched pane's last lines (null when it is gone). */
 export async function outputLines(port: RemotePort, pane: string): Promise<string[] | null> {
-  const n = port.config().remote.outputLines;
-  const screen = await port.tmux.tryCapture(pane, { history: n });
+  return paneLastLines(port.tmux, pane, port.config().remote.outputLines);
+}
+
+/** A pane's last n lines, its scrollback included (null: the pane is gone). */
+export async function paneLastLines(tmux: Pick<Tmux, "tryCapture">, pane: string, n: number): Promise<string[] | null> {
+  const screen = await tmux.tryCapture(pane, { history: n });
   return screen === null ? null : lastLines(screen, n);
 }
 
