@@ -223,15 +223,21 @@ describe("the real Codex in tmux against a fake OpenAI Responses API", () => {
       await s.waitForScreen(target, COMPOSER, LONG);
       await waitForState(s, target, "idle", LONG);
       const before = fake.requests.length;
+      // What happened, for a failure: the daemon's log of the pane and what the model was asked.
+      const story = async () => {
+        const logs = String((await s.cli(["daemon", "logs", "-n", "400"])).stdout).split("\n").filter((l) => l.includes(target)).join("\n");
+        const asked = (fake?.requests ?? []).slice(before).map((q) => `${JSON.stringify(q.decision)} ${JSON.stringify(q.body).slice(-300)}`).join("\n");
+        return `the daemon's log of ${target}:\n${logs}\nthe fake's requests since exit:\n${asked || "none"}`;
+      };
       const exit = await s.cli(["exit", target]);
       assert.equal(exit.exitCode, 0, String(exit.stderr));
       assert.match(String(exit.stdout), /running skill 1\/1: \$wrapup/);
       await s.waitFor("the pane to close after the skill's turn", async () => {
         const list = JSON.parse(String((await s.cli(["list", "--json"])).stdout)) as Array<Record<string, unknown>>;
         return list.find((e) => e["pane"] === target)?.["state"] === "exited";
-      }, LONG).catch(async (e: Error) => { throw new Error(`${e.message}; screen:\n${(await s.capture(target).catch(() => "(gone)")).split("\n").filter((l) => l.trim()).join("\n")}`); });
+      }, LONG).catch(async (e: Error) => { throw new Error(`${e.message}; screen:\n${(await s.capture(target).catch(() => "(gone)")).split("\n").filter((l) => l.trim()).join("\n")}\n${await story()}`); });
       const asked = fake.requests.slice(before).some((q) => q.decision?.kind === "text" && !q.decision.side && JSON.stringify(q.body).includes("wrapup"));
-      assert.ok(asked, "Codex sent the skill to the model");
+      if (!asked) assert.fail(`Codex did not send the skill to the model\n${await story()}`);
     } finally {
       rmSync(config, { force: true });
     }

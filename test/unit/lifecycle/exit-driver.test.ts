@@ -140,6 +140,21 @@ describe("the daemon's exit chains", () => {
     assert.deepEqual(daemon.killed, ["%76"]);
   });
 
+  it("a turn that begins and ends before the skill is typed is not the skill's: the pane stays, the chain is cancelled saying why", async () => {
+    const t = session("%80", "idle", "codex");
+    const { chains, daemon } = setup([skill("wrapup")], t);
+    await chains.request("%80", false);
+    // Something else's turn (a prompt queued, a late redraw read as a turn) while the chain waits to type.
+    t.machine = { ...t.machine, turnStart: Date.now() };
+    move(chains, t, "working");
+    move(chains, t, "waiting");
+    await until(() => daemon.fake.calls.some((c) => c.startsWith("display")));
+    await new Promise((r) => setTimeout(r, 900));
+    assert.deepEqual(daemon.killed, [], "the pane is not closed without its skill run");
+    assert.ok(!daemon.fake.calls.some((c) => c.startsWith("type")), "nothing is typed after another turn");
+    assert.match(daemon.fake.calls.join("\n"), /display agentmux exit my api: my api began another turn \(a prompt queued or typed\) before \$wrapup was typed: the exit is cancelled and the session kept/);
+  });
+
   it("a prompt the user types cancels the chain, with a warning on every client", async () => {
     const t = session("%77", "working");
     const { chains, daemon } = setup([skill("wrap-up")], t);
