@@ -37,6 +37,11 @@ export class ScreenWatch {
   private readonly handed = new Map<string, { since: number; at: number }>();
   readonly sightings = new Map<string, ScreenSighting>();
   private running = false;
+  /** Each pane's line as last listed, and when the last listing was asked for (see listing()). */
+  private readonly listed = new Map<string, string>();
+  private listedAt: number | null = null;
+  /** tmux refused the listing's filter: every pane is listed at every tick. */
+  private filterRefused = false;
 
   constructor(
     private readonly tmux: Tmux,
@@ -55,6 +60,43 @@ export class ScreenWatch {
     this.dirty.delete(pane);
     this.handed.delete(pane);
     this.sightings.delete(pane);
+    this.listed.delete(pane);
+  }
+
+  /**
+   * The panes' lines for this tick. Only the panes whose window saw output since the last listing
+   * are asked of tmux (a quiet pane's cursor, scrollback, screen mode and title do not move without
+   * output): the others' lines are the ones they had. Every pane is listed when one tracked is not
+   * known yet (a new session, the first tick), or when tmux refuses the filter.
+   */
+  private async listing(tracked: Map<string, Tracked>): Promise<string[]> {
+    const asked = Date.now();
+    const known = this.listedAt !== null && !this.filterRefused && [...tracked.values()].every((t) => t.machine.state === "exited" || this.listed.has(t.pane));
+    // window_activity is in whole seconds: a second's margin below the last listing.
+    const filter = known && this.listedAt !== null ? `#{e|>=:#{window_activity},${Math.floor(this.listedAt / 1000) - 1}}` : undefined;
+    let lines = await this.tmux.paneLines(FORMAT, filter).catch(() => null);
+    if (lines === null && filter !== undefined) {
+      // An older tmux without the filter's comparison: every pane, from now on. (The connection down: nothing either way.)
+      lines = await this.tmux.paneLines(FORMAT).catch(() => null);
+      if (lines !== null) this.filterRefused = true;
+      return lines === null ? [] : this.took(lines, tracked, asked, undefined);
+    }
+    return lines === null ? [] : this.took(lines, tracked, asked, filter);
+  }
+
+  /** A listing's lines kept; a filtered one with the other panes' last lines added. */
+  private took(lines: string[], tracked: Map<string, Tracked>, asked: number, filter: string | undefined): string[] {
+    this.listedAt = asked;
+    const fresh = new Set<string>();
+    for (const line of lines) {
+      const pane = line.slice(0, line.indexOf(SEP));
+      fresh.add(pane);
+      if (tracked.has(pane)) this.listed.set(pane, line);
+    }
+    if (filter === undefined) return lines;
+    const all = [...lines];
+    for (const [pane, line] of this.listed) if (!fresh.has(pane) && tracked.has(pane)) all.push(line);
+    return all;
   }
 
   /** Capture the pane at the next tick, and at the shortest interval. */
@@ -69,7 +111,7 @@ export class ScreenWatch {
     this.running = true;
     let captured = 0;
     try {
-      const lines = await this.tmux.paneLines(FORMAT).catch(() => [] as string[]);
+      const lines = await this.listing(tracked);
       // First which panes to look at; then all their captures at once (one write to tmux, control.ts),
       // each verdict taken in the panes' order.
       const looks: Array<{ t: Tracked; pane: string; manifest: Manifest; title: string; alternate: string; lookedAt: number; capture: Promise<string | null> }> = [];
@@ -110,7 +152,7 @@ export class ScreenWatch {
         // Gone meanwhile (closed, or replaced by a new process): nothing to say of it.
         if (screen === undefined || tracked.get(pane) !== t) continue;
         captured++;
-        const verdict = detect(manifest, { screen, title, alternate: alternate === "1" });
+        const verdict = detect(manifest, { screen, title, alternate: alternate === "1" }, { near: false });
         if (verdict.paused) continue;
         const previous = this.sightings.get(pane);
         const same = previous !== undefined && previous.verdict === verdict.state && previous.rule === verdict.rule;

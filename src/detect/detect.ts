@@ -9,9 +9,12 @@ interface Fired { rule: Rule; index: number; evidence: string | null }
 
 /**
  * A manifest's verdict on one pane: among the rules that match, the highest priority wins, then the
- * state rank, then the order in the file. Nothing matching is "unknown", never a guess.
+ * state rank, then the order in the file. Nothing matching is "unknown", never a guess. With
+ * near: false, the verdict's near misses are left empty (they cost a second pass over the rules).
  */
-export function detect(manifest: Manifest, input: DetectInput): Verdict {
+export function detect(manifest: Manifest, input: DetectInput, options: { near?: boolean } = {}): Verdict {
+  // The near misses are for explanations (`agentmux explain`); the daemon's looks do without them.
+  const wantNear = options.near !== false;
   const paused = input.alternate === true && !manifest.alternateScreen;
   const regions = new ScreenRegions(input.screen, { title: input.title, promptBox: manifest.promptBox, paused, layout: manifest.layout });
   const fired: Fired[] = [];
@@ -19,7 +22,7 @@ export function detect(manifest: Manifest, input: DetectInput): Verdict {
   manifest.rules.forEach((rule, index) => {
     const outcome = evaluate(rule.matcher, regions, rule.region);
     if (outcome.ok) fired.push({ rule, index, evidence: outcome.evidence });
-    else {
+    else if (wantNear) {
       const miss = partialMatch(rule, regions);
       if (miss) partial.push(miss);
     }
@@ -27,7 +30,7 @@ export function detect(manifest: Manifest, input: DetectInput): Verdict {
   fired.sort(byPrecedence);
   const winner = fired[0];
   if (!winner) return { state: "unknown", rule: null, priority: null, evidence: null, near: partial, paused, cause: null, region: null };
-  const lost = fired.slice(1).map((f) => nearMiss(f.rule, lostReason(f, winner)));
+  const lost = wantNear ? fired.slice(1).map((f) => nearMiss(f.rule, lostReason(f, winner))) : [];
   return {
     state: winner.rule.state,
     rule: winner.rule.name,

@@ -181,6 +181,11 @@ export class ControlClient extends EventEmitter implements TmuxTransport {
     return (await this.command(args)).join("\n");
   }
 
+  /** The transport's form of command's lines. */
+  lines(args: string[]): Promise<string[]> {
+    return this.command(args);
+  }
+
   /** Send one command (argv form); resolves with its output lines. */
   command(args: string[]): Promise<string[]> {
     const child = this.child;

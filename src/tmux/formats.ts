@@ -88,24 +88,73 @@ export function buildFormat(fields: Record<string, string>): string {
  */
 const STORED_ESCAPED: ReadonlySet<string> = new Set(["@agentmux-status-text"]);
 
-/** Parse the records printed with buildFormat(fields). A record with the wrong field count is skipped. */
-export function parseRecords<F extends Record<string, string>>(fields: F, output: string | string[]): Array<{ [K in keyof F]: string }> {
-  const keys = Object.keys(fields) as Array<keyof F>;
-  const text = Array.isArray(output) ? output.join("\n") : output;
-  const lines = text.includes(END) ? text.split(/\x1e(?:\n|$)/) : text.split("\n");
-  const records: Array<{ [K in keyof F]: string }> = [];
+type Rec<F> = { [K in keyof F]: string };
+
+/** Each record's text, printed with buildFormat: lines up to an END (a value may hold a newline), or each line without one. */
+function recordTexts(output: string | readonly string[]): string[] {
+  if (!Array.isArray(output)) {
+    const text = output as string;
+    return text.includes(END) ? text.split(/\x1e(?:\n|$)/) : text.split("\n");
+  }
+  const lines = output as readonly string[];
+  if (!lines.some((l) => l.endsWith(END))) return [...lines];
+  const texts: string[] = [];
+  let pending: string | null = null;
   for (const line of lines) {
-    if (line === "") continue;
-    const values = line.split(SEP);
-    if (values.length !== keys.length) continue;
-    const record = {} as { [K in keyof F]: string };
-    keys.forEach((key, i) => {
-      const value = values[i] ?? "";
-      record[key] = STORED_ESCAPED.has(fields[key] as string) ? value.replaceAll("##", "#") : value;
-    });
-    records.push(record);
+    const joined: string = pending === null ? line : `${pending}\n${line}`;
+    if (joined.endsWith(END)) { texts.push(joined.slice(0, -END.length)); pending = null; } else pending = joined;
+  }
+  if (pending !== null) texts.push(pending);
+  return texts;
+}
+
+function parseRecord<F extends Record<string, string>>(fields: F, keys: Array<keyof F>, text: string): Rec<F> | null {
+  const values = text.split(SEP);
+  if (values.length !== keys.length) return null;
+  const record = {} as Rec<F>;
+  keys.forEach((key, i) => {
+    const value = values[i] ?? "";
+    record[key] = STORED_ESCAPED.has(fields[key] as string) ? value.replaceAll("##", "#") : value;
+  });
+  return record;
+}
+
+/** Parse the records printed with buildFormat(fields) (the output as text, or as its lines). A record with the wrong field count is skipped. */
+export function parseRecords<F extends Record<string, string>>(fields: F, output: string | readonly string[]): Array<Rec<F>> {
+  const keys = Object.keys(fields) as Array<keyof F>;
+  const records: Array<Rec<F>> = [];
+  for (const text of recordTexts(output)) {
+    const record = text === "" ? null : parseRecord(fields, keys, text);
+    if (record) records.push(record);
   }
   return records;
+}
+
+/**
+ * parseRecords for a listing read again and again (the daemon's every few seconds): a record whose
+ * text is the same as at the last reading is the same (frozen) object, not parsed again.
+ */
+export class RecordReader<F extends Record<string, string>> {
+  private readonly keys: Array<keyof F>;
+  private last = new Map<string, Readonly<Rec<F>>>();
+
+  constructor(private readonly fields: F) {
+    this.keys = Object.keys(fields) as Array<keyof F>;
+  }
+
+  parse(output: string | readonly string[]): Array<Readonly<Rec<F>>> {
+    const next = new Map<string, Readonly<Rec<F>>>();
+    const records: Array<Readonly<Rec<F>>> = [];
+    for (const text of recordTexts(output)) {
+      if (text === "") continue;
+      const record = this.last.get(text) ?? parseRecord(this.fields, this.keys, text);
+      if (!record) continue;
+      next.set(text, Object.freeze(record));
+      records.push(record);
+    }
+    this.last = next;
+    return records;
+  }
 }
 
 export const PANE_FORMAT = buildFormat(PANE_FIELDS);

@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { TmuxRunner } from "./runner.ts";
-import { CLIENT_FIELDS, CLIENT_FORMAT, PANE_FIELDS, PANE_FORMAT, parseRecords, WINDOW_FIELDS, WINDOW_FORMAT, type ClientRecord, type PaneRecord, type WindowRecord } from "./formats.ts";
+import { CLIENT_FIELDS, CLIENT_FORMAT, PANE_FIELDS, PANE_FORMAT, parseRecords, RecordReader, WINDOW_FIELDS, WINDOW_FORMAT, type ClientRecord, type PaneRecord, type WindowRecord } from "./formats.ts";
 import { setOptionArgs, showOptionArgs, unsetOptionArgs, type OptionScope } from "./options.ts";
 import { serverArgs, type TmuxServer } from "./server.ts";
 import { displayMessageArgs, renameWindowArgs, runShellArgs, setFormatOptionArgs, startDirArg, windowNameArg } from "./commands.ts";
@@ -36,6 +36,8 @@ export interface FormatWhere { target?: string | undefined; client?: string | un
 export class Tmux {
   readonly server: TmuxServer;
   readonly transport: TmuxTransport;
+  /** The daemon lists every pane every few seconds: the records of panes that did not change are kept. */
+  private readonly panes = new RecordReader(PANE_FIELDS);
 
   constructor(server: TmuxServer = {}, transport?: TmuxTransport) {
     this.server = server;
@@ -45,6 +47,13 @@ export class Tmux {
   /** A command built by the builders in src/tmux (commands.ts, menu.ts, options.ts, jump.ts). */
   run(args: string[], input?: string): Promise<string> {
     return this.transport.run(args, input);
+  }
+
+  /** A command's output as lines (none for no output), without joining and splitting them again over a control connection. */
+  async runLines(args: string[]): Promise<string[]> {
+    if (this.transport.lines) return this.transport.lines(args);
+    const out = await this.run(args);
+    return out === "" ? [] : out.split("\n");
   }
 
   /** Like run, but a failure answers null (for probes of panes that may be gone). */
@@ -87,10 +96,9 @@ export class Tmux {
     return (await this.expand("#{client_name}").catch(() => "")).trim();
   }
 
-  /** One line per pane of every session, in one of agentmux's own formats. */
-  async paneLines(format: string): Promise<string[]> {
-    const out = await this.run(["list-panes", "-a", "-F", format]);
-    return out === "" ? [] : out.split("\n");
+  /** One line per pane of every session, in one of agentmux's own formats; with a filter (a format), only the panes for which it is true. */
+  async paneLines(format: string, filter?: string): Promise<string[]> {
+    return this.runLines(["list-panes", "-a", ...(filter === undefined ? [] : ["-f", filter]), "-F", format]);
   }
 
   /** The ttys of the clients a person uses (not control-mode ones such as the daemon's). */
@@ -150,7 +158,7 @@ export class Tmux {
   }
 
   async listPanes(): Promise<PaneRecord[]> {
-    return parseRecords(PANE_FIELDS, await this.run(["list-panes", "-a", "-F", PANE_FORMAT]));
+    return this.panes.parse(await this.runLines(["list-panes", "-a", "-F", PANE_FORMAT]));
   }
 
   async listWindows(): Promise<WindowRecord[]> {

@@ -9,6 +9,8 @@ import { describeServer, type TmuxServer } from "./server.ts";
 export interface TmuxTransport {
   /** Run one command (argv form, commands joined with THEN); answers its output without the final newline. */
   run(args: string[], input?: string): Promise<string>;
+  /** The same as lines, where the transport has them so (control mode): no joining and splitting again. */
+  lines?(args: string[]): Promise<string[]>;
 }
 
 /** The environment every tmux process gets: with an explicit socket, $TMUX must not redirect it. */

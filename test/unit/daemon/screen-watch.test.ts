@@ -26,8 +26,15 @@ class FakeTmux {
   readonly captured: string[] = [];
   /** Runs while a capture is under way (the state may change meanwhile). */
   onCapture: (() => void) | undefined;
-  async paneLines(): Promise<string[]> {
-    return [...this.panes].map(([pane, v]) => [pane, String(v.activity), v.cursor, "100", v.alternate ? "1" : "0", v.title ?? "✳ toy", "node"].join(SEP));
+  /** Honour list-panes' filter as tmux does (`#{e|>=:#{window_activity},N}`), or refuse it (an older tmux); each listing's filter kept. */
+  filters: "ignored" | "honoured" | "refused" = "ignored";
+  readonly asked: Array<string | undefined> = [];
+  async paneLines(_format: string, filter?: string): Promise<string[]> {
+    this.asked.push(filter);
+    if (filter !== undefined && this.filters === "refused") throw new Error("tmux list-panes failed: bad filter");
+    const floor = filter !== undefined && this.filters === "honoured" ? Number(/,(-?\d+)\}$/.exec(filter)?.[1]) : -Infinity;
+    return [...this.panes].filter(([, v]) => Math.floor(v.activity) >= floor)
+      .map(([pane, v]) => [pane, String(Math.floor(v.activity)), v.cursor, "100", v.alternate ? "1" : "0", v.title ?? "✳ toy", "node"].join(SEP));
   }
   async tryCapture(pane: string): Promise<string | null> {
     this.captured.push(pane);
@@ -189,5 +196,44 @@ describe("the screen watch", () => {
     assert.equal(watch.sightings.has("%21"), false);
     assert.equal(await tickAt(SCREEN_TICK_MS), 1);
     assert.equal(said.at(-1)?.[1].since, NOW + SCREEN_TICK_MS);
+  });
+
+  it("only panes whose window saw output since the last listing are asked of tmux; the others keep their last line", async () => {
+    const { tmux, said, tracked, tickAt } = setup(session("%21"), session("%22", "idle"));
+    tmux.filters = "honoured";
+    tmux.panes.set("%21", { cursor: "2,40", activity: active(0), screen: "✻ Working… (esc to interrupt)" });
+    tmux.panes.set("%22", { cursor: "5,2", activity: quiet, screen: "❯" });
+    assert.equal(await tickAt(0), 2);
+    assert.equal(tmux.asked[0], undefined, "the first listing is every pane's");
+    // %21 prints on; %22 stays quiet and is not listed, yet still known (no capture, no news).
+    tmux.panes.set("%21", { cursor: "3,40", activity: active(SCREEN_TICK_MS), screen: "✻ Working… (esc to interrupt)\nmore" });
+    await tickAt(SCREEN_TICK_MS);
+    assert.equal(tmux.asked[1], `#{e|>=:#{window_activity},${Math.floor(NOW / 1000) - 1}}`);
+    // %21 stops printing: the drawing it left is looked at, though tmux no longer lists it.
+    tmux.panes.set("%21", { cursor: "3,0", activity: active(SCREEN_TICK_MS), screen: "Do you want to proceed?" });
+    for (let ms = 2 * SCREEN_TICK_MS; ms <= 10 * SCREEN_TICK_MS; ms += SCREEN_TICK_MS) await tickAt(ms);
+    assert.equal(said.filter(([p]) => p === "%22").length, 1, "the quiet pane was looked at once");
+    assert.deepEqual(said.filter(([p]) => p === "%21").at(-1)?.[1].verdict, "blocked");
+    assert.ok(tmux.asked.slice(1).every((f) => f !== undefined), "filtered from then on");
+    // A new session: every pane is listed again, once.
+    tracked.set("%23", session("%23", "idle"));
+    tmux.panes.set("%23", { cursor: "1,1", activity: quiet, screen: "❯" });
+    const before = tmux.asked.length;
+    await tickAt(11 * SCREEN_TICK_MS);
+    await tickAt(12 * SCREEN_TICK_MS);
+    assert.deepEqual(tmux.asked.slice(before).map((f) => f === undefined), [true, false]);
+    assert.ok(said.some(([p]) => p === "%23"));
+  });
+
+  it("a tmux that refuses the filter has every pane listed at every tick", async () => {
+    const { tmux, said, tickAt } = setup(session("%21"));
+    tmux.filters = "refused";
+    tmux.panes.set("%21", { cursor: "2,40", activity: quiet, screen: "✻ Working… (esc to interrupt)" });
+    await tickAt(0);
+    tmux.panes.set("%21", { cursor: "3,0", activity: quiet, screen: "Do you want to proceed?" });
+    await tickAt(SCREEN_TICK_MS);
+    await tickAt(2 * SCREEN_TICK_MS);
+    assert.deepEqual(tmux.asked, [undefined, `#{e|>=:#{window_activity},${Math.floor(NOW / 1000) - 1}}`, undefined, undefined]);
+    assert.equal(said.at(-1)?.[1].verdict, "blocked");
   });
 });

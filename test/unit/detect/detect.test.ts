@@ -49,6 +49,13 @@ describe("detect on real Codex screens", () => {
     ]);
   });
 
+  it("without near misses (the daemon's looks) the verdict is the same, its near list empty", () => {
+    for (const name of ["codex-permission", "codex-idle", "codex-working"]) {
+      const full = detect(codex, captured(name));
+      assert.deepEqual(detect(codex, captured(name), { near: false }), { ...full, near: [] }, name);
+    }
+  });
+
   it("the composer alone is idle", () => {
     const v = detect(codex, captured("codex-idle"));
     assert.deepEqual([v.state, v.rule, v.cause, v.evidence, v.near], ["idle", "composer", null, "› Ask Codex to do anything", []]);

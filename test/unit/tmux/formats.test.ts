@@ -1,6 +1,6 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { buildFormat, parseRecords, SEP } from "../../../src/tmux/formats.ts";
+import { buildFormat, parseRecords, RecordReader, SEP } from "../../../src/tmux/formats.ts";
 
 describe("formats", () => {
   it("builds and parses records, skipping malformed lines", () => {
@@ -12,11 +12,24 @@ describe("formats", () => {
       { pane: "%2", title: "", backend: "" },
       { pane: "%3", title: "two\nlines", backend: "x" },
     ]);
-    assert.deepEqual(parseRecords(fields, out.split("\n")).length, 3, "control-mode lines, a record split over two");
+    assert.deepEqual(parseRecords(fields, out.split("\n")), parseRecords(fields, out), "control-mode lines, a record split over two");
   });
 
   it("reads the published status, stored with '#' doubled for formats, back as the text itself", () => {
     const fields = { pane: "pane_id", status: "@agentmux-status-text", title: "pane_title" };
     assert.deepEqual(parseRecords(fields, `%1${SEP}S##[fg=red]X ##{pane_id} ####${SEP}a ## title\x1e`), [{ pane: "%1", status: "S#[fg=red]X #{pane_id} ##", title: "a ## title" }]);
+  });
+
+  it("a listing read again: an unchanged record is the same frozen object, a changed one is read anew", () => {
+    const fields = { pane: "pane_id", title: "pane_title" };
+    const reader = new RecordReader(fields);
+    const first = reader.parse([`%11${SEP}idle\x1e`, `%12${SEP}two`, `lines\x1e`]);
+    const second = reader.parse([`%11${SEP}idle\x1e`, `%12${SEP}two`, `lines, now three\x1e`, `%13${SEP}new\x1e`]);
+    assert.equal(second[0], first[0], "unchanged: the same record");
+    assert.ok(Object.isFrozen(second[0]));
+    assert.deepEqual(second.slice(1), [{ pane: "%12", title: "two\nlines, now three" }, { pane: "%13", title: "new" }]);
+    assert.notEqual(second[1], first[1]);
+    assert.deepEqual(reader.parse(""), [], "nothing listed");
+    assert.notEqual(reader.parse([`%11${SEP}idle\x1e`])[0], first[0], "only the last reading is kept");
   });
 });
