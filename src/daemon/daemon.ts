@@ -39,7 +39,7 @@ import { exitedFile, forgetExited } from "../session/exited.ts";
 import { Notifier } from "./notifier.ts";
 import { NoticeLog } from "./notice-log.ts";
 import { noticesFile } from "../session/notices.ts";
-import { recordRestorable } from "./restore-record.ts";
+import { recordRestorable, type Recorded } from "./restore-record.ts";
 import { ExitChains } from "../lifecycle/exit-driver.ts";
 import { Intake } from "./intake.ts";
 import { Failover } from "./restart-on-limit.ts";
@@ -92,6 +92,8 @@ export class Daemon implements DaemonPort {
   private watchers: FSWatcher[] = [];
   private timers: NodeJS.Timeout[] = [];
   private reconcileTimer: NodeJS.Timeout | null = null;
+  /** The restore registry as this daemon last recorded it (not read again while nothing changed). */
+  private readonly recorded: Recorded = {};
   private status: StatusPush | null = null;
   private usage: UsagePoller | null = null;
   private stopping = false;
@@ -359,7 +361,7 @@ export class Daemon implements DaemonPort {
   /** The restore registry (src/daemon/restore-record.ts): on every start, learned id and end. */
   private recordRestorable(): void {
     try {
-      recordRestorable(this.layout, this.serverId, this.tracked.values());
+      recordRestorable(this.layout, this.serverId, this.tracked.values(), this.recorded);
     } catch (error) {
       this.log(`could not write the restore registry: ${(error as Error).message}`);
     }

@@ -1,3 +1,4 @@
+import { statSync } from "node:fs";
 import { recordServer, registryFile, type RestoreEntry } from "../session/restore-registry.ts";
 import type { DaemonLayout } from "./places.ts";
 import type { Tracked } from "./tracked.ts";
@@ -17,8 +18,30 @@ export function restoreEntries(tracked: Iterable<Tracked>): RestoreEntry[] {
   return entries.sort((a, b) => (a.started ?? 0) - (b.started ?? 0) || a.id.localeCompare(b.id));
 }
 
-/** Write this server's restorable sessions to the registry (only when they changed). */
-export function recordRestorable(layout: DaemonLayout, serverId: string, tracked: Iterable<Tracked>): void {
+/** What was last recorded (the sessions' text and the registry file as it was then): kept by the daemon between calls. */
+export interface Recorded { last?: string }
+
+/**
+ * Write this server's restorable sessions to the registry (only when they changed). With `recorded`,
+ * the registry is not even read (under its lock) while the sessions and the file are as last
+ * recorded: the daemon calls this on every reconcile, every few seconds.
+ */
+export function recordRestorable(layout: DaemonLayout, serverId: string, tracked: Iterable<Tracked>, recorded?: Recorded): void {
   if (!serverId) return;
-  recordServer(registryFile(layout.stateDir), { socket: layout.tmuxSocket, server: serverId, sessions: restoreEntries(tracked) });
+  const file = registryFile(layout.stateDir);
+  const sessions = restoreEntries(tracked);
+  const now = recorded ? `${serverId} ${JSON.stringify(sessions)} ${fileKey(file)}` : undefined;
+  if (recorded && recorded.last === now) return;
+  recordServer(file, { socket: layout.tmuxSocket, server: serverId, sessions });
+  if (recorded) recorded.last = `${serverId} ${JSON.stringify(sessions)} ${fileKey(file)}`;
+}
+
+/** A file's identity and last change (anyone else's write changes it), or that it is missing. */
+function fileKey(file: string): string {
+  try {
+    const s = statSync(file);
+    return `${s.ino}:${s.size}:${s.mtimeMs}`;
+  } catch {
+    return "missing";
+  }
 }
