@@ -38,6 +38,8 @@ export class Tmux {
   readonly transport: TmuxTransport;
   /** The daemon lists every pane every few seconds: the records of panes that did not change are kept. */
   private readonly panes = new RecordReader(PANE_FIELDS);
+  /** The socket path, once tmux said it (socketPath, serverPlace): `list` with hosts needs it twice. */
+  private socket: string | undefined;
 
   constructor(server: TmuxServer = {}, transport?: TmuxTransport) {
     this.server = server;
@@ -70,8 +72,10 @@ export class Tmux {
     return new TmuxRunner(this.server, this.transport instanceof TmuxRunner ? this.transport.program : "tmux").version();
   }
 
+  /** The server's socket path (asked once: the same -L/-S always names the same path). */
   async socketPath(): Promise<string> {
-    return this.run(["display-message", "-p", "#{socket_path}"]);
+    this.socket ??= await this.run(["display-message", "-p", "#{socket_path}"]);
+    return this.socket;
   }
 
   /** The running server's identity, `pid:start_time` (a new server on the same socket has another). */
@@ -83,7 +87,8 @@ export class Tmux {
   async serverPlace(): Promise<{ id: string; socket: string }> {
     const text = await this.run(["display-message", "-p", "#{pid}:#{start_time} #{socket_path}"]);
     const space = text.indexOf(" ");
-    return { id: text.slice(0, space), socket: text.slice(space + 1) };
+    this.socket = text.slice(space + 1);
+    return { id: text.slice(0, space), socket: this.socket };
   }
 
   /** The expansion of one of agentmux's own formats (display-message -p) at a target, on a client, or at tmux's current pane. */
