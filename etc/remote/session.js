@@ -14,8 +14,11 @@ const KEYS = [
 ];
 const KEY_NAMES = { Escape: "Escape", Left: "Left arrow", Up: "Up arrow", Down: "Down arrow", Right: "Right arrow", Enter: "Return", BTab: "Shift-Tab", "C-c": "Control-C" };
 
-/** The session shown: its pane (null on the list), whether it ended, the digest of the dialog shown ("": none). */
-export const shown = { pane: null, ended: false, gone: false, dialog: "" };
+/**
+ * The session shown: its pane (null on the list), whether it ended, the digest of the dialog shown
+ * ("": none), why its output is old ("": live), whether the list lacks it, whether the server said it ended.
+ */
+export const shown = { pane: null, ended: false, gone: false, dialog: "", old: "", unlisted: false, endTold: false };
 
 let onFailure = (e) => banner(errorText(e));
 
@@ -66,7 +69,7 @@ export function showSession(pane) {
     $("output").textContent = "";
     markOld("");
     $("send-text").value = "";
-    shown.ended = shown.gone = false;
+    shown.ended = shown.gone = shown.unlisted = shown.endTold = false;
     shown.dialog = "";
   }
   shown.pane = pane;
@@ -84,9 +87,12 @@ export function renderSession(row, loaded) {
     age.dataset.since = String(row.since || 0);
     age.textContent = ageText(row.since);
     shown.ended = row.state === "exited";
-    shown.gone = false;
+    shown.gone = shown.unlisted = false;
   } else if (loaded) {
-    shown.ended = shown.gone = true;
+    // Not listed: it ended. But a host that is down lists none of its sessions: one whose output
+    // is old (its host down) is not taken as ended for that.
+    shown.unlisted = true;
+    if (!shown.old) shown.ended = shown.gone = true;
   }
   const ask = row && needsYou(row) ? row.ask : null;
   shown.dialog = ask && typeof ask.dialog === "string" ? ask.dialog : "";
@@ -110,7 +116,7 @@ export function renderSession(row, loaded) {
 
 /** The server said the watched session ended. */
 export function markEnded() {
-  shown.ended = shown.gone = true;
+  shown.ended = shown.gone = shown.endTold = true;
   renderEnded();
 }
 
@@ -144,6 +150,12 @@ export function setOutput(lines) {
  * older): why, in words, and the output shown marked old. "" clears it.
  */
 export function markOld(why) {
+  shown.old = why;
+  // The list that lacked it was the host's being down, not the session's end (unless the server said so).
+  if (why && shown.unlisted && !shown.endTold && shown.ended) {
+    shown.ended = shown.gone = false;
+    renderEnded();
+  }
   $("s-old").textContent = why ? `${why}. The output below is old.` : "";
   $("s-old").hidden = !why;
   $("output").classList.toggle("old", Boolean(why));
