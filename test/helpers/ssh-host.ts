@@ -109,6 +109,13 @@ export class SshHost {
     if (r.exitCode !== 0) throw new Error(`remote tmux did not start: ${String(r.stderr)}`);
   }
 
+  /** Types a line into a pane of the remote's tmux server (the text literally, then Enter), as someone at it would. */
+  async typeLine(pane: string, text: string): Promise<void> {
+    const tmux = `tmux -L ${this.socketName} send-keys -t ${quote(pane)}`;
+    const r = await this.ssh(["sh", "-s"], `${tmux} -l ${quote(text)}\n${tmux} Enter\n`);
+    if (r.exitCode !== 0) throw new Error(`typing in ${pane} there failed: ${String(r.stderr)}`);
+  }
+
   /** The remote's agentmux, as its user, against its tmux server (with the fake agents first on its PATH, as its panes have them). */
   cli(args: string[]): ResultPromise<{ reject: false }> {
     return this.ssh([`env PATH=${FIXTURE_BIN}:/usr/local/bin:/usr/bin:/bin`, this.agentmux, "-L", this.socketName, ...args.map(quote)]);
@@ -122,6 +129,15 @@ export class SshHost {
     this.sshd?.kill("SIGTERM");
     await this.sshd?.catch(() => undefined);
     this.sshd = null;
+  }
+
+  /**
+   * The host goes down for agentmux: sshd's listener stops and the connections already made end
+   * (each one's own sshd runs as the user), so a link drops and cannot come back until restartSshd().
+   */
+  async down(): Promise<void> {
+    await this.stopSshd();
+    await execa("pkill", ["-KILL", "-u", this.user, "-x", "sshd"], { reject: false });
   }
 
   async restartSshd(): Promise<void> {

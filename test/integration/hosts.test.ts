@@ -1,13 +1,12 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { appendFileSync, chmodSync, writeFileSync } from "node:fs";
+import { appendFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { execa } from "execa";
 import { daemonLogLines, writeConfig } from "../helpers/config.ts";
 import { canHostSsh, SshHost } from "../helpers/ssh-host.ts";
 import { DelayProxy } from "../helpers/delay-proxy.ts";
 import { CLI, TestServer } from "../helpers/tmux-server.ts";
-import { freePort } from "../helpers/free-port.ts";
+import { hostEntry, pairedPage } from "../helpers/host-page.ts";
 import { openSocket } from "../helpers/remote-client.ts";
 
 interface HostRow { name: string; reachable: boolean; version: string | null; sessions: number; dataAge: number | null; error: string | null }
@@ -23,8 +22,8 @@ const skip = canHostSsh();
  */
 describe("hosts: another machine's sessions over ssh", { skip: skip ?? false }, () => {
   const host = new SshHost("far");
-  const wrapper = join(host.dir, "ssh-wrapper");
-  const server = new TestServer({ AGENTMUX_SSH: wrapper });
+  // agentmux runs ssh as a user would: the wrapper only points it at the test's ssh config.
+  const server = new TestServer({ AGENTMUX_SSH: host.sshWrapper() });
   let remotePane = "";
   let slowLink: DelayProxy;
 
@@ -41,23 +40,9 @@ describe("hosts: another machine's sessions over ssh", { skip: skip ?? false }, 
     return rows.find((r) => r.pane === remotePane)?.state;
   };
 
-  /** The phone page served here (the host configured), and a device paired with it. */
-  const pairedPage = async (): Promise<{ port: number; token: string }> => {
-    const port = await freePort();
-    writeConfig(server.home, { hosts: [{ name: "far", ssh: host.alias, agentmux: host.agentmux, socket: host.socketName }], remote: { enabled: true, listen: "127.0.0.1", port, host: "127.0.0.1", allowedNetworks: ["127.0.0.1/32"] } });
-    await server.waitFor("the page up", async () => (await fetch(`http://127.0.0.1:${port}/`).then((r) => r.status, () => 0)) !== 0, 20_000);
-    const { code } = JSON.parse(String((await server.cli(["remote", "pair", "--json"])).stdout)) as { code: string };
-    const paired = await fetch(`http://127.0.0.1:${port}/api/pair`, { method: "POST", headers: { "X-Agent-Remote": "1", "Content-Type": "application/json" }, body: JSON.stringify({ code, device: "phone" }) });
-    const { token } = (await paired.json()) as { token: string };
-    return { port, token };
-  };
-
   before(async () => {
     await host.start();
     slowLink = new DelayProxy(host.port, 25);
-    // agentmux runs ssh as a user would: this wrapper only points it at the test's ssh config.
-    writeFileSync(wrapper, `#!/bin/sh\nexec ssh -F ${host.sshConfig} "$@"\n`);
-    chmodSync(wrapper, 0o755);
     await host.startTmux();
     const made = await host.cli(["new", "--backend", "claude", "--dir", host.home, "--instance", "far-1", "--detached"]);
     assert.equal(made.exitCode, 0, String(made.stderr));
@@ -67,7 +52,7 @@ describe("hosts: another machine's sessions over ssh", { skip: skip ?? false }, 
     await slowLink.start();
     host.addAlias(`${host.alias}-slow`, slowLink.port);
     writeConfig(server.home, { hosts: [
-      { name: "far", ssh: host.alias, agentmux: host.agentmux, socket: host.socketName },
+      hostEntry(host),
       { name: "nowhere", ssh: "nowhere.invalid" },
       { name: "slow", ssh: `${host.alias}-slow`, agentmux: host.agentmux, socket: host.socketName },
     ] });
@@ -108,7 +93,7 @@ describe("hosts: another machine's sessions over ssh", { skip: skip ?? false }, 
     assert.equal(renamed.exitCode, 0, String(renamed.stderr));
     await server.waitFor("the new name over both links", async () => (await slowRow())?.name.includes("far-1-slow") === true && (await remoteRow())?.name.includes("far-1-slow") === true, 30_000);
     // One machine under two names would count its sessions twice below: the slow one goes (the config is reloaded).
-    writeConfig(server.home, { hosts: [{ name: "far", ssh: host.alias, agentmux: host.agentmux, socket: host.socketName }, { name: "nowhere", ssh: "nowhere.invalid" }] });
+    writeConfig(server.home, { hosts: [hostEntry(host), { name: "nowhere", ssh: "nowhere.invalid" }] });
     await server.waitFor("slow gone", async () => !(await hostsJson()).some((h) => h.name === "slow") && !(await listed()).some((r) => r.host === "slow"), 20_000);
   });
 
@@ -258,7 +243,7 @@ describe("hosts: another machine's sessions over ssh", { skip: skip ?? false }, 
 
   it("the phone page lists the host's sessions and answers them there, through the same stale check", async () => {
     const target = `far:${remotePane}`;
-    const { port, token } = await pairedPage();
+    const { port, token } = await pairedPage(server, [hostEntry(host)]);
     const api = (path: string, body?: unknown) => fetch(`http://127.0.0.1:${port}${path}`, {
       method: body === undefined ? "GET" : "POST", headers: { Authorization: `Bearer ${token}`, "X-Agent-Remote": "1", "Content-Type": "application/json" }, ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
@@ -280,7 +265,7 @@ describe("hosts: another machine's sessions over ssh", { skip: skip ?? false }, 
     const replied = await api("/api/send", { pane: target, text: "sent from the phone", dialog: "" });
     assert.equal(replied.status, 200, JSON.stringify(await replied.clone().json()));
     await server.waitFor("the reply there", async () => /sent from the phone/.test(String((await server.cli(["read", target])).stdout)), 20_000);
-    writeConfig(server.home, { hosts: [{ name: "far", ssh: host.alias, agentmux: host.agentmux, socket: host.socketName }] });
+    writeConfig(server.home, { hosts: [hostEntry(host)] });
   });
 
   it("the phone page shows a remote session's live output, pushed when its screen changes, as inert text; its end is told", async () => {
@@ -288,7 +273,7 @@ describe("hosts: another machine's sessions over ssh", { skip: skip ?? false }, 
     assert.equal(made.exitCode, 0, String(made.stderr));
     const shPane = String(made.stdout).trim();
     const target = `far:${shPane}`;
-    const { port, token } = await pairedPage();
+    const { port, token } = await pairedPage(server, [hostEntry(host)]);
     const phone = openSocket("127.0.0.1", port, "127.0.0.1", token);
     await phone.opened;
     const outputs = (c: typeof phone) => c.messages.filter((m) => m["type"] === "output" && m["pane"] === target).map((m) => m["lines"] as string[]);
@@ -318,7 +303,47 @@ describe("hosts: another machine's sessions over ssh", { skip: skip ?? false }, 
       await server.waitFor("its end told to the phone", async () => phone.messages.some((m) => m["type"] === "ended" && m["pane"] === target), 30_000);
     } finally {
       phone.ws.close();
-      writeConfig(server.home, { hosts: [{ name: "far", ssh: host.alias, agentmux: host.agentmux, socket: host.socketName }] });
+      writeConfig(server.home, { hosts: [hostEntry(host)] });
+    }
+  });
+
+  it("a host gone down while a phone watches its pane: told, with why, that the output is old; back, the link watches it again and its output is pushed anew", async () => {
+    const made = await host.cli(["new", "--command", "sh", "--dir", host.home, "--instance", "far-down", "--detached"]);
+    assert.equal(made.exitCode, 0, String(made.stderr));
+    const shPane = String(made.stdout).trim();
+    const target = `far:${shPane}`;
+    const { port, token } = await pairedPage(server, [hostEntry(host)]);
+    const phone = openSocket("127.0.0.1", port, "127.0.0.1", token);
+    await phone.opened;
+    /** The messages about the pane since the index `from` of all the phone got. */
+    const since = (from: number, type: string) => phone.messages.slice(from).filter((m) => m["type"] === type && m["pane"] === target);
+    const printed = (from: number, line: string) => since(from, "output").some((m) => (m["lines"] as string[]).includes(line));
+    let down = false;
+    try {
+      phone.ws.send(JSON.stringify({ type: "watch", pane: target }));
+      // The command typed reads "before-%s"; only its output reads "before-1".
+      await host.typeLine(shPane, "printf 'before-%s\\n' 1");
+      await server.waitFor("the printed line pushed", async () => printed(0, "before-1"), 30_000);
+      const upTo = phone.messages.length;
+      await host.down();
+      down = true;
+      await server.waitFor("the phone told its output is old", async () => since(upTo, "output-old").length > 0, 60_000);
+      assert.match(String(since(upTo, "output-old")[0]?.["why"]), /^far: host unreachable/);
+      assert.equal(since(upTo, "ended").length, 0, "a host down is not the session's end");
+      const downTo = phone.messages.length;
+      await host.restartSshd();
+      down = false;
+      // The phone asks nothing again: the link, connected again, watches the pane again and its output comes at once.
+      await server.waitFor("the output pushed again after the reconnect", async () => printed(downTo, "before-1"), 60_000);
+      await host.typeLine(shPane, "printf 'after-%s\\n' 2");
+      await server.waitFor("a change there pushed again", async () => printed(downTo, "after-2"), 30_000);
+      assert.equal(since(downTo, "ended").length, 0);
+    } finally {
+      phone.ws.close();
+      if (down) await host.restartSshd();
+      await server.waitFor("far reachable", async () => (await far())?.reachable === true, 60_000);
+      await host.cli(["kill", shPane, "--yes"]);
+      writeConfig(server.home, { hosts: [hostEntry(host)] });
     }
   });
 
@@ -333,9 +358,7 @@ describe("hosts: another machine's sessions over ssh", { skip: skip ?? false }, 
   });
 
   it("the link dropped and sshd gone: unreachable with the age of its data, never current; back when sshd is", async () => {
-    await host.stopSshd();
-    // The established connection's own sshd runs as the user: ending it drops the link.
-    await execa("pkill", ["-KILL", "-u", host.user, "-x", "sshd"], { reject: false });
+    await host.down();
     await server.waitFor("far unreachable", async () => (await far())?.reachable === false, 60_000);
     const down = await far();
     assert.match(down?.error ?? "", /far: host unreachable/);
@@ -358,7 +381,7 @@ describe("hosts: another machine's sessions over ssh", { skip: skip ?? false }, 
       "  IdentitiesOnly yes", `  UserKnownHostsFile ${join(host.dir, "empty_known_hosts")}`, "  StrictHostKeyChecking yes", ""].join("\n"));
     writeFileSync(join(host.dir, "empty_known_hosts"), "");
     writeConfig(server.home, { hosts: [
-      { name: "far", ssh: host.alias, agentmux: host.agentmux, socket: host.socketName },
+      hostEntry(host),
       { name: "bare", ssh: host.alias, agentmux: "/nonexistent/agentmux" },
       { name: "stranger", ssh: `${host.alias}-nokey`, agentmux: host.agentmux },
     ] });
