@@ -1,6 +1,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { chmodSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { ControlClient } from "../src/tmux/control.ts";
 import { daemonLogLines, writeConfig } from "../test/helpers/config.ts";
 import { DelayProxy } from "../test/helpers/delay-proxy.ts";
@@ -135,12 +136,16 @@ async function twentyHosts(host: SshHost, seconds: number, runs: number): Promis
     writeConfig(server.home, { hosts: Array.from({ length: count }, (_, n) => ({ name: `h${n}`, ssh: host.alias, agentmux: host.agentmux, socket: host.socketName })) });
     await server.start();
     try {
-      await server.cli(["daemon", "start"]);
+      // P13_PROFILE=DIR: a CPU profile and allocation sampling of the idle window, as P3_PROFILE (bench/profile-preload.mjs).
+      const profile = process.env["P13_PROFILE"];
+      await server.cli(["daemon", "start"], profile ? { env: { NODE_OPTIONS: `--import ${pathToFileURL(join(ROOT, "bench", "profile-preload.mjs")).href}`, P3_PROFILE: profile } } : {});
       if (count > 0) await server.waitFor("20 hosts reachable", async () => (JSON.parse(String((await server.cli(["hosts", "--json"])).stdout)) as Array<{ reachable: boolean }>).filter((h) => h.reachable).length === count, 120_000);
       await sleep(3000);
       const pid = await daemonPid(server);
+      if (profile) process.kill(pid, "SIGUSR2");
       const c0 = cpuMs(pid), threads0 = threadCpuMs(pid), t0 = Date.now();
       await sleep(seconds * 1000);
+      if (profile) process.kill(pid, "SIGUSR2");
       const cpu = ((cpuMs(pid) - c0) / (Date.now() - t0)) * 100;
       spent[count] = threadSpend(threads0, threadCpuMs(pid));
       const list: number[] = [];
