@@ -19,7 +19,8 @@ export class ControlParser {
 
   feed(line: string): ControlMessage | null {
     if (this.block) {
-      const end = /^%(end|error) (\d+) (\d+) (\d+)$/.exec(line);
+      // A capture's lines pour through here: the pattern only for a line that may end the block.
+      const end = line.charCodeAt(0) === 37 ? /^%(end|error) (\d+) (\d+) (\d+)$/.exec(line) : null;
       if (end && Number(end[3]) === this.block.number) {
         const done = this.block;
         this.block = null;

@@ -1,10 +1,10 @@
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { EventEmitter } from "node:events";
-import { createInterface } from "node:readline";
 import { AgentmuxError } from "../util/errors.ts";
 import { commandLine, ControlParser, type ControlMessage } from "./control-parser.ts";
 import { CLIENT_UTF8, serverArgs, type TmuxServer } from "./server.ts";
 import { tmuxEnv, tmuxFailure, type TmuxTransport } from "./transport.ts";
+import { eachLine } from "../util/line-reader.ts";
 import { pidAlive } from "../util/proc.ts";
 
 interface Pending { resolve: (lines: string[]) => void; reject: (error: Error) => void; command: string }
@@ -100,8 +100,7 @@ export class ControlClient extends EventEmitter implements TmuxTransport {
       child.on("error", (error) => {
         reject(new AgentmuxError(`could not start ${this.options.program} -C: ${error.message}`, { cause: error }));
       });
-      const lines = createInterface({ input: child.stdout });
-      lines.on("line", (line) => {
+      eachLine(child.stdout, (line) => {
         const message = parser.feed(line);
         if (!message) return;
         if (!attached && message.type === "response") {
