@@ -30,10 +30,10 @@ export function recordRestorable(layout: DaemonLayout, serverId: string, tracked
   if (!serverId) return;
   const file = registryFile(layout.stateDir);
   const sessions = restoreEntries(tracked);
-  const now = recorded ? `${serverId} ${JSON.stringify(sessions)} ${fileKey(file)}` : undefined;
-  if (recorded && recorded.last === now) return;
+  const said = recorded ? `${serverId} ${JSON.stringify(sessions)}` : "";
+  if (recorded && recorded.last === `${said} ${fileKey(file)}`) return;
   recordServer(file, { socket: layout.tmuxSocket, server: serverId, sessions });
-  if (recorded) recorded.last = `${serverId} ${JSON.stringify(sessions)} ${fileKey(file)}`;
+  if (recorded) recorded.last = `${said} ${fileKey(file)}`;
 }
 
 /** A file's identity and last change (anyone else's write changes it), or that it is missing. */

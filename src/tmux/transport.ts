@@ -9,7 +9,7 @@ import { describeServer, type TmuxServer } from "./server.ts";
 export interface TmuxTransport {
   /** Run one command (argv form, commands joined with THEN); answers its output without the final newline. */
   run(args: string[], input?: string): Promise<string>;
-  /** The same as lines, where the transport has them so (control mode): no joining and splitting again. */
+  /** run's output as its lines, where the transport has them so (control mode): no joining and splitting again. */
   lines?(args: string[]): Promise<string[]>;
 }
 
