@@ -1,6 +1,7 @@
-import { statSync, watch, type FSWatcher } from "node:fs";
+import { watch, type FSWatcher } from "node:fs";
 import { basename, dirname } from "node:path";
 import { configFile, DEFAULT_CONFIG, loadConfig, type Config } from "./config.ts";
+import { fileStamp } from "../util/file-stamp.ts";
 
 type Env = Record<string, string | undefined>;
 
@@ -68,7 +69,7 @@ export class ConfigSource {
   }
 
   private refresh(): void {
-    const stamp = stampOf(this.file);
+    const stamp = fileStamp(this.file);
     if (stamp === this.stamp) return;
     const first = this.stamp === "";
     this.stamp = stamp;
@@ -84,15 +85,5 @@ export class ConfigSource {
     if (first) return;
     this.log(`config: reloaded ${this.file}`);
     for (const listener of this.listeners) listener(next, previous);
-  }
-}
-
-/** What changes when the file is written: its identity, size and time (missing: "none"). */
-function stampOf(file: string): string {
-  try {
-    const s = statSync(file);
-    return `${s.ino}:${s.size}:${s.mtimeMs}`;
-  } catch {
-    return "none";
   }
 }

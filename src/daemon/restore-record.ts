@@ -1,5 +1,5 @@
-import { statSync } from "node:fs";
 import { recordServer, registryFile, type RestoreEntry } from "../session/restore-registry.ts";
+import { fileStamp } from "../util/file-stamp.ts";
 import type { DaemonLayout } from "./places.ts";
 import type { Tracked } from "./tracked.ts";
 
@@ -31,17 +31,7 @@ export function recordRestorable(layout: DaemonLayout, serverId: string, tracked
   const file = registryFile(layout.stateDir);
   const sessions = restoreEntries(tracked);
   const said = recorded ? `${serverId} ${JSON.stringify(sessions)}` : "";
-  if (recorded && recorded.last === `${said} ${fileKey(file)}`) return;
+  if (recorded && recorded.last === `${said} ${fileStamp(file)}`) return;
   recordServer(file, { socket: layout.tmuxSocket, server: serverId, sessions });
-  if (recorded) recorded.last = `${said} ${fileKey(file)}`;
-}
-
-/** A file's identity and last change (anyone else's write changes it), or that it is missing. */
-function fileKey(file: string): string {
-  try {
-    const s = statSync(file);
-    return `${s.ino}:${s.size}:${s.mtimeMs}`;
-  } catch {
-    return "missing";
-  }
+  if (recorded) recorded.last = `${said} ${fileStamp(file)}`;
 }

@@ -268,14 +268,19 @@ describe("hosts: another machine's sessions over ssh", { skip: skip ?? false }, 
     writeConfig(server.home, { hosts: [hostEntry(host)] });
   });
 
-  it("the phone page shows a remote session's live output, pushed when its screen changes, as inert text; its end is told", async () => {
-    const made = await host.cli(["new", "--command", "sh", "--dir", host.home, "--instance", "far-sh", "--detached"]);
+  /** A shell session started there, and a phone paired to this machine's page, connected. */
+  async function farShellWatched(instance: string) {
+    const made = await host.cli(["new", "--command", "sh", "--dir", host.home, "--instance", instance, "--detached"]);
     assert.equal(made.exitCode, 0, String(made.stderr));
     const shPane = String(made.stdout).trim();
-    const target = `far:${shPane}`;
     const { port, token } = await pairedPage(server, [hostEntry(host)]);
     const phone = openSocket("127.0.0.1", port, "127.0.0.1", token);
     await phone.opened;
+    return { shPane, target: `far:${shPane}`, port, token, phone };
+  }
+
+  it("the phone page shows a remote session's live output, pushed when its screen changes, as inert text; its end is told", async () => {
+    const { shPane, target, port, token, phone } = await farShellWatched("far-sh");
     const outputs = (c: typeof phone) => c.messages.filter((m) => m["type"] === "output" && m["pane"] === target).map((m) => m["lines"] as string[]);
     try {
       phone.ws.send(JSON.stringify({ type: "watch", pane: target }));
@@ -308,13 +313,7 @@ describe("hosts: another machine's sessions over ssh", { skip: skip ?? false }, 
   });
 
   it("a host gone down while a phone watches its pane: told, with why, that the output is old; back, the link watches it again and its output is pushed anew", async () => {
-    const made = await host.cli(["new", "--command", "sh", "--dir", host.home, "--instance", "far-down", "--detached"]);
-    assert.equal(made.exitCode, 0, String(made.stderr));
-    const shPane = String(made.stdout).trim();
-    const target = `far:${shPane}`;
-    const { port, token } = await pairedPage(server, [hostEntry(host)]);
-    const phone = openSocket("127.0.0.1", port, "127.0.0.1", token);
-    await phone.opened;
+    const { shPane, target, phone } = await farShellWatched("far-down");
     /** The messages about the pane since the index `from` of all the phone got. */
     const since = (from: number, type: string) => phone.messages.slice(from).filter((m) => m["type"] === type && m["pane"] === target);
     const printed = (from: number, line: string) => since(from, "output").some((m) => (m["lines"] as string[]).includes(line));
