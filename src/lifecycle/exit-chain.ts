@@ -9,8 +9,11 @@ import { isStepPrompt, stepCommand, type ExitStep } from "./exit-steps.ts";
 export type ExitPhase =
   /** Armed while a turn runs: the first skill goes in when it ends. */
   | { kind: "armed" }
-  /** Skill `index` was submitted; `started` once its turn was seen; `warned` once the watchdog fired. */
-  | { kind: "running"; index: number; started: boolean; warned: boolean }
+  /**
+   * Skill `index` is to be typed; `typed` once its keys began to go out (only a turn begun from then
+   * on is its turn); `started` once its turn was seen; `warned` once the watchdog fired.
+   */
+  | { kind: "running"; index: number; typed: boolean; started: boolean; warned: boolean }
   | { kind: "closed" }
   /** A receipt did not allow going on: the session stays. */
   | { kind: "stopped"; reason: string }
@@ -20,6 +23,8 @@ export type ExitPhase =
 export interface ExitChain { steps: ExitStep[]; phase: ExitPhase }
 
 export type ExitInput =
+  /** The current skill's keys begin to go out. */
+  | { kind: "typing" }
   | { kind: "turn-started" }
   /** A turn ended; for a receipt step, what its receipt file holds now. */
   | { kind: "turn-ended"; receipt?: ReceiptReading | undefined }
@@ -53,7 +58,7 @@ export function isActive(chain: ExitChain): boolean {
 
 function begin(chain: ExitChain, index: number): ExitResult {
   if (index >= chain.steps.length) return { chain: { ...chain, phase: { kind: "closed" } }, actions: [{ type: "close" }] };
-  return { chain: { ...chain, phase: { kind: "running", index, started: false, warned: false } }, actions: [{ type: "submit", index }] };
+  return { chain: { ...chain, phase: { kind: "running", index, typed: false, started: false, warned: false } }, actions: [{ type: "submit", index }] };
 }
 
 function label(chain: ExitChain, index: number): string {
@@ -86,8 +91,13 @@ export function stepChain(chain: ExitChain, input: ExitInput): ExitResult {
     }
     case "refused":
       return { chain: { ...chain, phase: { kind: "cancelled", reason: input.why } }, actions: [{ type: "warn", text: `${input.why}: the exit is cancelled and the session kept` }] };
+    case "typing":
+      return phase.kind === "running" && !phase.typed ? { chain: { ...chain, phase: { ...phase, typed: true } }, actions: [] } : same;
     case "turn-started":
-      return phase.kind === "running" && !phase.started ? { chain: { ...chain, phase: { ...phase, started: true } }, actions: [] } : same;
+      // A turn begun before the skill's keys went out is not its turn (a prompt the CLI sent from its
+      // queue, a redraw read as work): its end must not close the pane. The typing then sees that
+      // turn and cancels the chain, saying why.
+      return phase.kind === "running" && phase.typed && !phase.started ? { chain: { ...chain, phase: { ...phase, started: true } }, actions: [] } : same;
     case "turn-ended":
       if (phase.kind === "armed") return begin(chain, 0);
       // An end before the skill's turn began is an earlier turn's (a stop and an idle report for one turn advance once).

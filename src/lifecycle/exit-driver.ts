@@ -45,8 +45,6 @@ interface Armed {
   queue: Promise<void>;
   /** The screen showed a prompt the user queued when the chain was armed (the CLI sends it as the turn ends). */
   queuedSeen?: boolean;
-  /** The current skill's keys have begun to go out: only a turn begun from then on can be its turn. */
-  typing?: boolean;
 }
 
 /**
@@ -109,9 +107,8 @@ export class ExitChains {
     a.seen = t.machine.state;
     if (t.machine.state === "exited") { this.drop(t.pane, "the session exited"); return; }
     if (BUSY.has(a.seen) && !BUSY.has(before)) {
-      // A turn begun before the skill was typed is not the skill's: its end must not close the pane
-      // (the typing sees the turn and cancels the chain, saying why).
-      if (a.chain.phase.kind === "running" && !a.typing) { this.log(`exit ${t.pane}: a turn began before ${describeChain(a.chain)} was typed`); return; }
+      // Not the skill's turn when its keys have not gone out yet (exit-chain.ts): said in the log.
+      if (a.chain.phase.kind === "running" && !a.chain.phase.typed) this.log(`exit ${t.pane}: a turn began before ${describeChain(a.chain)} was typed`);
       this.input(a, { kind: "turn-started" });
     }
     else if (!BUSY.has(a.seen) && BUSY.has(before)) this.input(a, { kind: "turn-ended", receipt: this.receipt(a) });
@@ -157,7 +154,6 @@ export class ExitChains {
         const command = stepCommand(step, a.receiptDir ? join(a.receiptDir, "receipt.json") : undefined);
         this.log(`exit ${a.pane}: submitting skill ${action.index + 1}/${a.chain.steps.length}: ${command}`);
         this.startWatchdog(a);
-        a.typing = false;
         const turn = this.daemon.tracked.get(a.pane)?.machine.turnStart ?? null;
         this.enqueue(a, () => this.type(a, command, turn).catch((e: Error) => this.input(a, { kind: "refused", why: e.message })));
         return;
@@ -245,7 +241,7 @@ export class ExitChains {
     const turnBefore = now.machine.turnStart;
     const submitted = () => { const t = this.daemon.tracked.get(pane); return !t || !AT_PROMPT.has(t.machine.state) || t.machine.turnStart !== turnBefore; };
     const typing = Date.now();
-    a.typing = true;
+    this.input(a, { kind: "typing" });
     await sendText(this.daemon.tmux, pane, text, { enter: true, kind: "line", settleMs: SETTLE_MS, checkMs: CHECK_MS, retries: ENTER_RETRIES, promptLine: promptLineOf(now.backend), submitted, whileInPrompt: true, label: a.name });
     // Evidence for the session table once the submission is settled (a turn begun by it before would end the retries).
     await this.daemon.typed(pane, "submit", typing);

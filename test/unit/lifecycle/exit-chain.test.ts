@@ -9,7 +9,7 @@ const gated = (name: string): ExitStep => ({ name, invocation: `/${name}`, args:
 const steps = [plain("learn"), gated("log")];
 const chain = (phase: ExitPhase): ExitChain => ({ steps, phase });
 const armed = chain({ kind: "armed" });
-const run = (index: number, started = true, warned = false) => chain({ kind: "running", index, started, warned });
+const run = (index: number, started = true, warned = false, typed = true) => chain({ kind: "running", index, typed, started, warned });
 const ok: ReceiptReading = { kind: "accepted", status: "success" };
 const noop: ReceiptReading = { kind: "accepted", status: "no-op" };
 const missing: ReceiptReading = { kind: "missing" };
@@ -17,10 +17,13 @@ const missing: ReceiptReading = { kind: "missing" };
 // Each row: name, chain before, input, the phase after, the actions (type, and index or text fragment).
 type Row = [string, ExitChain, ExitInput, ExitPhase | "same" | "stopped", string[]];
 const rows: Row[] = [
-  ["armed: the running turn ends → the first skill goes in", armed, { kind: "turn-ended" }, { kind: "running", index: 0, started: false, warned: false }, ["submit 0"]],
+  ["armed: the running turn ends → the first skill goes in", armed, { kind: "turn-ended" }, { kind: "running", index: 0, typed: false, started: false, warned: false }, ["submit 0"]],
   ["armed: a turn starting changes nothing", armed, { kind: "turn-started" }, "same", []],
-  ["the skill's turn is seen", run(0, false), { kind: "turn-started" }, { kind: "running", index: 0, started: true, warned: false }, []],
-  ["a plain skill's turn ends → the next skill", run(0), { kind: "turn-ended" }, { kind: "running", index: 1, started: false, warned: false }, ["submit 1"]],
+  ["the skill's keys begin to go out", run(0, false, false, false), { kind: "typing" }, { kind: "running", index: 0, typed: true, started: false, warned: false }, []],
+  ["the skill's turn is seen", run(0, false), { kind: "turn-started" }, { kind: "running", index: 0, typed: true, started: true, warned: false }, []],
+  ["a turn begun before the skill's keys went out is not its turn", run(0, false, false, false), { kind: "turn-started" }, "same", []],
+  ["…so its end does not finish the skill", run(0, false, false, false), { kind: "turn-ended" }, "same", []],
+  ["a plain skill's turn ends → the next skill", run(0), { kind: "turn-ended" }, { kind: "running", index: 1, typed: false, started: false, warned: false }, ["submit 1"]],
   ["an end before the skill's turn began is an earlier turn's (stop then idle advance once)", run(1, false), { kind: "turn-ended", receipt: missing }, "same", []],
   ["a receipt of success after the last skill → close", run(1), { kind: "turn-ended", receipt: ok }, { kind: "closed" }, ["close"]],
   ["a receipt of no-op → close", run(1), { kind: "turn-ended", receipt: noop }, { kind: "closed" }, ["close"]],
@@ -36,12 +39,12 @@ const rows: Row[] = [
   ["a skill that could not be typed (a draft in the input line) cancels the chain, saying why", run(0, false), { kind: "refused", why: "its input line holds a draft" }, { kind: "cancelled", reason: "its input line holds a draft" }, ["warn its input line holds a draft: the exit is cancelled and the session kept"]],
   ["the chain's own skill command is not the user's", run(1, false), { kind: "prompt", text: "/log --auto --receipt-file /tmp/x/receipt.json" }, "same", []],
   ["another skill's command is the user's", run(1, false), { kind: "prompt", text: "/logout" }, { kind: "cancelled", reason: "a prompt was typed into the session" }, ["warn"]],
-  ["the watchdog warns once while the skill runs, and the exit stays armed", run(0), { kind: "watchdog", busy: true }, { kind: "running", index: 0, started: true, warned: true }, ["warn longer than the exit timeout"]],
+  ["the watchdog warns once while the skill runs, and the exit stays armed", run(0), { kind: "watchdog", busy: true }, { kind: "running", index: 0, typed: true, started: true, warned: true }, ["warn longer than the exit timeout"]],
   ["…not twice", run(0, true, true), { kind: "watchdog", busy: true }, "same", []],
   ["the watchdog on a turn the chain waits for says nothing", armed, { kind: "watchdog", busy: true }, "same", []],
-  ["stranded armed: the watchdog finds the session at its prompt → the first skill", armed, { kind: "watchdog", busy: false }, { kind: "running", index: 0, started: false, warned: false }, ["submit 0"]],
-  ["stranded running: the watchdog finds the session at its prompt after the skill's turn → the next skill", run(0), { kind: "watchdog", busy: false }, { kind: "running", index: 1, started: false, warned: false }, ["submit 1"]],
-  ["a skill whose turn never showed is not taken as done: the watchdog warns", run(0, false), { kind: "watchdog", busy: false }, { kind: "running", index: 0, started: false, warned: true }, ["warn longer than the exit timeout"]],
+  ["stranded armed: the watchdog finds the session at its prompt → the first skill", armed, { kind: "watchdog", busy: false }, { kind: "running", index: 0, typed: false, started: false, warned: false }, ["submit 0"]],
+  ["stranded running: the watchdog finds the session at its prompt after the skill's turn → the next skill", run(0), { kind: "watchdog", busy: false }, { kind: "running", index: 1, typed: false, started: false, warned: false }, ["submit 1"]],
+  ["a skill whose turn never showed is not taken as done: the watchdog warns", run(0, false), { kind: "watchdog", busy: false }, { kind: "running", index: 0, typed: true, started: false, warned: true }, ["warn longer than the exit timeout"]],
   ["stranded on a receipt step: no receipt stops the chain at once", run(1, true, true), { kind: "watchdog", busy: false, receipt: missing }, "stopped", ["warn wrote no receipt"]],
   ["after the watchdog warned, the skill's end still finishes the chain", run(1, true, true), { kind: "turn-ended", receipt: ok }, { kind: "closed" }, ["close"]],
   ["a stopped chain ignores everything", chain({ kind: "stopped", reason: "x" }), { kind: "turn-ended" }, "same", []],
@@ -80,7 +83,7 @@ describe("exit chain machine", () => {
   it("a chain of plain skills runs each after the previous turn and closes after the last", () => {
     let c = startChain([plain("a"), plain("b")], false).chain;
     const submitted: number[] = [];
-    for (const input of [{ kind: "turn-started" }, { kind: "turn-ended" }, { kind: "turn-ended" }, { kind: "turn-started" }, { kind: "turn-ended" }] as ExitInput[]) {
+    for (const input of [{ kind: "turn-started" }, { kind: "typing" }, { kind: "turn-started" }, { kind: "turn-ended" }, { kind: "turn-ended" }, { kind: "typing" }, { kind: "turn-started" }, { kind: "turn-ended" }] as ExitInput[]) {
       const r = stepChain(c, input);
       c = r.chain;
       for (const a of r.actions) if (a.type === "submit") submitted.push(a.index);
