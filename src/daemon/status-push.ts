@@ -16,8 +16,14 @@ import type { HostCounts } from "../hosts/segment.ts";
  * lines redrawn when it changes; no process runs per refresh), @agentmux-window-state per window
  * and @agentmux-border per pane. Each is written only when its value changed.
  */
+/** What a pane's border was made of when it was last made (reused while the same: 200 quiet panes a render). */
+interface BorderMade { record: Tracked["record"]; machine: Tracked["machine"]; backend: string; name: string; parent: string }
+
 export class StatusPush {
   private readonly written = new Map<string, string>();
+  private readonly borders = new Map<string, BorderMade>();
+  /** The sessions the display names were last made of, and the names. */
+  private named: { sessions: Array<{ t: Tracked; record: Tracked["record"]; backend: string; dir: string }>; names: Map<string, string> } | null = null;
   private keysReadAt = 0;
   private withKeys = false;
   /** The cells status-right leaves the segment (status-fit.ts), read with the keys option; null: not known. */
@@ -43,10 +49,18 @@ export class StatusPush {
   async render(tracked: Map<string, Tracked>, now = Date.now()): Promise<void> {
     const sessions = [...tracked.values()];
     for (const [window, state] of windowStates(sessions, now)) await this.set({ window }, "@agentmux-window-state", literal(state));
-    const names = displayNames(sessions.map((t) => ({ pane: t.pane, dir: t.record.dir || t.dir, instance: t.record.instance, backend: t.backend, label: t.record.label, side: t.record.side })));
+    const names = this.namesOf(sessions);
     for (const t of sessions) {
-      if (t.machine.state !== "exited") await this.set({ pane: t.pane }, "@agentmux-border", borderText(t, names.get(t.pane) ?? t.pane, now, parentState(t, tracked)));
+      if (t.machine.state === "exited") continue;
+      const name = names.get(t.pane) ?? t.pane;
+      const parent = parentState(t, tracked);
+      // A border whose parts did not change is the one written (a working one shows its turn's time: made again).
+      const made = this.borders.get(t.pane);
+      if (made && made.record === t.record && made.machine === t.machine && made.backend === t.backend && made.name === name && made.parent === parent && !(t.machine.state === "working" && t.machine.turnStart)) continue;
+      this.borders.set(t.pane, { record: t.record, machine: t.machine, backend: t.backend, name, parent });
+      await this.set({ pane: t.pane }, "@agentmux-border", borderText(t, name, now, parent));
     }
+    if (this.borders.size > sessions.length) for (const pane of this.borders.keys()) if (!tracked.has(pane)) this.borders.delete(pane);
     // @agentmux-status-keys on: the switcher keys of the sessions that need the user, after the counts.
     // (The option is read at most every 3 s, not on every state change.)
     if (now - this.keysReadAt >= 3000) {
@@ -73,5 +87,14 @@ export class StatusPush {
       this.log(`status: status-right-length leaves the segment ${this.room ?? "?"} cells; ${quota.length > 0 ? "the quota" : "the keys"} left out (widen it: set -g status-right-length ${shownWidth(forms[0] ?? "") + 40})`);
     }
     if (await this.set("global", "@agentmux-status", fit.segment)) await this.tmux.refreshStatusLines();
+  }
+
+  /** The sessions' display names: made again only when a session, its record, backend or directory changed. */
+  private namesOf(sessions: Tracked[]): Map<string, string> {
+    const last = this.named;
+    if (last && last.sessions.length === sessions.length && sessions.every((t, i) => { const s = last.sessions[i]; return s !== undefined && s.t === t && s.record === t.record && s.backend === t.backend && s.dir === t.dir; })) return last.names;
+    const names = displayNames(sessions.map((t) => ({ pane: t.pane, dir: t.record.dir || t.dir, instance: t.record.instance, backend: t.backend, label: t.record.label, side: t.record.side })));
+    this.named = { sessions: sessions.map((t) => ({ t, record: t.record, backend: t.backend, dir: t.dir })), names };
+    return names;
   }
 }

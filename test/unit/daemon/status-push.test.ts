@@ -65,6 +65,32 @@ describe("what the daemon pushes into tmux", () => {
     assert.equal(tmux.refreshes, 2);
   });
 
+  it("a border is made again when its session's record, name or turn time changes, and only then", async () => {
+    const t = session("%11", "@3", "idle", { model: "opus" });
+    const w = session("%12", "@4", "working");
+    w.machine = { ...w.machine, turnStart: NOW - 5000 };
+    const { tmux, push, tracked } = setup(t, w);
+    const borders = () => tmux.writes.filter((x) => x.includes("@agentmux-border"));
+    await push.render(tracked, NOW);
+    tmux.writes.length = 0;
+    await push.render(tracked, NOW + 2000);
+    assert.deepEqual(borders().map((x) => x.split(" ")[0]), ["%12"], "the working one's turn time moved; the idle one is as it was");
+    assert.match(borders()[0] ?? "", /⏱ 7s/);
+    tmux.writes.length = 0;
+    t.record = Object.freeze({ ...t.record, model: "sonnet" });
+    await push.render(tracked, NOW + 2000);
+    assert.deepEqual(borders().map((x) => x.split(" ")[0]), ["%11"]);
+    assert.match(borders()[0] ?? "", /sonnet/);
+    tmux.writes.length = 0;
+    t.record = Object.freeze({ ...t.record, label: "the renamed one" });
+    await push.render(tracked, NOW + 2000);
+    assert.match(borders()[0] ?? "", /the renamed one/);
+    tmux.writes.length = 0;
+    tracked.set("%13", session("%13", "@5", "idle", { dir: "/home/u/proj 11" }));
+    await push.render(tracked, NOW + 2000);
+    assert.deepEqual(borders().map((x) => x.split(" ")[0]), ["%13"], "a new session with a name of its own; the others' names unchanged");
+  });
+
   it("the switcher keys of sessions needing the user follow the counts, the option read at most every 3 s", async () => {
     const { tmux, push, tracked } = setup(session("%11", "@3", "waiting", { switchKey: "s" }), session("%12", "@3", "blocked", { switchKey: "a" }), session("%13", "@3", "working", { switchKey: "d" }));
     await push.render(tracked, NOW);
