@@ -22,13 +22,28 @@ const FORMAT = ["#{pane_id}", "#{window_activity}", "#{cursor_x},#{cursor_y}", "
 
 export type ScreenSighting = ScreenWord;
 
+/** One pane's line of the listing, read into its fields (once per distinct line: a quiet pane's is kept). */
+interface PaneRow {
+  line: string;
+  activity: number;
+  alternate: string;
+  title: string;
+  command: string;
+}
+
+function readRow(line: string): PaneRow {
+  const [, activity = "0", , , alternate = "0", title = "", command = ""] = line.split(SEP);
+  return { line, activity: Number(activity), alternate, title, command };
+}
+
 /**
  * Captures the screens of agent panes whose content may have changed (their window saw output
  * lately, or the cursor, scrollback, screen mode or title moved), at most every SCREEN_TICK_MS
  * per pane, through the daemon's control connection, and runs the pane's manifest on them.
  */
 export class ScreenWatch {
-  private readonly signatures = new Map<string, string>();
+  /** Each pane's row as last read: its line is the signature (a change of cursor, scrollback, screen mode, title or activity changes it). */
+  private readonly rows = new Map<string, PaneRow>();
   private readonly lastCapture = new Map<string, number>();
   private readonly interval = new Map<string, number>();
   private readonly quiet = new Map<string, boolean>();
@@ -53,7 +68,7 @@ export class ScreenWatch {
   ) {}
 
   forget(pane: string): void {
-    this.signatures.delete(pane);
+    this.rows.delete(pane);
     this.lastCapture.delete(pane);
     this.interval.delete(pane);
     this.quiet.delete(pane);
@@ -71,7 +86,8 @@ export class ScreenWatch {
    */
   private async listing(tracked: Map<string, Tracked>): Promise<string[]> {
     const asked = Date.now();
-    const known = this.listedAt !== null && !this.filterRefused && [...tracked.values()].every((t) => t.machine.state === "exited" || this.listed.has(t.pane));
+    let known = this.listedAt !== null && !this.filterRefused;
+    for (const t of tracked.values()) if (known && t.machine.state !== "exited" && !this.listed.has(t.pane)) known = false;
     // window_activity is in whole seconds: a second's margin below the last listing.
     const filter = known && this.listedAt !== null ? `#{e|>=:#{window_activity},${Math.floor(this.listedAt / 1000) - 1}}` : undefined;
     let lines = await this.tmux.paneLines(FORMAT, filter).catch(() => null);
@@ -116,21 +132,24 @@ export class ScreenWatch {
       // each verdict taken in the panes' order.
       const looks: Array<{ t: Tracked; pane: string; manifest: Manifest; title: string; alternate: string; lookedAt: number; capture: Promise<string | null> }> = [];
       for (const line of lines) {
-        const [pane = "", activity = "0", cursor = "", history = "", alternate = "0", title = "", command = ""] = line.split(SEP);
+        const pane = line.slice(0, line.indexOf(SEP));
         const t = tracked.get(pane);
         if (!t || t.machine.state === "exited") continue;
-        const signature = [cursor, history, alternate, title, activity].join("|");
-        const before = this.signatures.get(pane);
-        const changed = signature !== before;
-        this.signatures.set(pane, signature);
+        const before = this.rows.get(pane);
+        const changed = before === undefined || line !== before.line;
+        // A quiet pane whose line did not move, not asked for and not printing lately: nothing to do (200 panes a tick).
+        if (!changed && this.quiet.get(pane) !== false && !this.dirty.has(pane) && now / 1000 - before.activity >= 2) continue;
+        const row = before !== undefined && !changed ? before : readRow(line);
+        this.rows.set(pane, row);
         if (changed) this.onChange(pane);
-        const manifest = this.manifestFor(t, command, title);
+        const { title, alternate } = row;
+        const manifest = this.manifestFor(t, row.command, title);
         // A pane read with no manifest yet (its agent not known until its process tree is read) is looked at once it has one.
         if (!manifest) {
           this.dirty.add(pane);
           continue;
         }
-        const recentlyActive = now / 1000 - Number(activity) < 2;
+        const recentlyActive = now / 1000 - row.activity < 2;
         // A change after a quiet tick is news: look at once. Output that never stops backs off; when
         // it stops, the drawing it left (a dialog, a prompt) is news too: looked at on this tick.
         // (A pane's first sighting is no output.)
