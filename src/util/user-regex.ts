@@ -101,6 +101,63 @@ export function explainRe2Error(raw: string): UserRegexError {
   return new UserRegexError(message, SYNTAX);
 }
 
+/**
+ * Pure: the longest run of text every match of the pattern contains (a prefilter: a line without it
+ * cannot match, and is not handed to the engine), or "" when none can be told safely. Read at the
+ * top level only: an alternation there, flags (`(?i)`) or `\Q` give ""; a group, a class, an
+ * escape that is not punctuation, `.`, `^` and `$` end a run; `?`, `*` and `{` take back the
+ * character before them, `+` keeps it and ends the run.
+ */
+export function requiredLiteral(source: string): string {
+  let best = "";
+  let run = "";
+  const end = () => { if (run.length > best.length) best = run; run = ""; };
+  let depth = 0;
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i] as string;
+    if (c === "\\") {
+      const next = source[++i] ?? "";
+      if (next === "Q") return "";
+      if (depth > 0) continue;
+      if (/^[!-/:-@[-`{-~]$/.test(next)) run += next;
+      else end();
+      continue;
+    }
+    if (c === "[") {
+      // A class: skipped to its end (a ] first, or after ^, is a member; [:name:] is one).
+      end();
+      if (source[i + 1] === "^") i++;
+      if (source[i + 1] === "]") i++;
+      for (i++; i < source.length && source[i] !== "]"; i++) {
+        if (source[i] === "\\") i++;
+        else if (source[i] === "[" && source[i + 1] === ":") { const close = source.indexOf(":]", i + 2); if (close !== -1) i = close + 1; }
+      }
+      continue;
+    }
+    if (c === "(") {
+      if (source[i + 1] === "?" && /^[imsU-]$/.test(source[i + 2] ?? "")) return "";
+      if (depth === 0) end();
+      depth++;
+      continue;
+    }
+    if (c === ")") { depth = Math.max(0, depth - 1); continue; }
+    if (depth > 0) continue;
+    if (c === "|") return "";
+    if (c === "?" || c === "*" || c === "{") {
+      // The character before (a whole code point: an emoji is two UTF-16 units) is optional.
+      run = run.slice(0, /[\uDC00-\uDFFF]$/.test(run) ? -2 : -1);
+      end();
+      if (c === "{") { const close = source.indexOf("}", i); if (close === -1) return best; i = close; }
+      continue;
+    }
+    if (c === "+") { end(); continue; }
+    if (c === "." || c === "^" || c === "$") { end(); continue; }
+    run += c;
+  }
+  end();
+  return best;
+}
+
 /** Compile a pattern for RE2 (with RE2's linear-time lookbehind); throws UserRegexError naming the construct it cannot take. */
 export function compileUserRegex(source: string): UserRegex {
   const { RE2JS } = re2();
@@ -112,10 +169,13 @@ export function compileUserRegex(source: string): UserRegex {
     try { RE2JS.compile(source, RE2JS.LOOKBEHINDS); } catch (own) { throw explainRe2Error((own as Error).message); }
     throw explainRe2Error((error as Error).message);
   }
+  // A line without the text every match holds is not handed to the engine (most lines a look reads).
+  const literal = requiredLiteral(source);
+  if (literal === "") return { source, test: (text) => compiled.test(text), exec: (text) => compiled.exec(text) };
   return {
     source,
-    test: (text) => compiled.test(text),
-    exec: (text) => compiled.exec(text),
+    test: (text) => text.includes(literal) && compiled.test(text),
+    exec: (text) => (text.includes(literal) ? compiled.exec(text) : null),
   };
 }
 

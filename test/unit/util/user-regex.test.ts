@@ -1,7 +1,13 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { evalInChild, srcUrl } from "../../helpers/in-child.ts";
-import { compileUserRegex, jsWhitespace, lazyUserRegex, userRegexOrNull, UserRegexError } from "../../../src/util/user-regex.ts";
+import { readdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type * as Re2js from "re2js";
+import { parse } from "yaml";
+import { compileUserRegex, jsWhitespace, lazyUserRegex, requiredLiteral, userRegexOrNull, UserRegexError } from "../../../src/util/user-regex.ts";
 
 const LINE = `${"1".repeat(40)}!`;
 
@@ -76,5 +82,54 @@ describe("jsWhitespace: \\s as JavaScript reads it", () => {
     assert.equal(compileUserRegex("^❯(?:\\s|$)").test("❯\u00a0/exit"), true);
     assert.equal(compileUserRegex("^\\s*⎿\\s+Interrupted\\b").test("  ⎿ \u00a0Interrupted · What should Claude do instead?"), true);
     assert.equal(compileUserRegex("^\\S+$").test("a\u00a0b"), false);
+  });
+});
+
+describe("the text every match holds (a prefilter before the engine)", () => {
+  const cases: Array<[string, string]> = [
+    ["Do you want to proceed\\?", "Do you want to proceed?"],
+    ["esc to interrupt", "esc to interrupt"],
+    ["^\\s*❯ 1\\. Yes", "❯ 1. Yes"],
+    ["colou?r chart", "r chart"],
+    ["ab+c", "ab"],
+    ["x{2,3}yz", "yz"],
+    ["(Allow|Deny) this tool", " this tool"],
+    ["Allow|Deny", ""],
+    ["(?i)allow once", ""],
+    ["\\Qa.b\\E", ""],
+    ["[)|]+ done", " done"],
+    ["wait 😀? ok", "wait "],
+    ["\\d+ tokens", " tokens"],
+    ["", ""],
+  ];
+  for (const [source, literal] of cases) it(`${JSON.stringify(source)} → ${JSON.stringify(literal)}`, () => assert.equal(requiredLiteral(source), literal));
+
+  it("matches exactly as the engine alone does: every string of the built-in manifests as a pattern, against every line of every real screen", async () => {
+    const { RE2JS } = createRequire(import.meta.url)("re2js") as typeof Re2js;
+    const root = fileURLToPath(new URL("../../../", import.meta.url));
+    const patterns = new Set<string>(["wait 😀? ok", "(?i)YES", "a{2}b", "x\\.y+z?", "❯\\s+\\d"]);
+    const collect = (node: unknown): void => {
+      if (typeof node === "string") patterns.add(node);
+      else if (Array.isArray(node)) node.forEach(collect);
+      else if (node && typeof node === "object") Object.values(node).forEach(collect);
+    };
+    for (const file of readdirSync(join(root, "manifests")).filter((f) => f.endsWith(".yml"))) collect(parse(readFileSync(join(root, "manifests", file), "utf8")));
+    const dir = join(root, "test", "fixtures", "real", "screens");
+    const lines = new Set<string>(["wait  ok", "wait 😀 ok", "yes", "xx.yyz", "aab"]);
+    for (const file of readdirSync(dir)) for (const line of readFileSync(join(dir, file), "utf8").split("\n")) lines.add(line);
+    let compared = 0, matched = 0;
+    for (const source of patterns) {
+      const ours = userRegexOrNull(source);
+      if (!ours) continue;
+      const engine = RE2JS.compile(jsWhitespace(source), RE2JS.LOOKBEHINDS);
+      for (const line of lines) {
+        const want = engine.test(line);
+        assert.equal(ours.test(line), want, `${JSON.stringify(source)} on ${JSON.stringify(line)}`);
+        assert.deepEqual(ours.exec(line), engine.exec(line), `${JSON.stringify(source)} exec on ${JSON.stringify(line)}`);
+        compared++;
+        if (want) matched++;
+      }
+    }
+    assert.ok(patterns.size > 200 && compared > 100_000 && matched > 500, `${patterns.size} patterns, ${compared} lines compared, ${matched} matched`);
   });
 });
