@@ -125,13 +125,13 @@ export class ScreenRegions {
 
 /** Screen text as lines: trailing spaces of each line and trailing blank lines removed. */
 export function screenLines(screen: string): string[] {
-  const lines = screen.split(/\r?\n/).map((line) => line.replace(/\s+$/u, ""));
+  const lines = screen.split(/\r?\n/).map((line) => line.trimEnd());
   while (lines.length > 0 && lines[lines.length - 1] === "") lines.pop();
   return lines;
 }
 
 function nonEmpty(lines: string[]): string[] {
-  return lines.filter((line) => line.trim() !== "");
+  return lines.filter((line) => /\S/.test(line));
 }
 
 function regionKey(region: Region): string {
