@@ -15,10 +15,23 @@ const KEYS = [
 const KEY_NAMES = { Escape: "Escape", Left: "Left arrow", Up: "Up arrow", Down: "Down arrow", Right: "Right arrow", Enter: "Return", BTab: "Shift-Tab", "C-c": "Control-C" };
 
 /**
- * The session shown: its pane (null on the list), whether it ended, the digest of the dialog shown
- * ("": none), why its output is old ("": live), whether the list lacks it, whether the server said it ended.
+ * The session shown: its pane (null on the list), the name it was last listed under, the digest of
+ * the dialog shown ("": none), why its output is old ("": live), and what was said of its end: its
+ * row says it exited, the last list lacked it (and no output came since), the server said it ended.
+ * Whether it ended is derived (ended(), gone()): a list that lacks it while its output is old (its
+ * host down, which lists none of its sessions) is not its end.
  */
-export const shown = { pane: null, ended: false, gone: false, dialog: "", old: "", unlisted: false, endTold: false };
+export const shown = { pane: null, name: "", dialog: "", old: "", exited: false, unlisted: false, endTold: false };
+
+/** The session ended (or exited): nothing can be typed into it. */
+export function ended() {
+  return shown.endTold || shown.exited || (shown.unlisted && !shown.old);
+}
+
+/** The session is gone (an exited one can still be restarted). */
+function gone() {
+  return shown.endTold || (shown.unlisted && !shown.old);
+}
 
 let onFailure = (e) => banner(errorText(e));
 
@@ -67,17 +80,19 @@ export function setupSession(failed) {
 export function showSession(pane) {
   if (shown.pane !== pane) {
     $("output").textContent = "";
-    markOld("");
     $("send-text").value = "";
-    shown.ended = shown.gone = shown.unlisted = shown.endTold = false;
-    shown.dialog = "";
+    shown.exited = shown.unlisted = shown.endTold = false;
+    shown.dialog = shown.name = "";
+    markOld("");
   }
   shown.pane = pane;
 }
 
 /** Renders the header, the ask and the ended notice from the session's row (null: not listed). */
 export function renderSession(row, loaded) {
-  $("title").textContent = row ? row.name || row.pane : shown.pane || "";
+  // Unlisted (its host down, or ended): the name it was last listed under.
+  if (row) shown.name = row.name || row.pane;
+  $("title").textContent = shown.name || shown.pane || "";
   if (row) {
     const label = stateLabel(row);
     label.id = "s-state";
@@ -86,13 +101,10 @@ export function renderSession(row, loaded) {
     const age = $("s-age");
     age.dataset.since = String(row.since || 0);
     age.textContent = ageText(row.since);
-    shown.ended = row.state === "exited";
-    shown.gone = shown.unlisted = false;
+    shown.exited = row.state === "exited";
+    shown.unlisted = false;
   } else if (loaded) {
-    // Not listed: it ended. But a host that is down lists none of its sessions: one whose output
-    // is old (its host down) is not taken as ended for that.
     shown.unlisted = true;
-    if (!shown.old) shown.ended = shown.gone = true;
   }
   const ask = row && needsYou(row) ? row.ask : null;
   shown.dialog = ask && typeof ask.dialog === "string" ? ask.dialog : "";
@@ -116,17 +128,18 @@ export function renderSession(row, loaded) {
 
 /** The server said the watched session ended. */
 export function markEnded() {
-  shown.ended = shown.gone = shown.endTold = true;
+  shown.endTold = true;
   renderEnded();
 }
 
 function renderEnded() {
-  $("s-ended").hidden = !shown.ended;
-  for (const c of document.querySelectorAll("#send-form button, #send-text, #keys button")) c.disabled = shown.ended;
+  const over = ended();
+  $("s-ended").hidden = !over;
+  for (const c of document.querySelectorAll("#send-form button, #send-text, #keys button")) c.disabled = over;
   // An option answers the dialog read from the screen: until its digest is known (options a hook
   // told before the dialog was drawn), the server could only type it blind, so it waits.
-  for (const c of document.querySelectorAll("#s-options button")) c.disabled = shown.ended || !shown.dialog;
-  $("restart").disabled = shown.gone; // an exited session can still be restarted
+  for (const c of document.querySelectorAll("#s-options button")) c.disabled = over || !shown.dialog;
+  $("restart").disabled = gone(); // an exited session can still be restarted
 }
 
 /** The most characters of output the page keeps (its end): the server bounds it too. */
@@ -140,6 +153,8 @@ export function setOutput(lines) {
   const pre = $("output");
   const follow = !pre.textContent || pre.scrollHeight - pre.scrollTop - pre.clientHeight < 24;
   const text = lines.map(String).join("\n");
+  // Output came: the pane lives, whatever a list said while its host was down.
+  shown.unlisted = false;
   markOld("");
   pre.textContent = text.length > MAX_OUTPUT ? text.slice(-MAX_OUTPUT) : text;
   if (follow) pre.scrollTop = pre.scrollHeight;
@@ -151,11 +166,7 @@ export function setOutput(lines) {
  */
 export function markOld(why) {
   shown.old = why;
-  // The list that lacked it was the host's being down, not the session's end (unless the server said so).
-  if (why && shown.unlisted && !shown.endTold && shown.ended) {
-    shown.ended = shown.gone = false;
-    renderEnded();
-  }
+  renderEnded();
   $("s-old").textContent = why ? `${why}. The output below is old.` : "";
   $("s-old").hidden = !why;
   $("output").classList.toggle("old", Boolean(why));

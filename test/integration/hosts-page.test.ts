@@ -1,6 +1,7 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
+import { execa } from "execa";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { writeConfig } from "../helpers/config.ts";
 import { hostEntry, pairedPage } from "../helpers/host-page.ts";
@@ -64,6 +65,8 @@ describe("hosts: another machine's session on the phone page in Chromium", { ski
     await host.typeLine(remotePane, "typed far away");
     await answered("typed far away");
     assert.ok(await page.isHidden("#s-old"), "live output is not marked old");
+    const name = await page.$eval("#title", (e) => e.textContent ?? "");
+    assert.ok(name !== "" && name !== target, `the header names the session (${name})`);
 
     await host.down();
     down = true;
@@ -74,6 +77,7 @@ describe("hosts: another machine's session on the phone page in Chromium", { ski
     // A host down lists none of its sessions: the list without it is not the session's end.
     await page.waitForSelector(`#sessions .row[data-pane="${target}"]`, { state: "detached", timeout: 30_000 });
     assert.ok(await page.isHidden("#s-ended"), "a host down is not the session's end");
+    assert.equal(await page.$eval("#title", (e) => e.textContent ?? ""), name, "the header keeps the name it was last listed under");
     // Opened while the host is down (the list without it first, then why its output is not live): not ended either.
     await page.reload();
     await page.waitForSelector("#s-old:not([hidden])");
@@ -86,5 +90,29 @@ describe("hosts: another machine's session on the phone page in Chromium", { ski
     assert.ok(!(await page.$eval("#output", (e) => e.classList.contains("old"))), "live again, not dimmed");
     await host.typeLine(remotePane, "typed after the return");
     await answered("typed after the return");
+  });
+
+  it("a session that ended while its host was down shows as ended once the host is back", async () => {
+    const made = await host.cli(["new", "--backend", "claude", "--dir", host.home, "--instance", "far-2", "--detached"]);
+    assert.equal(made.exitCode, 0, String(made.stderr));
+    const pane = String(made.stdout).trim();
+    const target = `far:${pane}`;
+    await page.goto(`http://127.0.0.1:${port}/`);
+    await page.click(`#sessions .row[data-pane="${target}"]`, { timeout: 60_000 });
+    await page.waitForSelector("#session-view:not([hidden])");
+    await host.typeLine(pane, "before the end");
+    await answered("before the end");
+
+    await host.down();
+    down = true;
+    await page.waitForSelector("#s-old:not([hidden])", { timeout: 60_000 });
+    assert.ok(await page.isHidden("#s-ended"), "a host down is not the session's end");
+    // Its pane closed there while the host cannot be reached (by its user, on that machine).
+    const killed = await execa("runuser", ["-u", host.user, "--", "tmux", "-L", host.socketName, "kill-pane", "-t", pane], { reject: false });
+    assert.equal(killed.exitCode, 0, String(killed.stderr));
+    await host.restartSshd();
+    down = false;
+    await page.waitForSelector("#s-ended:not([hidden])", { timeout: 60_000 });
+    assert.ok(await page.$eval("#send-text", (e) => (e as HTMLTextAreaElement).disabled), "nothing can be typed into it");
   });
 });
