@@ -131,7 +131,7 @@ export function screenLines(screen: string): string[] {
 }
 
 function nonEmpty(lines: string[]): string[] {
-  return lines.filter((line) => /\S/.test(line));
+  return lines.filter((line) => line.trim() !== "");
 }
 
 function regionKey(region: Region): string {
