@@ -11,14 +11,14 @@ import { parentState } from "./side-report.ts";
 import type { Tracked } from "./tracked.ts";
 import type { HostCounts } from "../hosts/segment.ts";
 
+/** What a pane's border was made of when it was last made (reused while the same: 200 quiet panes a render). */
+interface BorderMade { record: Tracked["record"]; machine: Tracked["machine"]; backend: string; name: string; parent: string }
+
 /**
  * What the daemon pushes into tmux for people to see: the global @agentmux-status segment (status
  * lines redrawn when it changes; no process runs per refresh), @agentmux-window-state per window
  * and @agentmux-border per pane. Each is written only when its value changed.
  */
-/** What a pane's border was made of when it was last made (reused while the same: 200 quiet panes a render). */
-interface BorderMade { record: Tracked["record"]; machine: Tracked["machine"]; backend: string; name: string; parent: string }
-
 export class StatusPush {
   private readonly written = new Map<string, string>();
   private readonly borders = new Map<string, BorderMade>();
