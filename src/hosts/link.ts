@@ -10,8 +10,15 @@ const BACKOFF_MS = [1000, 2000, 4000, 8000, 16_000, 30_000];
 const MAX_LINE = 16 * 1024 * 1024;
 /** What is kept of ssh's stderr to say why a link failed. */
 const STDERR_KEPT = 4096;
-/** With no line (the stream says it is alive every 10 s) for this long, the link is taken as dead. */
-const SILENT_MS = 35_000;
+/**
+ * The alive line's cadence the link asks of a stream that can take it (hello feature "alive-every"):
+ * an idle host costs this daemon a line every 30 s, not every 10 s (ssh's own keepalive, every 10 s,
+ * finds a dead connection). With no line for SILENT_MS the link is taken as dead; an older stream
+ * says it is alive every 10 s and is given OLD_SILENT_MS.
+ */
+const ALIVE_ASKED_MS = 30_000;
+const SILENT_MS = 3 * ALIVE_ASKED_MS + 5000;
+const OLD_SILENT_MS = 35_000;
 
 export interface LinkDeps {
   /** The daemon's private runtime directory (the shared connection's socket goes in it). */
@@ -86,9 +93,10 @@ export class HostLink {
     let pending = "";
     let greeted = false;
     let refused: string | null = null;
+    let silentMs = OLD_SILENT_MS;
     const fail = (why: string) => { refused = why; child.kill("SIGTERM"); };
-    const silent = () => fail(`${this.host.name}: host unreachable (nothing came for ${SILENT_MS / 1000} s, not even that it is alive)`);
-    this.armWatchdog(silent);
+    const silent = () => fail(`${this.host.name}: host unreachable (nothing came for ${silentMs / 1000} s, not even that it is alive)`);
+    this.armWatchdog(silent, silentMs);
     child.stderr?.setEncoding("utf8");
     child.stderr?.on("data", (chunk: string) => { stderr = (stderr + chunk).slice(-STDERR_KEPT); });
     child.stdout?.setEncoding("utf8");
@@ -99,12 +107,17 @@ export class HostLink {
       while ((newline = pending.indexOf("\n")) >= 0) {
         const line = pending.slice(0, newline);
         pending = pending.slice(newline + 1);
-        this.armWatchdog(silent);
+        this.armWatchdog(silent, silentMs);
         const message = parseStreamLine(line);
         if (!message) continue;
         if (message.type === "hello") {
           if (message.protocol !== STREAM_PROTOCOL) { fail(`${this.host.name}: its agentmux ${message.version} speaks stream protocol ${message.protocol}, this one ${STREAM_PROTOCOL}: install the same version on both`); return; }
           greeted = true;
+          if (message.features.includes("alive-every")) {
+            child.stdin?.write(`${JSON.stringify({ type: "alive", every: ALIVE_ASKED_MS })}\n`);
+            silentMs = SILENT_MS;
+            this.armWatchdog(silent, silentMs);
+          }
           this.set({ version: message.version });
           this.watches.connected(message.features, message.version, (line) => { if (this.child === child) child.stdin?.write(line); });
         } else if (message.type === "error") {
@@ -145,9 +158,9 @@ export class HostLink {
     });
   }
 
-  /** A link that says nothing for SILENT_MS (not even that it is alive) is ended, and tried again. */
-  private armWatchdog(silent: () => void): void {
+  /** A link that says nothing for `ms` (not even that it is alive) is ended, and tried again. */
+  private armWatchdog(silent: () => void, ms: number): void {
     if (this.watchdog) clearTimeout(this.watchdog);
-    this.watchdog = setTimeout(silent, SILENT_MS);
+    this.watchdog = setTimeout(silent, ms);
   }
 }

@@ -20,7 +20,8 @@ interface Watch { subscription: InboxSubscription | null; over: boolean }
  * and `{"type":"unwatch","pane":"%12"}`, one a line. Each watched pane's output is written as
  * `{type: "output", pane, text}` at once and whenever the daemon pushes a change, and
  * `{type: "output-ended", pane}` when its session ended (or there is none). At most MAX_WATCHED
- * panes; anything else on stdin, and a line over MAX_INPUT_LINE, is dropped.
+ * panes. `{"type":"alive","every":MS}` asks for the alive line's cadence (src/hosts/serve.ts).
+ * Anything else on stdin, and a line over MAX_INPUT_LINE, is dropped.
  */
 export class StreamWatches {
   private readonly watched = new Map<string, Watch>();
@@ -29,6 +30,8 @@ export class StreamWatches {
   /** The rest of a line over the cap is being dropped. */
   private dropping = false;
   private closed = false;
+  /** The link asked for the alive line every `ms`. */
+  cadence: (ms: number) => void = () => undefined;
 
   constructor(private readonly subscribe: SubscribeOutput, private readonly write: (message: Record<string, unknown>) => void, private readonly rejoinMs = REJOIN_MS) {}
 
@@ -60,6 +63,8 @@ export class StreamWatches {
     let message: unknown;
     try { message = JSON.parse(text); } catch { return; }
     if (!isJsonObject(message)) return;
+    const every = message["every"];
+    if (message["type"] === "alive" && typeof every === "number" && Number.isFinite(every)) { this.cadence(every); return; }
     const pane = message["pane"];
     if (!isPaneId(pane)) return;
     if (message["type"] === "watch") this.watch(pane);

@@ -4,8 +4,13 @@ import type { Tmux } from "../tmux/tmux.ts";
 import { isAgentmuxError } from "../util/errors.ts";
 import { StreamWatches } from "./serve-watch.ts";
 
-/** How often the stream says it is alive when nothing changed (the link ends one silent for 35 s). */
+/**
+ * How often the stream says it is alive when nothing changed, unless the link asks for another
+ * cadence (an `{"type":"alive","every":MS}` line on stdin, within ALIVE_RANGE_MS): an older link
+ * asks nothing and ends a stream silent for 35 s.
+ */
 const ALIVE_MS = 10_000;
+export const ALIVE_RANGE_MS = [5000, 60_000] as const;
 /** The wait before the daemon is looked for again when it went away (it is started again if it must). */
 const REJOIN_MS = 300;
 
@@ -19,14 +24,15 @@ export interface StreamIo {
 }
 
 /** What this stream can do beyond the roster feed (the hello line says it; an older one says nothing). */
-export const STREAM_FEATURES = ["output"];
+export const STREAM_FEATURES = ["output", "alive-every"];
 
 /**
  * `agentmux stream --protocol N`, the far end of a host link (src/hosts/link.ts): a hello line, then
  * the daemon's roster feed (op "feed") as lines `{type: "feed", now, sessions, inbox}`, one per
  * change, and `{type: "alive"}` every ALIVE_MS. A daemon that goes away is started again and the
  * feed taken up. Failures are an `{type: "error", error, hint}` line (and a throw), never a stack.
- * The hello names its features: "output", the output of panes the link watches (src/hosts/serve-watch.ts).
+ * The hello names its features: "output", the output of panes the link watches (src/hosts/serve-watch.ts);
+ * "alive-every", the link may ask for the alive line's cadence.
  */
 export async function serveStream(tmux: Tmux, protocol: number, io: StreamIo): Promise<void> {
   const write = (message: Record<string, unknown>) => { io.out.write(`${JSON.stringify(message)}\n`); };
@@ -39,7 +45,12 @@ export async function serveStream(tmux: Tmux, protocol: number, io: StreamIo): P
   let feed: InboxSubscription | null = null;
   const subscribe = io.subscribe ?? ((view, onMessage, onEnd) => subscribeDaemon(tmux, view, onMessage, onEnd));
   const watches = new StreamWatches((pane, onMessage, onEnd) => subscribe({ op: "output", pane }, onMessage, onEnd), write);
-  const alive = setInterval(() => write({ type: "alive", now: Date.now() }), ALIVE_MS);
+  const sayAlive = () => write({ type: "alive", now: Date.now() });
+  let alive = setInterval(sayAlive, ALIVE_MS);
+  watches.cadence = (ms) => {
+    clearInterval(alive);
+    alive = setInterval(sayAlive, Math.min(ALIVE_RANGE_MS[1], Math.max(ALIVE_RANGE_MS[0], ms)));
+  };
   try {
     await new Promise<void>((resolve, reject) => {
       const end = () => { ended = true; feed?.close(); watches.close(); resolve(); };

@@ -32,6 +32,35 @@ describe("a host's link", () => {
     }
   });
 
+  it("a stream that can take it is asked to say it is alive every 30 s; an older one is asked nothing", { timeout: 20_000 }, async (t) => {
+    const dir = mkdtempSync(join(tmpdir(), "agentmux-link-"));
+    const links: HostLink[] = [];
+    try {
+      for (const [name, features] of [["new", '["output","alive-every"]'], ["old", '["output"]']] as const) {
+        const ssh = join(dir, `ssh-${name}`);
+        // Greets, then records its stdin; a feed after the first stdin line (or after a second without one).
+        writeFileSync(ssh, `#!/bin/sh
+echo '{"type":"hello","protocol":1,"version":"9","features":${features}}'
+(sleep 1; echo '{"type":"feed","now":1,"sessions":[],"inbox":[]}') &
+while read -r line; do echo "$line" >> ${dir}/stdin-${name}; echo '{"type":"feed","now":1,"sessions":[],"inbox":[]}'; done
+`);
+        chmodSync(ssh, 0o755);
+        let reachable = () => undefined as void;
+        const seen = new Promise<void>((r) => { reachable = r; });
+        const link = new HostLink({ name, ssh: name }, { dir, ssh, env: process.env, log: () => undefined, update: (s) => { if (s.reachable) reachable(); } });
+        links.push(link);
+        link.start();
+        await Promise.race([seen, new Promise((_, reject) => t.signal.addEventListener("abort", () => reject(new Error(`${name} never reachable`))))]);
+      }
+      const recorded = (name: string) => { try { return readFileSync(join(dir, `stdin-${name}`), "utf8"); } catch { return ""; } };
+      assert.equal(recorded("new"), '{"type":"alive","every":30000}\n');
+      assert.equal(recorded("old"), "", "an older stream is asked nothing (it would drop the line; it says it is alive every 10 s)");
+    } finally {
+      for (const link of links) link.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("a watch goes on the stream's stdin once it greets with the output feature, its output to the watcher, and again after a reconnect; the last watcher gone unwatches", { timeout: 20_000 }, async (t) => {
     const dir = mkdtempSync(join(tmpdir(), "agentmux-link-"));
     let link: HostLink | null = null;

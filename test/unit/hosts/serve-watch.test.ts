@@ -32,7 +32,7 @@ describe("agentmux stream: the panes the link watches", () => {
     out.on("data", (d: Buffer) => { pending += String(d); let i; while ((i = pending.indexOf("\n")) >= 0) { lines.push(JSON.parse(pending.slice(0, i)) as Record<string, unknown>); pending = pending.slice(i + 1); } });
     const served = serveStream({} as Tmux, 1, { out, input, version: "9", subscribe: daemon.subscribe });
     await tick();
-    assert.deepEqual(lines[0], { type: "hello", protocol: 1, version: "9", features: ["output"] });
+    assert.deepEqual(lines[0], { type: "hello", protocol: 1, version: "9", features: ["output", "alive-every"] });
     assert.deepEqual(daemon.subs.map((s) => s.view), ["feed"]);
     input.write('{"type":"watch","pane":"%12"}\n{"type":"watch","pane":"%12"}\nnot json\n{"type":"watch","pane":"%1;ls"}\n{"type":"kill","pane":"%12"}\n');
     await tick();
@@ -53,6 +53,38 @@ describe("agentmux stream: the panes the link watches", () => {
     input.end();
     await served;
     assert.ok(daemon.subs.every((s) => s.closed || s.view !== "feed"), "the feed is closed when ssh ends");
+  });
+
+  it("the link may ask for the alive line's cadence: within 5 to 60 s, said every that long from then on", async (t) => {
+    t.mock.timers.enable({ apis: ["setInterval"] });
+    const daemon = fakeDaemon();
+    const input = new PassThrough();
+    const out = new PassThrough();
+    let text = "";
+    out.on("data", (d: Buffer) => { text += String(d); });
+    const alives = () => text.split("\n").filter((l) => l.includes('"alive"')).length;
+    const served = serveStream({} as Tmux, 1, { out, input, version: "9", subscribe: daemon.subscribe });
+    await tick();
+    t.mock.timers.tick(10_000);
+    assert.equal(alives(), 1, "every 10 s unless asked");
+    input.write('{"type":"alive","every":"soon"}\n{"type":"alive","every":30000}\n');
+    await tick();
+    t.mock.timers.tick(20_000);
+    assert.equal(alives(), 1, "asked for 30 s: not at 10 nor 20");
+    t.mock.timers.tick(10_000);
+    assert.equal(alives(), 2);
+    input.write('{"type":"alive","every":1}\n');
+    await tick();
+    t.mock.timers.tick(4999);
+    assert.equal(alives(), 2, "never more often than every 5 s");
+    t.mock.timers.tick(1);
+    assert.equal(alives(), 3);
+    input.write('{"type":"alive","every":3600000}\n');
+    await tick();
+    t.mock.timers.tick(60_000);
+    assert.equal(alives(), 4, "never less often than every 60 s");
+    input.end();
+    await served;
   });
 
   it("a line over the cap is dropped, not read (and the lines after it are); at most 8 panes; a pane with no session ends at once", async () => {
