@@ -140,7 +140,7 @@ async function twentyHosts(host: SshHost, seconds: number, runs: number): Promis
       const profile = process.env["P13_PROFILE"];
       await server.cli(["daemon", "start"], profile ? { env: { NODE_OPTIONS: `--import ${pathToFileURL(join(ROOT, "bench", "profile-preload.mjs")).href}`, P3_PROFILE: profile } } : {});
       if (count > 0) await server.waitFor("20 hosts reachable", async () => (JSON.parse(String((await server.cli(["hosts", "--json"])).stdout)) as Array<{ reachable: boolean }>).filter((h) => h.reachable).length === count, 120_000);
-      await sleep(3000);
+      await sleep(Number(process.env["P13_SETTLE_SECONDS"] ?? 3) * 1000);
       const pid = await daemonPid(server);
       if (profile) process.kill(pid, "SIGUSR2");
       const c0 = cpuMs(pid), threads0 = threadCpuMs(pid), t0 = Date.now();
