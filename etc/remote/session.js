@@ -24,7 +24,7 @@ const KEY_NAMES = { Escape: "Escape", Left: "Left arrow", Up: "Up arrow", Down: 
 export const shown = { pane: null, name: "", dialog: "", old: "", exited: false, unlisted: false, endTold: false };
 
 /** The session ended (or exited): nothing can be typed into it. */
-export function ended() {
+function ended() {
   return shown.endTold || shown.exited || (shown.unlisted && !shown.old);
 }
 
