@@ -169,9 +169,9 @@ export function compileUserRegex(source: string): UserRegex {
     try { RE2JS.compile(source, RE2JS.LOOKBEHINDS); } catch (own) { throw explainRe2Error((own as Error).message); }
     throw explainRe2Error((error as Error).message);
   }
-  // A line without the text every match holds is not handed to the engine (most lines a look reads).
+  // A line without the text every match holds is not handed to the engine (most lines a look reads;
+  // with none known, "", every line holds it).
   const literal = requiredLiteral(source);
-  if (literal === "") return { source, test: (text) => compiled.test(text), exec: (text) => compiled.exec(text) };
   return {
     source,
     test: (text) => text.includes(literal) && compiled.test(text),
