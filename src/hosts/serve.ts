@@ -10,7 +10,7 @@ import { StreamWatches } from "./serve-watch.ts";
  * asks nothing and ends a stream silent for 35 s.
  */
 const ALIVE_MS = 10_000;
-export const ALIVE_RANGE_MS = [5000, 60_000] as const;
+const ALIVE_RANGE_MS = [5000, 60_000] as const;
 /** The wait before the daemon is looked for again when it went away (it is started again if it must). */
 const REJOIN_MS = 300;
 
