@@ -87,7 +87,10 @@ export class ScreenWatch {
   private async listing(tracked: Map<string, Tracked>): Promise<string[]> {
     const asked = Date.now();
     let known = this.listedAt !== null && !this.filterRefused;
-    for (const t of tracked.values()) if (known && t.machine.state !== "exited" && !this.listed.has(t.pane)) known = false;
+    for (const t of tracked.values()) {
+      if (!known) break;
+      if (t.machine.state !== "exited" && !this.listed.has(t.pane)) known = false;
+    }
     // window_activity is in whole seconds: a second's margin below the last listing.
     const filter = known && this.listedAt !== null ? `#{e|>=:#{window_activity},${Math.floor(this.listedAt / 1000) - 1}}` : undefined;
     let lines = await this.tmux.paneLines(FORMAT, filter).catch(() => null);
