@@ -39,7 +39,6 @@ if (dir && process.argv.includes("run") && process.argv.includes("daemon")) {
     if (gcOnly) return;
     session.post("Profiler.stop", (err, result) => {
       if (!err) writeFileSync(`${dir}/daemon-${process.pid}.cpuprofile`, JSON.stringify(result.profile));
-      on = false;
     });
     session.post("HeapProfiler.stopSampling", (err, result) => {
       if (!err) writeFileSync(`${dir}/daemon-${process.pid}.heapprofile`, JSON.stringify(result.profile));
