@@ -21,7 +21,12 @@ export const LIVE_SCREEN_WAIT_MS = 2000;
 export const INTERRUPT_STOP_MS = 2000;
 /** A free prompt that was there before the turn began ends it only after this long (a lost stop). */
 export const STALE_TURN_MS = 20_000;
-/** Without hooks a spinner title begins a turn once it held this long (Codex blinks one for a frame while it starts). */
+/**
+ * A spinner title alone is the CLI's, not a turn's: Codex spins it while it starts after a dialog
+ * and while it shuts down (Ctrl-C, /quit), for as long as a loaded machine makes that take. It
+ * keeps a running turn going but begins none and answers no blocker; only at first sight (a daemon
+ * started mid-turn, no hooks) does it say working, once held this long.
+ */
 export const TITLE_TURN_MS = 1000;
 /**
  * Every time in these rules counts from a word's time (a channel's, the last event's, the state's)
@@ -139,11 +144,8 @@ const RULES: Rule[] = [
     // it seconds after its hook. Without hooks the screen is the only word: no hold.
     const drawn = own || (f.dialogSeenAt != null && f.dialogSeenAt >= f.machine.since);
     const gone = !f.hooks ? 0 : drawn ? DIALOG_GONE_MS : DIALOG_UNSEEN_MS;
-    // Without hooks a spinner title alone is a turn only once held a moment, and never after a
-    // dialog before any turn (folder trust at start): the CLI's start-up spinner is no turn.
-    const titleOnly = s !== null && s.region === "title" && !f.hooks;
-    const wait = titleOnly ? TITLE_TURN_MS : gone;
-    if (s && s.verdict === "working" && news(f, s) && held(f, s, wait) && (strong(f, s) || own) && !(titleOnly && f.machine.turnStart === null)) {
+    // The turn running again shows on the screen itself: a spinner title alone is the CLI's (TITLE_TURN_MS).
+    if (s && s.verdict === "working" && s.region === "screen" && news(f, s) && held(f, s, gone)) {
       return move("blocker-answered", "the screen shows the turn running again", { kind: "activity", at: f.now }, "screen");
     }
     if (current(f, live) && live.status === "busy") return move("blocker-answered", `${live.source} says busy`, { kind: "activity", at: f.now }, "live");
@@ -180,8 +182,10 @@ const RULES: Rule[] = [
     if (f.state !== "waiting" && f.state !== "idle" && f.state !== "unknown") return null;
     const s = f.screen;
     const live = f.live;
+    // A turn begins on the screen itself; a spinner title alone only at first sight (TITLE_TURN_MS).
+    const begins = s !== null && (s.region === "screen" || f.state === "unknown");
     const settle = f.hooks ? SCREEN_SETTLE_MS : s?.region === "title" ? TITLE_TURN_MS : 0;
-    if (s && s.verdict === "working" && strong(f, s) && (news(f, s) || f.state === "unknown") && held(f, s, settle) && calm(f, settle)) return move("turn-began-on-screen", "the screen shows a turn running", { kind: "activity", at: f.now }, "screen");
+    if (s && s.verdict === "working" && begins && strong(f, s) && (news(f, s) || f.state === "unknown") && held(f, s, settle) && calm(f, settle)) return move("turn-began-on-screen", "the screen shows a turn running", { kind: "activity", at: f.now }, "screen");
     if (current(f, live) && live.status === "busy") return move("turn-began-live", `${live.source} says busy`, { kind: "activity", at: f.now }, "live");
     if (current(f, live) && live.status === "waiting") {
       // A report of waiting from before the current state is the blocker it already left (answered, then gone): raising it again would flap.

@@ -68,8 +68,8 @@ const rows: Row[] = [
   ["a dialog after the turn ended, just drawn", { state: "waiting", ago: 5000, hookAgo: 5000, screen: screen("blocked", 100) }, null, "dialog-settling"],
   ["without hooks a dialog after the turn raises blocked at once", { state: "waiting", ago: 5000, hooks: false, screen: screen("blocked", 0) }, "blocked", "dialog-on-screen"],
   ["without hooks the screen's blocker ends the moment the prompt is free", { state: "blocked", ago: 5000, turnAgo: 10_000, raisedBy: "screen", hooks: false, screen: screen("idle", 0) }, "stop", "blocker-gone"],
-  ["without hooks a spinner title ends the blocker only once held a moment", { state: "blocked", ago: 5000, turnAgo: 10_000, raisedBy: "screen", hooks: false, screen: screen("working", TITLE_TURN_MS - 200, { region: "title" }) }, null, "blocker-holds"],
-  ["without hooks a spinner title held a moment: the turn runs again", { state: "blocked", ago: 5000, turnAgo: 10_000, raisedBy: "screen", hooks: false, screen: screen("working", TITLE_TURN_MS, { region: "title" }) }, "activity", "blocker-answered"],
+  ["without hooks a spinner title alone answers no blocker, however long (Codex spins it while it shuts down at a dialog)", { state: "blocked", ago: 5000, turnAgo: 10_000, raisedBy: "screen", hooks: false, screen: screen("working", 4000, { region: "title" }) }, null, "blocker-holds"],
+  ["…nor with hooks, for the screen's own blocker", { state: "blocked", ago: 5000, turnAgo: 10_000, raisedBy: "screen", screen: screen("working", 4000, { region: "title" }) }, null, "blocker-holds"],
   ["Codex's start-up spinner after the trust dialog (no turn yet) is no turn, however long", { state: "blocked", ago: 5000, turnAgo: null, raisedBy: "screen", hooks: false, screen: screen("working", 4000, { region: "title" }) }, null, "blocker-holds"],
   ["after the trust dialog the status line on screen is a turn (the user typed one)", { state: "blocked", ago: 5000, turnAgo: null, raisedBy: "screen", hooks: false, screen: screen("working", 0) }, "activity", "blocker-answered"],
   ["without hooks the turn running again ends it at once too", { state: "blocked", ago: 5000, turnAgo: 10_000, raisedBy: "screen", hooks: false, screen: screen("working", 0) }, "activity", "blocker-answered"],
@@ -111,7 +111,9 @@ const rows: Row[] = [
   // The screen and live status against the hooks' turn boundaries.
   ["a turn begun outside the hooks, held on screen", { state: "waiting", ago: 30_000, hookAgo: 30_000, screen: screen("working", S) }, "activity", "turn-began-on-screen"],
   ["a spinner title alone begins no turn when hooks mark turns", { state: "waiting", ago: 30_000, hookAgo: 30_000, screen: screen("working", S, { region: "title" }) }, null, "agree"],
-  ["without hooks the title is enough, once held a moment", { state: "waiting", ago: 30_000, hooks: false, screen: screen("working", TITLE_TURN_MS, { region: "title" }) }, "activity", "turn-began-on-screen"],
+  ["without hooks a spinner title alone begins no turn either, however long (Codex spins it while it shuts down: Ctrl-C, /quit)", { state: "waiting", ago: 30_000, hooks: false, screen: screen("working", 4000, { region: "title" }) }, null, "agree"],
+  ["…nor before any turn", { state: "idle", ago: 30_000, turnAgo: null, hooks: false, screen: screen("working", 4000, { region: "title" }) }, null, "agree"],
+  ["without hooks, at first sight, a spinner title held a moment is a turn (a daemon started mid-turn)", { state: "unknown", ago: TITLE_TURN_MS, turnAgo: null, hooks: false, screen: screen("working", TITLE_TURN_MS, { region: "title" }) }, "activity", "turn-began-on-screen"],
   ["without hooks a spinner title just drawn begins no turn (Codex blinks one while it starts)", { state: "idle", ago: 1000, turnAgo: null, hooks: false, screen: screen("working", 40, { region: "title" }) }, null, "agree"],
   ["…nor at first sight", { state: "unknown", ago: 0, turnAgo: null, hooks: false, screen: screen("working", 40, { region: "title" }) }, null, "agree"],
   ["without hooks the screen itself showing a turn begins one at once", { state: "idle", ago: 30_000, hooks: false, screen: screen("working", 0) }, "activity", "turn-began-on-screen"],
@@ -220,6 +222,26 @@ describe("no flapping", () => {
       screen: { verdict: "working", rule: "title-spinner", region: "title", cause: null, since: 500, at: t },
     }), 60_000);
     assert.deepEqual(states, ["waiting"]);
+  });
+  it("Ctrl-C at Codex's composer before any hook: its shutdown spins the title for seconds, then it exits: idle throughout", () => {
+    const start: MachineState = { ...INITIAL, state: "idle", since: 0, turnStart: null };
+    const states = simulate(start, "screen", (t) => ({
+      input: { kind: "keys", at: 1000 },
+      screen: t < 1100 ? { verdict: "idle", rule: "composer", region: "screen", cause: null, since: 0, at: t }
+        : t < 6000 ? { verdict: "working", rule: "title-spinner", region: "title", cause: null, since: 1100, at: t }
+          : { verdict: "idle", rule: "composer", region: "screen", cause: null, since: 6000, at: t },
+    }), 30_000, false);
+    assert.deepEqual(states, ["idle"]);
+  });
+  it("without hooks, a turn the screen shows begins; its streaming (the spinner title alone) keeps it; the free prompt ends it", () => {
+    const start: MachineState = { ...INITIAL, state: "idle", since: 0, turnStart: null };
+    const states = simulate(start, "screen", (t) => ({
+      screen: t < 1000 ? { verdict: "idle", rule: "composer", region: "screen", cause: null, since: 0, at: t }
+        : t < 2000 ? { verdict: "working", rule: "status-line", region: "screen", cause: null, since: 1000, at: t }
+          : t < 9000 ? { verdict: "working", rule: "title-spinner", region: "title", cause: null, since: 2000, at: t }
+            : { verdict: "idle", rule: "composer", region: "screen", cause: null, since: 9000, at: t },
+    }), 30_000, false);
+    assert.deepEqual(states, ["idle", "working", "waiting"]);
   });
   it("case 3: the trust dialog at start, accepted after 5 s: blocked, then idle, for good", () => {
     const start: MachineState = { ...INITIAL, state: "unknown", since: 0 };
