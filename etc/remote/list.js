@@ -1,11 +1,22 @@
-// The list of live sessions, in the server's order (blocked, waiting longest first, the rest):
-// each row's state glyph and word, name, backend and account, time in that state, and what a
-// blocked or waiting session asks.
+// The list of live sessions, in the server's order (blocked, waiting longest first, the rest, then
+// the sessions of other machines that are down): each row's state glyph and word, name, backend and
+// account, time in that state, and what a blocked or waiting session asks. A row whose host is down
+// says "unreachable" and how old its data is, never its last state as now's.
 import { $, ageText, el } from "./dom.js";
 
 const WORDS = new Set(["blocked", "waiting", "working", "idle", "exited", "closing"]);
 
+/** Another machine's session whose host is down (the row's `unreachable`: when its data was current). */
+export function unreachable(row) {
+  return row.unreachable !== undefined && row.unreachable !== null;
+}
+
 export function stateLabel(row) {
+  if (unreachable(row)) {
+    const span = el("span", "state state-unknown", "– unreachable");
+    span.dataset.state = "unreachable";
+    return span;
+  }
   const known = WORDS.has(row.state);
   const span = el("span", `state state-${known ? row.state : "unknown"}`, `${row.glyph || "?"} ${known ? row.state : row.state || "unknown"}`);
   span.dataset.state = row.state || "unknown";
@@ -13,11 +24,18 @@ export function stateLabel(row) {
 }
 
 export function metaText(row) {
-  return [row.backend, row.account].filter(Boolean).join(" · ");
+  // Its age (rowSince) is the data's: how long ago the host was last heard.
+  const old = unreachable(row) ? ["host down", `last heard: ${row.state || "unknown"}`] : [];
+  return [row.backend, row.account, ...old].filter(Boolean).join(" · ");
 }
 
 export function needsYou(row) {
-  return row.state === "blocked" || row.state === "waiting";
+  return !unreachable(row) && (row.state === "blocked" || row.state === "waiting");
+}
+
+/** When the row's state began, or for a host down when its data was current. */
+export function rowSince(row) {
+  return unreachable(row) ? row.unreachable : row.since;
 }
 
 export function ageSpan(since, id) {
@@ -39,13 +57,13 @@ function askBlock(ask) {
 export function renderList(sessions, open) {
   const items = sessions.map((row) => {
     const li = el("li");
-    const b = el("button", `row ${WORDS.has(row.state) ? row.state : "unknown"}`);
+    const b = el("button", `row ${unreachable(row) ? "unknown" : WORDS.has(row.state) ? row.state : "unknown"}`);
     b.type = "button";
     b.dataset.pane = row.pane;
     const top = el("div", "row-top");
     top.append(stateLabel(row), el("span", "name", row.name || row.pane));
     if (row.snoozed) top.append(el("span", "snoozed", "snoozed"));
-    top.append(ageSpan(row.since));
+    top.append(ageSpan(rowSince(row)));
     b.append(top, el("div", "meta", metaText(row)));
     if (needsYou(row) && row.ask) b.append(askBlock(row.ask));
     b.addEventListener("click", () => open(row.pane));

@@ -21,7 +21,8 @@ export function setupNotifyButton(button) {
 export function notifyBlocked(sessions, open) {
   if (known && granted()) {
     for (const row of sessions) {
-      if (row.state !== "blocked" || known.get(row.pane) === "blocked") continue;
+      // A host down's row holds its last state, which is not news.
+      if (row.state !== "blocked" || known.get(row.pane) === "blocked" || row.unreachable !== undefined) continue;
       try {
         const n = new Notification(`⚠ ${row.name || row.pane} is blocked`, {
           body: (row.ask && row.ask.summary) || [row.backend, row.account].filter(Boolean).join(" · "),

@@ -4,7 +4,7 @@
 // screen still shows that dialog (or, with none shown, while none is open).
 import { $, ageText, banner, el } from "./dom.js";
 import { api, errorText } from "./http.js";
-import { metaText, needsYou, stateLabel } from "./list.js";
+import { metaText, needsYou, rowSince, stateLabel } from "./list.js";
 
 const KEYS = [
   ["Esc", "Escape"], ["1", "1"], ["2", "2"], ["3", "3"], ["4", "4"], ["5", "5"],
@@ -19,7 +19,7 @@ const KEY_NAMES = { Escape: "Escape", Left: "Left arrow", Up: "Up arrow", Down: 
  * the dialog shown ("": none), why its output is old ("": live), and what was said of its end: its
  * row says it exited, the last list lacked it (and no output came since), the server said it ended.
  * Whether it ended is derived (ended(), gone()): a list that lacks it while its output is old (its
- * host down, which lists none of its sessions) is not its end.
+ * host down) is not its end.
  */
 export const shown = { pane: null, name: "", dialog: "", old: "", exited: false, unlisted: false, endTold: false };
 
@@ -90,7 +90,7 @@ export function showSession(pane) {
 
 /** Renders the header, the ask and the ended notice from the session's row (null: not listed). */
 export function renderSession(row, loaded) {
-  // Unlisted (its host down, or ended): the name it was last listed under.
+  // Unlisted (ended, or its host down before this page listed it): the name it was last listed under.
   if (row) shown.name = row.name || row.pane;
   $("title").textContent = shown.name || shown.pane || "";
   if (row) {
@@ -99,8 +99,8 @@ export function renderSession(row, loaded) {
     $("s-state").replaceWith(label);
     $("s-meta").textContent = metaText(row);
     const age = $("s-age");
-    age.dataset.since = String(row.since || 0);
-    age.textContent = ageText(row.since);
+    age.dataset.since = String(rowSince(row) || 0);
+    age.textContent = ageText(rowSince(row));
     shown.exited = row.state === "exited";
     shown.unlisted = false;
   } else if (loaded) {

@@ -18,6 +18,11 @@ export interface Row {
   since: number;
   snoozed: boolean;
   ask: Ask | null;
+  /**
+   * Another machine's session whose host is down: when what the row says was last current (epoch
+   * ms; 0: never). Its state is the last one heard, not now's; it asks nothing. Absent otherwise.
+   */
+  unreachable?: number;
 }
 
 /** What the daemon knows now of a session's state (fresher than the pane options the roster read). */
@@ -25,11 +30,14 @@ export interface Live { state: SessionState; since: number; background: boolean 
 
 const RANK: Partial<Record<SessionState, number>> = { blocked: 0, waiting: 1 };
 
-/** Pure: blocked first, then waiting (each the longest first), then the rest by key. */
+/** A row's place: blocked, waiting, the rest; a host down's last. */
+const rank = (r: Row): number => r.unreachable !== undefined ? 3 : RANK[r.state] ?? 2;
+
+/** Pure: blocked first, then waiting (each the longest first), then the rest by key, then the rows of hosts that are down. */
 export function orderRows(rows: Row[]): Row[] {
   return [...rows].sort((a, b) => {
-    const ra = RANK[a.state] ?? 2;
-    const rb = RANK[b.state] ?? 2;
+    const ra = rank(a);
+    const rb = rank(b);
     if (ra !== rb) return ra - rb;
     if (ra < 2 && a.since !== b.since) return a.since - b.since;
     return byKey(a, b);
@@ -54,22 +62,23 @@ export function rowsFrom(roster: readonly RosterEntry[], live: (pane: string) =>
 }
 
 /**
- * Pure: the reachable hosts' live sessions as rows: HOST:PANE, the name HOST:name, no key (keys are
- * this machine's), the Ask and snooze from the host's inbox. A host that is down lists none here:
- * nothing could be answered there.
+ * Pure: other machines' live sessions as rows: HOST:PANE, the name HOST:name, no key (keys are this
+ * machine's), the Ask and snooze from the host's inbox. A host that is down keeps its rows, marked
+ * unreachable with the age of the data, asking nothing (nothing can be answered there now).
  */
 export function hostRows(snapshots: readonly HostSnapshot[]): Row[] {
-  return snapshots.filter((s) => s.reachable).flatMap((s) => {
+  return snapshots.flatMap((s) => {
     const items = new Map(s.inbox.map((i) => [i.pane, i]));
     return s.sessions.filter((r) => r.state !== null && r.state !== "exited").map((r): Row => {
       const state = r.state as SessionState;
       const item = items.get(r.pane);
-      const ask = item?.ask ?? null;
-      return {
+      const ask = s.reachable ? item?.ask ?? null : null;
+      const row: Row = {
         pane: `${s.name}:${r.pane}`, name: `${s.name}:${r.name}`, key: "", backend: r.backend, account: r.account ?? "", state,
         glyph: stateGlyph(state, r.background), background: r.background, since: Math.round(r.stateSince ?? 0), snoozed: item?.snoozed === true,
         ask: ask && { ...ask, keys: optionKeys(ask) },
       };
+      return s.reachable ? row : { ...row, unreachable: Math.round(s.lastDataAt ?? 0) };
     });
   });
 }

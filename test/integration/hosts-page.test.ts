@@ -74,20 +74,25 @@ describe("hosts: another machine's session on the phone page in Chromium", { ski
     assert.match(await page.$eval("#s-old", (e) => e.textContent ?? ""), /^far: host unreachable.*\. The output below is old\.$/);
     assert.ok(await page.$eval("#output", (e) => e.classList.contains("old")), "the output is dimmed");
     assert.match(await output(), /received: typed far away/, "what it showed stays");
-    // A host down lists none of its sessions: the list without it is not the session's end.
-    await page.waitForSelector(`#sessions .row[data-pane="${target}"]`, { state: "detached", timeout: 30_000 });
+    // A host down keeps its sessions' rows, marked unreachable with the age of the data, never as current.
+    const stale = `#sessions .row[data-pane="${target}"] [data-state="unreachable"]`;
+    await page.waitForSelector(stale, { state: "attached", timeout: 30_000 });
+    assert.match(await page.$eval(`#sessions .row[data-pane="${target}"] .meta`, (e) => e.textContent ?? ""), /host down · last heard: \w+/);
     assert.ok(await page.isHidden("#s-ended"), "a host down is not the session's end");
-    assert.equal(await page.$eval("#title", (e) => e.textContent ?? ""), name, "the header keeps the name it was last listed under");
-    // Opened while the host is down (the list without it first, then why its output is not live): not ended either.
+    assert.equal(await page.$eval("#title", (e) => e.textContent ?? ""), name, "the header keeps the session's name");
+    assert.equal(await page.$eval("#s-state", (e) => (e as HTMLElement).dataset["state"] ?? ""), "unreachable", "the header says unreachable, not the last state");
+    // Opened while the host is down (its row from the data last heard, why its output is not live): named, not ended.
     await page.reload();
     await page.waitForSelector("#s-old:not([hidden])");
     assert.match(await page.$eval("#s-old", (e) => e.textContent ?? ""), /^far: host unreachable.*\. The output below is old\.$/);
     assert.ok(await page.isHidden("#s-ended"), "opened while its host is down, not ended");
+    await page.waitForFunction((n) => document.getElementById("title")?.textContent === n, name);
 
     await host.restartSshd();
     down = false;
     await page.waitForSelector("#s-old", { state: "hidden", timeout: 60_000 });
     assert.ok(!(await page.$eval("#output", (e) => e.classList.contains("old"))), "live again, not dimmed");
+    await page.waitForSelector(stale, { state: "detached" });
     await host.typeLine(remotePane, "typed after the return");
     await answered("typed after the return");
   });

@@ -1,7 +1,10 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
+import type { InboxItem } from "../../../src/core/ask.ts";
 import { rowsOf } from "../../../src/remote/actions.ts";
-import { itemRows, lastLines, orderRows, rowsFrom, type Row } from "../../../src/remote/rows.ts";
+import { hostRows, itemRows, lastLines, orderRows, rowsFrom, type Row } from "../../../src/remote/rows.ts";
+import { emptySnapshot } from "../../../src/hosts/snapshot.ts";
+import type { SessionRow } from "../../../src/session/json.ts";
 import type { RosterEntry } from "../../../src/session/roster.ts";
 
 const row = (pane: string, key: string, state: Row["state"], since: number): Row => ({ pane, name: pane, key, backend: "claude", account: "", state, glyph: "", background: false, since, snoozed: false, ask: null });
@@ -23,6 +26,22 @@ describe("the page's rows", () => {
     const entry = (pane: string, a: unknown) => ({ pane, name: pane, key: "", backend: "claude", account: "", state: "blocked", stateSince: 5, dead: false, background: false, snoozed: false, ask: a }) as unknown as RosterEntry;
     const rows = rowsFrom([entry("%11", ask(["Yes", "No"])), entry("%12", ask(["Yes, proceed (y)", "No (esc)"])), entry("%13", ask(["Approve", "Deny"], [["y"], ["n"]])), entry("%14", null)], () => undefined);
     assert.deepEqual(rows.map((r) => r.ask?.keys ?? null), [[["1"], ["2"]], [["y"], ["Escape"]], [["y"], ["n"]], null]);
+  });
+
+  it("another machine's sessions: HOST:PANE, HOST:name and what its inbox asks; a host down keeps its rows, unreachable, asking nothing, last", () => {
+    const session = (pane: string, state: SessionRow["state"]) => ({ pane, name: `s${pane}`, backend: "codex", account: null, state, background: false, stateSince: 1_000 }) as SessionRow;
+    const ask = { kind: "permission" as const, summary: "Bash: make", text: [], options: ["Yes", "No"], dialog: "d", source: "screen" as const, at: 1 };
+    const item = (pane: string) => ({ pane, ask, snoozed: false }) as unknown as InboxItem;
+    const up = { ...emptySnapshot("far"), reachable: true, lastDataAt: 9_000, sessions: [session("%3", "blocked"), session("%4", "exited")], inbox: [item("%3")] };
+    const down = { ...emptySnapshot("gpu box"), reachable: false, lastDataAt: 5_000.4, sessions: [session("%1", "blocked"), session("%2", "working")], inbox: [item("%1")] };
+    const rows = hostRows([down, up]);
+    assert.deepEqual(rows.map((r) => [r.pane, r.name, r.state, r.unreachable, r.ask?.summary ?? null]), [
+      ["gpu box:%1", "gpu box:s%1", "blocked", 5_000, null],
+      ["gpu box:%2", "gpu box:s%2", "working", 5_000, null],
+      ["far:%3", "far:s%3", "blocked", undefined, "Bash: make"],
+    ]);
+    assert.ok(!("unreachable" in (rows[2] ?? {})), "a reachable host's row has no unreachable field");
+    assert.deepEqual(orderRows([...rows, row("%7", "a", "idle", 0)]).map((r) => r.pane), ["far:%3", "%7", "gpu box:%1", "gpu box:%2"]);
   });
 
   it("the last lines of a capture, trailing blank lines dropped", () => {
