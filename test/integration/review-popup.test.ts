@@ -89,6 +89,8 @@ describe("the review popup at a real terminal", () => {
     const sent = submissions().find((t) => t.includes("src/app.txt:2")) ?? "";
     assert.match(sent, /^Review comments on your changes \(1; agentmux review\)/);
     assert.match(sent, /src\/app\.txt:2\n> \+BETA\nkeep it lowercase, "please" 100% #1/);
+    // The agent has the message a moment before `s` returns and the popup drops what it sent.
+    await server.waitFor("the sent comments dropped from the store", async () => (await kept()).comments.length === 0, 10_000);
     assert.deepEqual((await kept()).comments, [], "sent comments are not kept");
   });
 
