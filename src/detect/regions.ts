@@ -32,6 +32,10 @@ export class ScreenRegions {
   private readonly promptIndex: number | null;
   private readonly layout: Layout;
   private readonly cache = new Map<string, string[] | null>();
+  /** The screen's non-blank lines, the current turn's start and the input box's top: worked out once, for every region that needs them. */
+  private filled: string[] | null = null;
+  private live: number | null = null;
+  private top: number | null = null;
 
   constructor(screen: string, options: { title?: string | undefined; promptBox: UserRegex | null; paused?: boolean; layout?: Layout }) {
     this.lines = screenLines(screen);
@@ -67,6 +71,10 @@ export class ScreenRegions {
 
   /** Where the input box begins (its top rule, or the top of its frame), or the screen's end without one. */
   private boxTop(): number {
+    return this.top ??= this.findBoxTop();
+  }
+
+  private findBoxTop(): number {
     if (this.promptIndex === null) return this.lines.length;
     const rule = this.layout.boxRule;
     if (!rule) return this.promptIndex;
@@ -92,6 +100,10 @@ export class ScreenRegions {
 
   /** Where the current turn's lines begin: after the last prompt sent or the last turn's end above the box. */
   private liveStart(): number {
+    return this.live ??= this.findLiveStart();
+  }
+
+  private findLiveStart(): number {
     const end = this.boxTop();
     for (let i = end - 1; i >= 0; i--) {
       const line = this.lines[i] ?? "";
@@ -105,12 +117,12 @@ export class ScreenRegions {
     if (this.paused) return null;
     switch (region.kind) {
       case "screen": return this.lines;
-      case "bottom": return nonEmpty(this.lines).slice(-region.lines);
+      case "bottom": return (this.filled ??= nonEmpty(this.lines)).slice(-region.lines);
       case "prompt-box": return this.promptIndex === null ? null : this.lines.slice(this.promptIndex);
       case "above-prompt": return this.promptIndex === null ? null : nonEmpty(this.lines.slice(0, this.promptIndex)).slice(-region.lines);
       case "transcript": return this.lines.slice(0, this.boxTop());
       case "live": return nonEmpty(this.lines.slice(this.liveStart(), this.boxTop()));
-      case "status": return nonEmpty(this.lines.slice(this.liveStart(), this.boxTop())).slice(-(this.layout.statusLines ?? STATUS_LINES));
+      case "status": return (this.get({ kind: "live" }) ?? []).slice(-(this.layout.statusLines ?? STATUS_LINES));
       case "input": return this.promptIndex === null ? null : nonEmpty(this.lines.slice(this.boxTop(), this.promptIndex + 1));
       case "footer": {
         if (this.promptIndex === null) return null;
@@ -130,8 +142,9 @@ export function screenLines(screen: string): string[] {
   return lines;
 }
 
+/** The lines that are not blank (screenLines trimmed their ends: a blank one is ""). */
 function nonEmpty(lines: string[]): string[] {
-  return lines.filter((line) => line.trim() !== "");
+  return lines.filter((line) => line !== "");
 }
 
 function regionKey(region: Region): string {
