@@ -84,7 +84,7 @@ export class ScreenWatch {
    * output): the others' lines are the ones they had. Every pane is listed when one tracked is not
    * known yet (a new session, the first tick), or when tmux refuses the filter.
    */
-  private async listing(tracked: Map<string, Tracked>): Promise<string[]> {
+  private async listing(tracked: Map<string, Tracked>, now: number): Promise<Array<[string, string]>> {
     const asked = Date.now();
     let known = this.listedAt !== null && !this.filterRefused;
     for (const t of tracked.values()) {
@@ -98,24 +98,35 @@ export class ScreenWatch {
       // An older tmux without the filter's comparison: every pane, from now on. (The connection down: nothing either way.)
       lines = await this.tmux.paneLines(FORMAT).catch(() => null);
       if (lines !== null) this.filterRefused = true;
-      return lines === null ? [] : this.took(lines, tracked, asked, undefined);
+      return lines === null ? [] : this.took(lines, tracked, asked, undefined, now);
     }
-    return lines === null ? [] : this.took(lines, tracked, asked, filter);
+    return lines === null ? [] : this.took(lines, tracked, asked, filter, now);
   }
 
-  /** A listing's lines kept; a filtered one with the other panes' last lines added. */
-  private took(lines: string[], tracked: Map<string, Tracked>, asked: number, filter: string | undefined): string[] {
+  /**
+   * A listing's lines kept, each with its pane; a filtered one with the lines of the other panes
+   * that still want a look (their lines did not move: only one asked for, printing lately or
+   * backing off is worth the tick's time).
+   */
+  private took(lines: string[], tracked: Map<string, Tracked>, asked: number, filter: string | undefined, now: number): Array<[string, string]> {
     this.listedAt = asked;
-    const fresh = new Set<string>();
+    const fresh = filter === undefined ? null : new Set<string>();
+    const out: Array<[string, string]> = [];
     for (const line of lines) {
       const pane = line.slice(0, line.indexOf(SEP));
-      fresh.add(pane);
+      fresh?.add(pane);
       if (tracked.has(pane)) this.listed.set(pane, line);
+      out.push([pane, line]);
     }
-    if (filter === undefined) return lines;
-    const all = [...lines];
-    for (const [pane, line] of this.listed) if (!fresh.has(pane) && tracked.has(pane)) all.push(line);
-    return all;
+    if (fresh === null) return out;
+    for (const [pane, line] of this.listed) if (!fresh.has(pane) && tracked.has(pane) && this.wantsLook(pane, now)) out.push([pane, line]);
+    return out;
+  }
+
+  /** Whether a pane whose line did not move is looked at this tick: asked for, never read, backing off from output, or printing in the last 2 s. */
+  private wantsLook(pane: string, now: number): boolean {
+    const row = this.rows.get(pane);
+    return row === undefined || this.dirty.has(pane) || this.quiet.get(pane) === false || now / 1000 - row.activity < 2;
   }
 
   /** Capture the pane at the next tick, and at the shortest interval. */
@@ -130,18 +141,17 @@ export class ScreenWatch {
     this.running = true;
     let captured = 0;
     try {
-      const lines = await this.listing(tracked);
+      const lines = await this.listing(tracked, now);
       // First which panes to look at; then all their captures at once (one write to tmux, control.ts),
       // each verdict taken in the panes' order.
       const looks: Array<{ t: Tracked; pane: string; manifest: Manifest; title: string; alternate: string; lookedAt: number; capture: Promise<string | null> }> = [];
-      for (const line of lines) {
-        const pane = line.slice(0, line.indexOf(SEP));
+      for (const [pane, line] of lines) {
         const t = tracked.get(pane);
         if (!t || t.machine.state === "exited") continue;
         const before = this.rows.get(pane);
         const changed = before === undefined || line !== before.line;
-        // A quiet pane whose line did not move, not asked for and not printing lately: nothing to do (200 panes a tick).
-        if (!changed && this.quiet.get(pane) !== false && !this.dirty.has(pane) && now / 1000 - before.activity >= 2) continue;
+        // A quiet pane whose line did not move, not asked for and not printing lately: nothing to do (as wantsLook).
+        if (!changed && !this.wantsLook(pane, now)) continue;
         const row = before !== undefined && !changed ? before : readRow(line);
         this.rows.set(pane, row);
         if (changed) this.onChange(pane);
