@@ -1,5 +1,6 @@
 // The browser's Notification API while the page is open: a button asks for permission, and a
 // session that becomes blocked raises a notification (tapping it opens the session).
+import { unreachable } from "./list.js";
 
 let known = null; // pane → state at the last update; null before the first
 
@@ -22,7 +23,7 @@ export function notifyBlocked(sessions, open) {
   if (known && granted()) {
     for (const row of sessions) {
       // A host down's row holds its last state, which is not news.
-      if (row.state !== "blocked" || known.get(row.pane) === "blocked" || row.unreachable !== undefined) continue;
+      if (row.state !== "blocked" || known.get(row.pane) === "blocked" || unreachable(row)) continue;
       try {
         const n = new Notification(`⚠ ${row.name || row.pane} is blocked`, {
           body: (row.ask && row.ask.summary) || [row.backend, row.account].filter(Boolean).join(" · "),
