@@ -33,15 +33,15 @@ describe("the page's rows", () => {
     const ask = { kind: "permission" as const, summary: "Bash: make", text: [], options: ["Yes", "No"], dialog: "d", source: "screen" as const, at: 1 };
     const item = (pane: string) => ({ pane, ask, snoozed: false }) as unknown as InboxItem;
     const up = { ...emptySnapshot("far"), reachable: true, lastDataAt: 9_000, sessions: [session("%3", "blocked"), session("%4", "exited")], inbox: [item("%3")] };
-    const down = { ...emptySnapshot("gpu box"), reachable: false, lastDataAt: 5_000.4, sessions: [session("%1", "blocked"), session("%2", "working")], inbox: [item("%1")] };
+    const down = { ...emptySnapshot("gpu"), reachable: false, lastDataAt: 5_000.4, sessions: [session("%1", "blocked"), session("%2", "working")], inbox: [item("%1")] };
     const rows = hostRows([down, up]);
     assert.deepEqual(rows.map((r) => [r.pane, r.name, r.state, r.unreachable, r.ask?.summary ?? null]), [
-      ["gpu box:%1", "gpu box:s%1", "blocked", 5_000, null],
-      ["gpu box:%2", "gpu box:s%2", "working", 5_000, null],
+      ["gpu:%1", "gpu:s%1", "blocked", 5_000, null],
+      ["gpu:%2", "gpu:s%2", "working", 5_000, null],
       ["far:%3", "far:s%3", "blocked", undefined, "Bash: make"],
     ]);
     assert.ok(!("unreachable" in (rows[2] ?? {})), "a reachable host's row has no unreachable field");
-    assert.deepEqual(orderRows([...rows, row("%7", "a", "idle", 0)]).map((r) => r.pane), ["far:%3", "%7", "gpu box:%1", "gpu box:%2"]);
+    assert.deepEqual(orderRows([...rows, row("%7", "a", "idle", 0)]).map((r) => r.pane), ["far:%3", "%7", "gpu:%1", "gpu:%2"]);
   });
 
   it("the last lines of a capture, trailing blank lines dropped", () => {
