@@ -34,8 +34,6 @@ export interface ChiefDeps {
   turns: (t: Tracked) => ConversationTurn[] | null;
   recordFile: string;
   log: (line: string) => void;
-  /** tmux's panes looked at again (a chief session `chief start` opened a moment ago becomes tracked). */
-  reconcile?: () => Promise<void>;
   /** One stateless run: the CLI's output (its answer, then whatever else it printed). Default: the backend's non-interactive runner. */
   runStateless?: (config: Config, prompt: string) => Promise<string>;
   now?: () => number;
@@ -120,8 +118,6 @@ export class ChiefLoop {
         else this.record.lastTick ??= this.now();
         this.save();
         this.schedule();
-        // The session `chief start` opened just before asking is not tracked until tmux's panes are read again.
-        if (this.deps.config().chief.mode === "session" && !this.session()) await this.deps.reconcile?.();
         return this.status();
       case "stop":
         this.record.running = false;

@@ -14,7 +14,7 @@ import { requireControl } from "../control/gate.ts";
 const TICK_TIMEOUT_MS = 330_000;
 
 /** One `chief` request to the daemon (started if it is not running); its error as agentmux's. */
-async function ask(ctx: Context, action: string, extra: { immediate?: boolean } = {}, timeoutMs = 15_000): Promise<Response & { ok: true }> {
+async function ask(ctx: Context, action: string, extra: { immediate?: boolean; pane?: string } = {}, timeoutMs = 15_000): Promise<Response & { ok: true }> {
   const { layout } = await ensureDaemon(ctx.tmux);
   const answer = await request(layout.socket, { op: "chief", action, ...extra }, timeoutMs);
   if (!answer.ok) throw new AgentmuxError(`chief ${action}: ${answer.error}`, { hint: answer.hint ?? "see agentmux daemon logs" });
@@ -55,13 +55,16 @@ export function registerChief(program: Command): void {
       const ctx = Context.of(command);
       await requireControl(ctx, "chief start");
       let immediate = options.wait !== true;
+      let pane: string | undefined;
       if (ctx.config.chief.mode === "session") {
         const { session, started } = await ensureChief(ctx.tmux, ctx.config, (text) => err(shown`agentmux: ${text}\n`));
         if (!options.json) out(started ? shown`chief session started in ${session.pane}: it asks for today's plan\n` : shown`chief session: ${session.pane}\n`);
         // The kickoff is its first turn: the first heartbeat comes an interval later.
         if (started) immediate = false;
+        pane = session.pane;
       }
-      const status = await ask(ctx, "start", immediate ? { immediate: true } : {});
+      // Naming the pane it opened a moment ago: the daemon reads tmux's panes again if it does not track it yet (requests.ts).
+      const status = await ask(ctx, "start", { ...(immediate ? { immediate: true } : {}), ...(pane ? { pane } : {}) });
       if (options.json) printJson(status);
       else out(shown`${describe(status)}\n`);
     });

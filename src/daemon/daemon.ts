@@ -215,7 +215,6 @@ export class Daemon implements DaemonPort {
       tracked: () => this.tracked.values(), config: () => this.config(), sendTmux: new Tmux(this.options.server),
       typed: (pane, kind, at) => this.typed(pane, kind, at), notify: (note) => notifier.notify(note), changed: () => { this.inbox.changed(); this.remote.sessionsChanged(); void this.renderStatus(); },
       turns: (t) => transcriptTurns(t, this.config()), recordFile: chiefRecordFile(this.layout.stateDir, this.layout.key), log: (line) => this.log(line),
-      reconcile: () => this.reconcile(),
     });
     this.chief = chief;
     alerts.quiet = (pane) => chief.quiet(pane);

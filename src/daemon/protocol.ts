@@ -35,7 +35,7 @@ export type Request =
   | { op: "remote-stop" }
   | { op: "remote-status" }
   /** The chief of staff (src/chief/loop.ts): start, stop, tick, heartbeat, stateless, dismiss, status. */
-  | { op: "chief"; action: string; immediate?: boolean };
+  | { op: "chief"; action: string; immediate?: boolean; pane?: string };
 
 export type Response = { ok: true; [key: string]: unknown } | { ok: false; error: string; hint?: string; timedOut?: true };
 

@@ -18,7 +18,7 @@ export async function handleRequest(daemon: DaemonPort, req: Request, socket?: S
   // window-add the daemon last looked on): look again before answering about it.
   const refused = await gateRequest(daemon, req, socket);
   if (refused) return refused;
-  const panes = "panes" in req ? req.panes : "pane" in req ? [req.pane] : [];
+  const panes = "panes" in req ? req.panes : "pane" in req && req.pane !== undefined ? [req.pane] : [];
   if (panes.some((p) => !daemon.tracked.has(p))) await daemon.reconcile().catch(() => undefined);
   switch (req.op) {
     case "ping":

@@ -88,20 +88,6 @@ describe("the chief's loop", () => {
     }
   });
 
-  it("start answers with the chief session `chief start` opened a moment ago: tmux's panes are read again when it is not tracked yet", async () => {
-    const sessions: Tracked[] = [];
-    const r = rig({}, sessions);
-    try {
-      let reconciled = 0;
-      const loop = new ChiefLoop({ ...r.deps, reconcile: async () => { reconciled++; sessions.push(tracked("%24", { state: "working" })); } });
-      const started = await loop.request("start") as unknown as { session: { pane: string } | null };
-      assert.equal(started.session?.pane, "%24");
-      await loop.request("start");
-      assert.equal(reconciled, 1, "not again once it is tracked");
-      loop.stop();
-    } finally { r.done(); }
-  });
-
   it("the timer survives a restart: the record keeps running and the last tick; the next is a whole interval later", async () => {
     const r = rig({ interval: 600 });
     try {

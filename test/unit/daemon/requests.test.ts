@@ -64,6 +64,8 @@ class FakeDaemon implements DaemonPort {
   readonly followed: Array<[Socket, string]> = [];
   readonly outputs = { subscribe: async (socket: Socket, pane: string): Promise<Response | null> => { this.followed.push([socket, pane]); return null; } };
   add(...ts: Tracked[]): this { for (const t of ts) this.tracked.set(t.pane, t); return this; }
+  /** The chief loop as the requests see it: its answer names the first tracked session. */
+  readonly chief = { request: async (action: string): Promise<Response> => ({ ok: true, action, session: [...this.tracked.values()][0]?.pane ?? null }) };
 }
 
 describe("the daemon's socket requests", () => {
@@ -72,6 +74,15 @@ describe("the daemon's socket requests", () => {
     daemon.appearing.push(session("%33", "idle"));
     assert.deepEqual(await handleRequest(daemon, { op: "input", pane: "%33", kind: "submit", at: 5 }), { ok: true, pane: "%33" });
     assert.deepEqual(daemon.calls, ["reconcile", "typed %33 submit 5"]);
+  });
+
+  it("chief start names the chief session it opened a moment ago: tmux's panes are read again when it is not tracked yet", async () => {
+    const daemon = new FakeDaemon();
+    daemon.appearing.push(session("%24", "working"));
+    const started = await handleRequest(daemon, { op: "chief", action: "start", pane: "%24" }) as Response & { session: string | null };
+    assert.equal(started.session, "%24");
+    await handleRequest(daemon, { op: "chief", action: "start", pane: "%24" });
+    assert.deepEqual(daemon.calls, ["reconcile"], "not again once it is tracked");
   });
 
   it("input for a pane with no session is refused; one for a tracked pane does not reconcile", async () => {
