@@ -2,9 +2,8 @@ import { hookCause } from "../backends/hook-cause.ts";
 import { hookMeaning } from "../backends/hooks.ts";
 import { formatLaunchState, launchStateFromPayload, updateLaunchState } from "../core/launch-state.ts";
 import { transition, type Effect, type MachineEvent } from "../core/state-machine.ts";
-import { tokenHash } from "../util/token.ts";
 import type { SpooledEvent } from "./spool.ts";
-import type { Tracked } from "./tracked.ts";
+import { knowsProcess, type Tracked } from "./tracked.ts";
 
 export interface Applied {
   /** The machine changed (state, flags or bookkeeping). */
@@ -27,9 +26,8 @@ export interface Applied {
 /** Why an event is refused before it reaches the machine, or null when it may pass. */
 export function refuse(tracked: Tracked | undefined, event: SpooledEvent): string | null {
   if (!tracked) return `no agentmux session in pane ${event.pane}`;
-  if (tracked.tokenHash === "") return null; // a pane agentmux did not start (global hooks): no token to check
-  if (tokenHash(event.token) !== tracked.tokenHash) return `wrong token for ${event.pane}`;
-  return null;
+  // A pane agentmux did not start (global hooks) has no token to check.
+  return knowsProcess(tracked, event.token) ? null : `wrong token for ${event.pane}`;
 }
 
 /** Apply one hook event to a tracked session (mutates it); answers what changed. */

@@ -312,9 +312,12 @@ export class Daemon implements DaemonPort {
       seen.add(r.pane);
       let t = this.tracked.get(r.pane);
       if (!t || t.tokenHash !== r.tokenHash) {
+        const replacing = t !== undefined;
         if (t) this.finish(t, "replaced by a new process");
-        t = trackedFromPane(r);
+        t = trackedFromPane(r, { replacing });
         this.tracked.set(r.pane, t);
+        // The old process's state, written again after the restart cleared it, is not the new one's.
+        if (replacing && (r.state !== "" || r.machine !== "")) await this.setOptions(r.pane, { "@agentmux-state": "", "@agentmux-state-since": "", "@agentmux-machine": "" });
         this.teardown.register(t.pane, "mirror file", () => removeMirror(this.layout.mirror, t!.pane));
         this.teardown.register(t.pane, "screen watch", () => this.screens?.forget(t!.pane));
         this.teardown.register(t.pane, "ask", () => this.asks.forget(t!.pane));

@@ -7,7 +7,7 @@ import { AppliedLog } from "./applied-log.ts";
 import { journal, journalDropped } from "./journal.ts";
 import type { Logger } from "./log.ts";
 import { readSpool, removeSpooled, type SpoolRead, type SpooledEvent } from "./spool.ts";
-import { trackedFromPane, type Tracked } from "./tracked.ts";
+import { knowsProcess, trackedFromPane, type Tracked } from "./tracked.ts";
 
 /** What the intake needs of the daemon. */
 export interface IntakeDeps {
@@ -67,7 +67,9 @@ export class Intake {
         const readMs = Date.now() - began;
         this.report(read);
         const events = read.events.filter((e) => !this.appliedBefore(e));
-        if (events.some((e) => !this.deps.tracked.has(e.pane))) await this.deps.reconcile().catch(() => undefined);
+        // An event from a process the daemon does not know in its pane (a session started or
+        // restarted a moment ago: tmux says nothing of a respawn) reads tmux's panes first.
+        if (events.some((e) => !knowsProcess(this.deps.tracked.get(e.pane), e.token))) await this.deps.reconcile().catch(() => undefined);
         const panes = new Map<string, SpooledEvent[]>();
         for (const e of events) {
           const list = panes.get(e.pane);

@@ -1,8 +1,8 @@
 import type { Socket } from "node:net";
 import { STATES, type SessionState } from "../core/states.ts";
-import { tokenHash } from "../util/token.ts";
 import { gateRequest } from "./gate.ts";
 import type { DaemonPort } from "./port.ts";
+import { knowsProcess } from "./tracked.ts";
 import { formatLiteral } from "../tmux/safe-text.ts";
 import { MAX_PUBLISH, type Request, type Response } from "./protocol.ts";
 import { BACKENDS, isBackendName } from "../backends/index.ts";
@@ -14,12 +14,14 @@ import { isPaneId } from "../tmux/pane-id.ts";
 export function handleRequest(daemon: DaemonPort, req: Exclude<Request, { op: "subscribe" | "feed" | "output" }>, socket?: Socket): Promise<Response>;
 export function handleRequest(daemon: DaemonPort, req: Request, socket?: Socket): Promise<Response | null>;
 export async function handleRequest(daemon: DaemonPort, req: Request, socket?: Socket): Promise<Response | null> {
-  // A session started a moment ago may not be tracked yet (its pane options were set after the
-  // window-add the daemon last looked on): look again before answering about it.
   const refused = await gateRequest(daemon, req, socket);
   if (refused) return refused;
+  // A session started a moment ago may not be tracked yet (its pane options were set after the
+  // window-add the daemon last looked on), nor a restarted one's new process (tmux says nothing of
+  // a respawn): look again before answering about it.
   const panes = "panes" in req ? req.panes : "pane" in req && req.pane !== undefined ? [req.pane] : [];
-  if (panes.some((p) => !daemon.tracked.has(p))) await daemon.reconcile().catch(() => undefined);
+  const unknown = panes.some((p) => !daemon.tracked.has(p)) || (req.op === "publish" && !knowsProcess(daemon.tracked.get(req.pane), req.token));
+  if (unknown) await daemon.reconcile().catch(() => undefined);
   switch (req.op) {
     case "ping":
       return { ok: true, pid: process.pid, tmux: daemon.layout.tmuxSocket, sessions: daemon.tracked.size };
@@ -104,7 +106,7 @@ function wait(daemon: DaemonPort, panes: string[], state: string, timeoutMs: num
 async function publish(daemon: DaemonPort, pane: string, token: string, text: string): Promise<Response> {
   const t = daemon.tracked.get(pane);
   if (!t) return { ok: false, error: `no agentmux session in pane ${pane}` };
-  if (!t.tokenHash || tokenHash(token) !== t.tokenHash) return { ok: false, error: `the token does not match the process in ${pane}`, hint: "only the session's own process may publish its status" };
+  if (!t.tokenHash || !knowsProcess(t, token)) return { ok: false, error: `the token does not match the process in ${pane}`, hint: "only the session's own process may publish its status" };
   if ([...text].length > MAX_PUBLISH) return { ok: false, error: `the status is longer than ${MAX_PUBLISH} characters` };
   // Users show it in pane-border-format as it is: stored escaped, so a "#[...]" in it styles nothing.
   await daemon.setOptions(pane, { "@agentmux-status-text": formatLiteral(text) });

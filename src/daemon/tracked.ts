@@ -4,6 +4,7 @@ import type { PaneRecord } from "../tmux/formats.ts";
 import { INITIAL, type MachineState } from "../core/state-machine.ts";
 import type { SessionState } from "../core/states.ts";
 import { STATES } from "../core/states.ts";
+import { tokenHash } from "../util/token.ts";
 import { parseLaunchState, type LaunchState } from "../core/launch-state.ts";
 
 /** What the daemon keeps per session pane. */
@@ -49,6 +50,15 @@ export interface Tracked {
   shown?: SessionState;
 }
 
+/**
+ * Whether the daemon knows the process that holds this token as the pane's session: false when it
+ * tracks no session there, or one under another token (tmux says nothing when a pane's process is
+ * respawned: a restart's new process may speak before the daemon has read its token).
+ */
+export function knowsProcess(t: Tracked | undefined, token: string): boolean {
+  return t !== undefined && (t.tokenHash === "" || tokenHash(token) === t.tokenHash);
+}
+
 /** Restore the machine from the @agentmux-machine option (written on every change), else from @agentmux-state. */
 export function machineFromPane(record: PaneRecord): MachineState {
   if (record.machine) {
@@ -63,14 +73,20 @@ export function machineFromPane(record: PaneRecord): MachineState {
   return { ...INITIAL, state, since };
 }
 
-export function trackedFromPane(record: PaneRecord): Tracked {
+/**
+ * A session as tmux describes its pane. `replacing`: the pane's process was replaced in place (a
+ * restart respawned it under a new token) while the daemon tracked the old one: the new process
+ * starts from nothing known. The pane's state options are the old process's: the restart cleared
+ * them, but the daemon may have written the old process's state again before it saw the new token.
+ */
+export function trackedFromPane(record: PaneRecord, options: { replacing?: boolean } = {}): Tracked {
   return {
     pane: record.pane,
     backend: record.backend,
     tokenHash: record.tokenHash,
     id: record.id,
     dir: record.dir,
-    machine: machineFromPane(record),
+    machine: options.replacing ? { ...INITIAL } : machineFromPane(record),
     promptIds: [],
     lastPromptSeen: "",
     lastEventAt: 0,

@@ -75,6 +75,11 @@ describe("restart: resume the same conversation in the same pane", () => {
     assert.notEqual(token, oldToken);
     assert.equal(tokenHash(started.env.AGENTMUX_TOKEN ?? ""), token);
     await waitForState(server, pane, "idle");
+    // The new process's first hook (its SessionStart, sent before the daemon's next look at tmux:
+    // tmux says nothing of a respawn) is its own, not another process's to drop.
+    const logged = String((await server.cli(["daemon", "logs", "-n", "200"])).stdout);
+    assert.doesNotMatch(logged, /dropped SessionStart for .*wrong token/, logged);
+    assert.match(String((await server.cli(["explain", pane])).stdout), /hook +SessionStart/);
     assert.equal(await paneOption(server, pane, "@agentmux-id"), id);
     assert.equal(await paneOption(server, pane, "@agentmux-instance"), "keep");
     assert.equal(await paneOption(server, pane, "@agentmux-dir"), server.work);

@@ -74,6 +74,28 @@ describe("the daemon's reconcile", () => {
     assert.equal(d.tracked.has("%13"), false);
   });
 
+  it("a pane whose process was replaced (a restart: a new token) is a new session that starts from nothing known, its old state options cleared", async () => {
+    const { d, set, panes } = daemon("replaced");
+    panes.push(pane("%15", "waiting"));
+    await d.reconcile();
+    const old = d.tracked.get("%15");
+    assert.equal(old?.machine.state, "waiting");
+    set.length = 0;
+    // The old process's state written again after the restart cleared it: the pane says waiting still.
+    panes[0] = { ...pane("%15", "waiting"), tokenHash: "h2", machine: JSON.stringify({ state: "waiting", since: 5 }) };
+    await d.reconcile();
+    const t = d.tracked.get("%15");
+    assert.notEqual(t, old);
+    assert.equal(t?.tokenHash, "h2");
+    assert.equal(t?.machine.state, "unknown");
+    assert.deepEqual(set.filter(([p]) => p === "%15").map(([, o, v]) => [o, v]).sort(), [["@agentmux-machine", ""], ["@agentmux-state", ""], ["@agentmux-state-since", ""]]);
+    // A daemon that starts while a session runs takes its state from the pane, as before.
+    const fresh = daemon("restarted-daemon");
+    fresh.panes.push({ ...pane("%15", "waiting"), tokenHash: "h2" });
+    await fresh.d.reconcile();
+    assert.equal(fresh.d.tracked.get("%15")?.machine.state, "waiting");
+  });
+
   it("a published status clears the stale mark through the session table, which sets the pane's options", async () => {
     const { d, set, changes, panes } = daemon("published");
     panes.push(pane("%14", "idle"));

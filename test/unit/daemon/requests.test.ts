@@ -155,7 +155,18 @@ describe("the daemon's socket requests", () => {
       const r = await handleRequest(daemon, { op: "publish", pane: "%37", token: "guess", text: "hi" });
       assert.deepEqual(r, { ok: false, error: "the token does not match the process in %37", hint: "only the session's own process may publish its status" });
       assert.deepEqual(daemon.options, []);
-      assert.deepEqual(daemon.calls, []);
+      assert.deepEqual(daemon.calls, ["reconcile"], "tmux's panes read first: the pane's process may be new");
+    });
+
+    it("a restarted session's new process (a new token; tmux says nothing of a respawn) publishes: tmux's panes are read first", async () => {
+      const old = session("%38", "waiting");
+      old.tokenHash = tokenHash("the old process's token");
+      const daemon = new FakeDaemon().add(old);
+      daemon.appearing.push(session("%38", "unknown"));
+      assert.deepEqual(await handleRequest(daemon, { op: "publish", pane: "%38", token: TOKEN, text: "resumed" }), { ok: true, pane: "%38" });
+      assert.deepEqual(daemon.calls, ["reconcile", "published %38"]);
+      await handleRequest(daemon, { op: "publish", pane: "%38", token: TOKEN, text: "again" });
+      assert.deepEqual(daemon.calls, ["reconcile", "published %38", "published %38"], "not again once its process is known");
     });
 
     it("a status of 160 characters passes, counted as characters; one of 161 is refused", async () => {
