@@ -7,7 +7,7 @@ import { daemonLogLines, writeConfig } from "../test/helpers/config.ts";
 import { DelayProxy } from "../test/helpers/delay-proxy.ts";
 import { canHostSsh, SshHost } from "../test/helpers/ssh-host.ts";
 import { CLI, ROOT, TestServer } from "../test/helpers/tmux-server.ts";
-import { cpuMs, rssMb, threadCpuMs, threadSpend } from "./proc.ts";
+import { cpuMs, daemonPid, rssMb, threadCpuMs, threadSpend } from "./proc.ts";
 import { fmt, median, percentile, verdict } from "./stats.ts";
 
 const HOOK = join(ROOT, "shell", "agentmux-hook");
@@ -23,9 +23,6 @@ function timedCli(server: TestServer, args: string[]): Promise<number> {
   });
 }
 
-async function daemonPid(server: TestServer): Promise<number> {
-  return (JSON.parse(String((await server.cli(["daemon", "status", "--json"])).stdout)) as { pid: number }).pid;
-}
 
 /** Wait until fn holds (polled every 5 ms), answering when, in ms since `start`; throws after 10 s. */
 async function until(start: bigint, fn: () => Promise<boolean>): Promise<number> {

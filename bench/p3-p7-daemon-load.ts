@@ -2,13 +2,9 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { TestServer, FIXTURE_BIN, ROOT } from "../test/helpers/tmux-server.ts";
 import { SETTLED_MS } from "../src/core/decide.ts";
-import { cpuMs, rssMb, threadCpuMs, threadSpend } from "./proc.ts";
+import { cpuMs, daemonPid, rssMb, threadCpuMs, threadSpend } from "./proc.ts";
 import { fmt, verdict } from "./stats.ts";
 
-async function daemonPid(server: TestServer): Promise<number> {
-  const status = JSON.parse(String((await server.cli(["daemon", "status", "--json"])).stdout)) as { pid: number };
-  return status.pid;
-}
 
 /**
  * How long after its start the daemon is left to take the panes in before the steady window: past

@@ -1,10 +1,12 @@
 import { execa, type ResultPromise } from "execa";
 import { cpSync, existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { TestServer, ROOT } from "../test/helpers/tmux-server.ts";
 import { fmt, verdict } from "./stats.ts";
 import { environ } from "../src/util/proc.ts";
 import { startBurners } from "./burners.ts";
+import { cpuMs, daemonPid } from "./proc.ts";
 import { tally, type JournalLine } from "./p8-tally.ts";
 
 const HOOK = join(ROOT, "shell", "agentmux-hook");
@@ -99,12 +101,21 @@ export async function benchSpoolStorm(panesWanted = 50, rate = 10, seconds = 60,
     await new Promise((r) => setTimeout(r, 300)); // the last payloads renamed into place
     const backlog = spoolCount(spool, true);
     const catchUpStart = Date.now();
-    await server.cli(["daemon", "start"], { env });
+    // P8_PROFILE=DIR: a V8 CPU profile of the daemon from the storm's start until the spool is empty (bench/profile-preload.mjs).
+    const profile = process.env["P8_PROFILE"];
+    await server.cli(["daemon", "start"], { env: { ...env, ...(profile ? { NODE_OPTIONS: `--import ${pathToFileURL(join(ROOT, "bench", "profile-preload.mjs")).href}`, P3_PROFILE: profile } : {}) } });
     const catchUp = await untilEmpty(spool, catchUpStart);
 
     const count = rate * seconds;
+    const pid = await daemonPid(server);
+    if (profile) process.kill(pid, "SIGUSR2");
+    // The daemon's CPU over the storm and its drain: a daemon far behind while using little CPU is
+    // waiting on the spool directory (its lock, the disk), not short of processor time.
+    const cpu0 = cpuMs(pid), cpuStart = Date.now();
     const storm = await run(server, panes, spool, baseCount, count, rate, load.nice);
     const toEmpty = await untilEmpty(spool, storm.end);
+    const daemonCpu = { ms: cpuMs(pid) - cpu0, wallMs: Date.now() - cpuStart };
+    if (profile) process.kill(pid, "SIGUSR2");
     const left = spoolCount(spool, true);
     await burners?.stop();
     burners = null;
@@ -124,6 +135,7 @@ export async function benchSpoolStorm(panesWanted = 50, rate = 10, seconds = 60,
     const loaded = load.burnersPerCore > 0 ? `, loaded (${load.burnersPerCore} CPU burners a core, generators at nice ${load.nice})` : "";
     return [
       `P8 spool storm${loaded}, ${panes.length} panes x ${rate} events/s asked for ${seconds} s: ${storm.sent} events sent at ${fmt(reached)} events/s (${fmt(reached / panes.length)} per pane); lost ${t.lost} (applied without payload ${t.payloadLess}; still in the spool after ${DRAIN_LIMIT_MS / 1000} s ${left}), refused ${t.refused}, duplicated ${t.duplicated}, reordered ${t.reordered}, taken over ${took}; late (> ${LATE_MS / 1000} s from send to apply) ${t.late}, the slowest ${fmt(t.slowestMs)} ms; backlog at most ${storm.maxBacklog} files; empty ${fmt(toEmpty)} s after the storm's end (target: 0 lost/refused/duplicated/reordered/taken over, <= 300 files, <= 1 s: ${verdict(ok)})`,
+      `   the daemon used ${fmt(daemonCpu.ms)} ms of CPU over the storm and its drain (${fmt(daemonCpu.wallMs / 1000)} s, ${fmt((100 * daemonCpu.ms) / Math.max(daemonCpu.wallMs, 1))} % of a core)`,
       `   baseline, the daemon stopped: the generator alone sent ${base.sent} events at ${fmt(base.sent / base.seconds)} events/s; the daemon then drained that backlog of ${backlog} files in ${fmt(catchUp)} s (${fmt(backlog / Math.max(catchUp, 0.001))} events/s, its start included)`,
     ];
   } finally {

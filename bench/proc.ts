@@ -1,4 +1,10 @@
 import { readdirSync, readFileSync } from "node:fs";
+import type { TestServer } from "../test/helpers/tmux-server.ts";
+
+/** The pid of the test server's daemon. */
+export async function daemonPid(server: TestServer): Promise<number> {
+  return (JSON.parse(String((await server.cli(["daemon", "status", "--json"])).stdout)) as { pid: number }).pid;
+}
 
 /** CPU time (user + system) of a process in ms, from /proc (Linux). */
 export function cpuMs(pid: number): number {
