@@ -103,7 +103,7 @@ describe("hosts: another machine's sessions over ssh", { skip: skip ?? false }, 
     await server.waitFor("waiting here", async () => (await remoteRow())?.state === "waiting", 30_000);
   });
 
-  it("verbs take HOST:TARGET and run there; a remote dialog shows in this inbox, segment and notifications, and is answered from here", async () => {
+  it("verbs take HOST:TARGET and run there; a remote dialog shows in this inbox, segment and notifications, and is answered from here", async (t) => {
     const target = `far:${remotePane}`;
     const read = await server.cli(["read", target]);
     assert.equal(read.exitCode, 0, String(read.stderr));
@@ -149,8 +149,15 @@ describe("hosts: another machine's sessions over ssh", { skip: skip ?? false }, 
     // The inbox popup here, at a terminal (a window of this server): y approves the remote permission.
     const popup = String((await server.tmux(["new-window", "-d", "-P", "-F", "#{pane_id}", "node", CLI, "-L", server.name, "inbox"])).stdout).trim();
     await server.waitForScreen(popup, /far:.*far-1/, 20_000);
+    // The local inbox before and after y, in the test's output (the issue asks to see it answered).
+    const show = async (what: string) => {
+      t.diagnostic(what);
+      for (const line of String((await server.tmux(["capture-pane", "-p", "-t", popup])).stdout).split("\n")) if (line.trim()) t.diagnostic(`  | ${line}`);
+    };
+    await show("the inbox here, the remote session blocked:");
     await server.tmux(["send-keys", "-t", popup, "y"]);
     await server.waitForScreen(popup, /far:.*far-1.*: answered 1\. Yes/, 30_000);
+    await show("the inbox here after y:");
     await server.waitFor("the remote turn over", async () => (await remoteState()) === "waiting", 30_000);
     // Its turn over, it waits: r replies, typed there by the remote agentmux's guarded submit.
     await server.waitFor("waiting in this inbox", async () => (JSON.parse(String((await server.cli(["inbox", "--json"])).stdout)) as typeof items).some((i) => i.pane === target && i.state === "waiting"), 20_000);
