@@ -23,7 +23,6 @@ function timedCli(server: TestServer, args: string[]): Promise<number> {
   });
 }
 
-
 /** Wait until fn holds (polled every 5 ms), answering when, in ms since `start`; throws after 10 s. */
 async function until(start: bigint, fn: () => Promise<boolean>): Promise<number> {
   for (;;) {

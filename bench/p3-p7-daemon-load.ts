@@ -5,7 +5,6 @@ import { SETTLED_MS } from "../src/core/decide.ts";
 import { cpuMs, daemonPid, rssMb, threadCpuMs, threadSpend } from "./proc.ts";
 import { fmt, verdict } from "./stats.ts";
 
-
 /**
  * How long after its start the daemon is left to take the panes in before the steady window: past
  * SETTLED_MS, until when every session found at start is still weighed each tick (its first words
