@@ -20,7 +20,7 @@ export async function handleRequest(daemon: DaemonPort, req: Request, socket?: S
   // window-add the daemon last looked on), nor a restarted one's new process (tmux says nothing of
   // a respawn): look again before answering about it.
   const panes = "panes" in req ? req.panes : "pane" in req && req.pane !== undefined ? [req.pane] : [];
-  const unknown = panes.some((p) => !daemon.tracked.has(p)) || (req.op === "publish" && !knowsProcess(daemon.tracked.get(req.pane), req.token));
+  const unknown = panes.some((p) => !daemon.tracked.has(p)) || ("token" in req && !knowsProcess(daemon.tracked.get(req.pane), req.token));
   if (unknown) await daemon.reconcile().catch(() => undefined);
   switch (req.op) {
     case "ping":
