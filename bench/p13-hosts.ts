@@ -9,6 +9,7 @@ import { canHostSsh, SshHost } from "../test/helpers/ssh-host.ts";
 import { CLI, ROOT, TestServer } from "../test/helpers/tmux-server.ts";
 import { cpuMs, daemonPid, rssMb, runMs, threadCpuMs, threadSpend } from "./proc.ts";
 import { fmt, median, percentile, verdict } from "./stats.ts";
+import { timed, type Verb } from "./p9-key-verbs.ts";
 
 const HOOK = join(ROOT, "shell", "agentmux-hook");
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -123,15 +124,69 @@ async function listRatio(host: SshHost, runs: number): Promise<string[]> {
   }
 }
 
-/** 20 configured hosts (aliases of the test machine): `list` start-up and the daemon's idle CPU, against none. */
-async function twentyHosts(host: SshHost, seconds: number, runs: number): Promise<string[]> {
-  const figures: Record<string, { list: number; cpu: number; run: number }> = {};
+/**
+ * Key-press start-up with 20 hosts configured, against the same CLI told of none (AGENTMUX_CONFIG
+ * naming a config without hosts), on the same server and daemon, the three taken in turn (none,
+ * twenty, none again; each round starts one place further on). The second none is the yardstick:
+ * the spread between two runs of the same thing. Target: each verb within 1.05x with hosts.
+ */
+async function keysWithHosts(server: TestServer, pane: string, rounds: number): Promise<string[]> {
+  const bare = join(server.home, "no-hosts.yml");
+  writeFileSync(bare, "hosts: []\n");
+  const verbs: Verb[] = [
+    { label: "list", args: ["list"] },
+    { label: "next --from PANE (none waiting)", args: ["next", "--from", pane] },
+    { label: "menu --print --pane PANE", args: ["menu", "--print", "--pane", pane] },
+    { label: "snooze PANE (toggles)", args: ["snooze", pane] },
+    { label: "switch (to its first frame)", args: ["switch"], ready: { text: "esc quit", keys: "\x1b" } },
+    { label: "inbox (to its first frame)", args: ["inbox"], ready: { text: "esc close", keys: "\x1b" } },
+  ];
+  const env = { ...server.env, TERM: "xterm-256color" };
+  const run = (verb: Verb, config?: string) => timed(["node", CLI, "-L", server.name, ...verb.args], config ? { ...env, AGENTMUX_CONFIG: config } : env, verb.ready);
+  for (const verb of verbs) { await run(verb, bare); await run(verb); } // warm the file cache
+  const samples = verbs.map(() => ({ none: [] as number[], twenty: [] as number[], again: [] as number[] }));
+  for (let round = 0; round < rounds; round++) {
+    for (const [i, verb] of verbs.entries()) {
+      const s = samples[i] as (typeof samples)[number];
+      // Each takes each place in the turn as often: the first run after another verb was seen faster.
+      const turn: Array<[number[], string | undefined]> = [[s.none, bare], [s.twenty, undefined], [s.again, bare]];
+      for (let k = 0; k < turn.length; k++) {
+        const [into, config] = turn[(k + round) % turn.length] as [number[], string | undefined];
+        into.push(await run(verb, config));
+      }
+    }
+  }
+  if (process.env["P13_SAMPLES"]) writeFileSync(process.env["P13_SAMPLES"], JSON.stringify(verbs.map((v, i) => ({ verb: v.label, ...samples[i] }))));
+  const lines = [`P13 key-press start-up with 20 hosts configured against none (the same server and daemon, in turn; none twice, the second the spread of one thing), target <= ${KEYS_TARGET}x  [${rounds} runs each]`];
+  let failed = 0;
+  for (const [i, verb] of verbs.entries()) {
+    const s = samples[i] as (typeof samples)[number];
+    const ratio = median(s.twenty) / median(s.none);
+    if (ratio > KEYS_TARGET) failed++;
+    lines.push(`    ${verb.label.padEnd(32)} p50 ${fmt(median(s.twenty)).padStart(6)} ms against ${fmt(median(s.none)).padStart(6)} ms  ${ratio.toFixed(3)}x  (none again ${(median(s.again) / median(s.none)).toFixed(3)}x)  ${ratio <= KEYS_TARGET ? "PASS" : "FAIL"}`);
+  }
+  lines.push(`P13 key-press start-up with 20 hosts: ${failed === 0 ? "within target" : `OVER TARGET (${failed} of ${verbs.length} verbs)`}`);
+  return lines;
+}
+
+const KEYS_TARGET = 1.05;
+
+/**
+ * 20 configured hosts (aliases of the test machine): the daemon's idle CPU against a daemon of
+ * none (two servers, one after the other, six local sessions each), and key-press start-up with
+ * the 20 against none on the same server (keysWithHosts).
+ */
+async function twentyHosts(host: SshHost, seconds: number, rounds: number): Promise<string[]> {
+  const figures: Record<string, { cpu: number; run: number }> = {};
   const spent: Record<number, string> = {};
+  const keys: string[] = [];
   for (const count of [0, 20]) {
     const server = new TestServer({ AGENTMUX_SSH: host.sshWrapper() });
     writeConfig(server.home, { hosts: Array.from({ length: count }, (_, n) => ({ name: `h${n}`, ssh: host.alias, agentmux: host.agentmux, socket: host.socketName })) });
     await server.start();
     try {
+      const panes: string[] = [];
+      for (let i = 0; i < 6; i++) panes.push(String((await server.cli(["new", "--command", "sleep 3600", "--dir", server.work, "--instance", `k${i}`, "--detached"])).stdout).trim());
       // P13_PROFILE=DIR: a CPU profile and allocation sampling of the idle window, as P3_PROFILE (bench/profile-preload.mjs).
       const profile = process.env["P13_PROFILE"];
       await server.cli(["daemon", "start"], profile ? { env: { NODE_OPTIONS: `--import ${pathToFileURL(join(ROOT, "bench", "profile-preload.mjs")).href}`, P3_PROFILE: profile } } : {});
@@ -143,21 +198,19 @@ async function twentyHosts(host: SshHost, seconds: number, runs: number): Promis
       await sleep(seconds * 1000);
       if (profile) process.kill(pid, "SIGUSR2");
       const elapsed = Date.now() - t0;
-      const cpu = ((cpuMs(pid) - c0) / elapsed) * 100;
-      const run = ((runMs(pid) - r0) / elapsed) * 100;
+      figures[count] = { cpu: ((cpuMs(pid) - c0) / elapsed) * 100, run: ((runMs(pid) - r0) / elapsed) * 100 };
       spent[count] = threadSpend(threads0, threadCpuMs(pid));
-      const list: number[] = [];
-      for (let i = 0; i < runs; i++) list.push(await timedCli(server, ["list"]));
-      figures[count] = { list: median(list), cpu, run };
+      if (count > 0) keys.push(...(await keysWithHosts(server, panes[0] ?? "", rounds)));
       await server.cli(["daemon", "stop"]);
     } finally {
       await server.stop();
     }
   }
-  type Figures = { list: number; cpu: number; run: number };
+  type Figures = { cpu: number; run: number };
   const [none, twenty] = [figures[0], figures[20]] as [Figures, Figures];
-  return [`P13 20 hosts configured: list start-up ${fmt(twenty.list)} ms against ${fmt(none.list)} ms with none (${(twenty.list / none.list).toFixed(2)}x); the daemon idle ${fmt(twenty.cpu)} % of a core against ${fmt(none.cpu)} % (over ${seconds} s each, in 10 ms ticks); its threads' run time ${twenty.run.toFixed(3)} % against ${none.run.toFixed(3)} % (the scheduler's own account, to the nanosecond)`,
-    `P13 where the idle daemon's time went (thread: user+system): with 20 hosts ${spent[20] || "nothing"}; with none ${spent[0] || "nothing"}`];
+  return [`P13 20 hosts configured: the daemon idle ${fmt(twenty.cpu)} % of a core against ${fmt(none.cpu)} % with none (over ${seconds} s each, in 10 ms ticks); its threads' run time ${twenty.run.toFixed(3)} % against ${none.run.toFixed(3)} % (the scheduler's own account, to the nanosecond)`,
+    `P13 where the idle daemon's time went (thread: user+system): with 20 hosts ${spent[20] || "nothing"}; with none ${spent[0] || "nothing"}`,
+    ...keys];
 }
 
 /**
@@ -205,7 +258,7 @@ export async function benchHosts(rounds = 40): Promise<string[]> {
     return [
       ...(wanted("segment") ? await remoteToSegment(host, rounds) : []),
       ...(wanted("list") ? await listRatio(host, Number(process.env["P13_LIST_RUNS"] ?? 30)) : []),
-      ...(wanted("twenty") ? await twentyHosts(host, Number(process.env["P13_IDLE_SECONDS"] ?? 20), 15) : []),
+      ...(wanted("twenty") ? await twentyHosts(host, Number(process.env["P13_IDLE_SECONDS"] ?? 20), Number(process.env["P13_KEY_ROUNDS"] ?? 15)) : []),
       ...(wanted("thousand") ? await thousandRows() : []),
     ];
   } finally {

@@ -5,7 +5,7 @@ import { fmt, median } from "./stats.ts";
 
 const TARGET = 1.5;
 
-interface Verb {
+export interface Verb {
   /** What the row is called: the words a key binding or hook runs. */
   label: string;
   args: string[];
@@ -15,7 +15,7 @@ interface Verb {
 }
 
 /** ms from spawn to exit (or, with ready, to `ready.text`); on a pty when asked or with ready. */
-function timed(argv: string[], env: NodeJS.ProcessEnv, ready?: Verb["ready"], pty = ready !== undefined): Promise<number> {
+export function timed(argv: string[], env: NodeJS.ProcessEnv, ready?: Verb["ready"], pty = ready !== undefined): Promise<number> {
   return new Promise((resolve, reject) => {
     const start = process.hrtime.bigint();
     const ms = () => Number(process.hrtime.bigint() - start) / 1e6;
