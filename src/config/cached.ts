@@ -25,8 +25,18 @@ export function configFile(env: Env = process.env): string {
   return env["AGENTMUX_CONFIG"] || places(env).configFile;
 }
 
-function cachePath(env: Env): string {
-  return join(places(env).stateDir, "config-cache.json");
+/**
+ * One cache per config file: `config-cache.json` for the usual one, `config-cache-<hash>.json` for
+ * another that AGENTMUX_CONFIG names, so that two configs read in turn (a second setup, a test or
+ * a bench pointing at its own) do not evict each other on every key press. The hash (FNV-1a of
+ * the path) only names the file: the path itself is in the key each entry is checked against.
+ */
+function cachePath(env: Env, file: string): string {
+  const dir = places(env).stateDir;
+  if (file === places(env).configFile) return join(dir, "config-cache.json");
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < file.length; i++) hash = Math.imul(hash ^ file.charCodeAt(i), 0x01000193);
+  return join(dir, `config-cache-${(hash >>> 0).toString(16).padStart(8, "0")}.json`);
 }
 
 /**
@@ -76,14 +86,14 @@ export function cachedConfig<T extends object>(env: Env = process.env): CachedCo
     if (key === null) return;
     try {
       tightenOwnDir(places(env).stateDir);
-      writeFileAtomic(cachePath(env), JSON.stringify({ key, config } satisfies Entry<T>), 0o600);
+      writeFileAtomic(cachePath(env, file), JSON.stringify({ key, config } satisfies Entry<T>), 0o600);
     } catch {
       // a read-only state directory: every verb loads the file, as before
     }
   };
   if (key === null) return { config: null, store };
   try {
-    const entry = JSON.parse(readFileSync(cachePath(env), "utf8")) as Entry<T>;
+    const entry = JSON.parse(readFileSync(cachePath(env, file), "utf8")) as Entry<T>;
     if (entry.key !== key || typeof entry.config !== "object" || entry.config === null) return { config: null, store };
     return { config: entry.config, store };
   } catch {

@@ -81,6 +81,22 @@ describe("the config as last validated, for the key-bound verbs", () => {
     }
   });
 
+  it("two config files read in turn (AGENTMUX_CONFIG naming another) each stay cached: one slot per file", () => {
+    writeFileSync(file, "display:\n  backendSuffix: true\n");
+    const other = join(root, `other «${n}» #%.yml`);
+    writeFileSync(other, "display:\n  backendSuffix: false\n");
+    const usual = env;
+    const named = { ...env, AGENTMUX_CONFIG: other };
+    for (const e of [usual, named]) { env = e; assert.equal(read().hit, false); }
+    for (let round = 0; round < 2; round++) {
+      env = usual;
+      const a = read();
+      env = named;
+      const b = read();
+      assert.deepEqual([a.hit, a.config.display.backendSuffix, b.hit, b.config.display.backendSuffix], [true, true, true, false]);
+    }
+  });
+
   it("a file written between the look and the store is a miss next time (the key is taken before the load)", () => {
     writeFileSync(file, "display:\n  backendSuffix: true\n");
     const cached = cachedConfig<Config>(env);
