@@ -38,8 +38,8 @@ export class Tmux {
   readonly transport: TmuxTransport;
   /** The daemon lists every pane every few seconds: the records of panes that did not change are kept. */
   private readonly panes = new RecordReader(PANE_FIELDS);
-  /** The socket path, once tmux said it (socketPath, serverPlace): `list` with hosts needs it twice. */
-  private socket: string | undefined;
+  /** The socket path, once asked (socketPath, serverPlace): callers at the same time share one tmux process. */
+  private socket: Promise<string> | undefined;
 
   constructor(server: TmuxServer = {}, transport?: TmuxTransport) {
     this.server = server;
@@ -73,9 +73,15 @@ export class Tmux {
   }
 
   /** The server's socket path (asked once: the same -L/-S always names the same path). */
-  async socketPath(): Promise<string> {
-    this.socket ??= await this.run(["display-message", "-p", "#{socket_path}"]);
-    return this.socket;
+  socketPath(): Promise<string> {
+    return this.socket ?? this.rememberSocket(this.run(["display-message", "-p", "#{socket_path}"]));
+  }
+
+  /** The socket path as it will be answered; a failed question is asked again next time (the server may be starting). */
+  private rememberSocket(asked: Promise<string>): Promise<string> {
+    this.socket = asked;
+    asked.catch(() => { if (this.socket === asked) this.socket = undefined; });
+    return asked;
   }
 
   /** The running server's identity, `pid:start_time` (a new server on the same socket has another). */
@@ -83,12 +89,14 @@ export class Tmux {
     return this.run(["display-message", "-p", "#{pid}:#{start_time}"]);
   }
 
-  /** The server's identity and socket path, in one question. */
-  async serverPlace(): Promise<{ id: string; socket: string }> {
-    const text = await this.run(["display-message", "-p", "#{pid}:#{start_time} #{socket_path}"]);
-    const space = text.indexOf(" ");
-    this.socket = text.slice(space + 1);
-    return { id: text.slice(0, space), socket: this.socket };
+  /** The server's identity and socket path, in one question (socketPath asked meanwhile waits for its answer). */
+  serverPlace(): Promise<{ id: string; socket: string }> {
+    const place = this.run(["display-message", "-p", "#{pid}:#{start_time} #{socket_path}"]).then((text) => {
+      const space = text.indexOf(" ");
+      return { id: text.slice(0, space), socket: text.slice(space + 1) };
+    });
+    if (!this.socket) this.rememberSocket(place.then((p) => p.socket));
+    return place;
   }
 
   /** The expansion of one of agentmux's own formats (display-message -p) at a target, on a client, or at tmux's current pane. */

@@ -29,6 +29,19 @@ describe("Tmux", () => {
     assert.deepEqual(other.asked, ["display-message -p #{pid}:#{start_time} #{socket_path}"], "list with hosts: one question, not two");
   });
 
+  it("callers asking at the same time share one question (next asks for the notices and the hosts at once)", async () => {
+    const transport = counting();
+    const tmux = new Tmux({ socketName: "my server" }, transport);
+    assert.deepEqual(await Promise.all([tmux.socketPath(), tmux.socketPath(), tmux.socketPath()]), Array(3).fill("/tmp/tmux-0/my server"));
+    assert.equal(transport.asked.length, 1);
+    // list asks for the server's place and, with hosts, the socket path at once: one question.
+    const other = counting();
+    const listing = new Tmux({ socketName: "my server" }, other);
+    const [place, socket] = await Promise.all([listing.serverPlace(), listing.socketPath()]);
+    assert.deepEqual([place.socket, socket], ["/tmp/tmux-0/my server", "/tmp/tmux-0/my server"]);
+    assert.equal(other.asked.length, 1);
+  });
+
   it("a failed question is not remembered", async () => {
     let fail = true;
     const tmux = new Tmux({}, { run: async () => { if (fail) throw new Error("no server running"); return "/tmp/tmux-0/default"; } });
