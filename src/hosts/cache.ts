@@ -1,8 +1,8 @@
-import { mkdirSync, renameSync, statSync, unlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { mkdirSync, renameSync, unlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { HostConfig } from "../config/config.ts";
 import { isJsonObject } from "../util/json.ts";
-import { isFileRefused, MiB, readRegularText } from "../util/regular-file.ts";
+import { isFileRefused, MiB, readOwnFile } from "../util/regular-file.ts";
 import { emptySnapshot, type HostSnapshot } from "./snapshot.ts";
 
 /** The largest cache file read (5,000 sessions' rows fit well within it). */
@@ -51,29 +51,30 @@ export function removeSnapshot(daemonDir: string, name: string): void {
 
 /**
  * What is known of each configured host, in the config's order: its file, or an empty snapshot
- * saying why there is none (the daemon not running, or not linked to it yet).
+ * saying why there is none (the daemon not running, or not linked to it yet). `list` and `next`
+ * read every host's file on a key press: each is read in two system calls (readOwnFile).
  */
 export function readSnapshots(daemonDir: string, hosts: readonly HostConfig[]): HostSnapshot[] {
+  const dir = `${hostsDir(daemonDir)}/`;
   return hosts.map((host) => {
-    let text: string;
+    let read: { text: string; mtimeMs: number };
     try {
-      text = readRegularText(cacheFile(daemonDir, host.name), { maxBytes: CACHE_MAX });
+      read = readOwnFile(`${dir}${host.name}.json`, CACHE_MAX);
     } catch (error) {
       const why = isFileRefused(error) ? `its cache file ${error.reason}` : "no data yet: the agentmux daemon links to it once it runs (agentmux daemon start)";
       return { ...emptySnapshot(host.name), error: why };
     }
     try {
-      const value: unknown = JSON.parse(text);
-      if (isJsonObject(value) && value["name"] === host.name && Array.isArray(value["sessions"])) return withTouch(value as unknown as HostSnapshot, cacheFile(daemonDir, host.name));
+      const value: unknown = JSON.parse(read.text);
+      if (isJsonObject(value) && value["name"] === host.name && Array.isArray(value["sessions"])) return withTouch(value as unknown as HostSnapshot, read.mtimeMs);
     } catch { /* reported below */ }
     return { ...emptySnapshot(host.name), error: "its cache file is damaged: the daemon writes it again with the next data" };
   });
 }
 
 /** A reachable host's data is as recent as its file's last touch (touchSnapshot). */
-function withTouch(snapshot: HostSnapshot, file: string): HostSnapshot {
+function withTouch(snapshot: HostSnapshot, mtimeMs: number): HostSnapshot {
   if (!snapshot.reachable) return snapshot;
-  let touched: number;
-  try { touched = Math.floor(statSync(file).mtimeMs); } catch { return snapshot; }
+  const touched = Math.floor(mtimeMs);
   return touched > (snapshot.lastDataAt ?? 0) ? { ...snapshot, lastDataAt: touched } : snapshot;
 }

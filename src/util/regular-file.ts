@@ -1,4 +1,4 @@
-import { closeSync, constants, fstatSync, openSync, readSync, statSync, type Stats } from "node:fs";
+import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, readSync, statSync, type Stats } from "node:fs";
 import { AgentmuxError } from "./errors.ts";
 
 export const KiB = 1024;
@@ -36,6 +36,7 @@ function kindOf(st: Stats): string {
   if (st.isBlockDevice()) return "a block device";
   if (st.isDirectory()) return "a directory";
   if (st.isSocket()) return "a socket";
+  if (st.isSymbolicLink()) return "a symlink";
   return "not a plain file";
 }
 
@@ -138,4 +139,22 @@ export function readTail(file: string, max: number, options: OpenOptions = {}): 
   } finally {
     closeSync(fd);
   }
+}
+
+/**
+ * A file agentmux itself keeps in a private (0700) directory, read on a key press: looked at
+ * without following a link (a regular file within maxBytes, and its modification time), then read
+ * whole in one call, without following a link (O_NOFOLLOW) or waiting on a FIFO put there in the
+ * meantime (O_NONBLOCK: it reads as empty). Two system calls where readRegularText makes seven;
+ * a device cannot be put in such a directory without root. Throws FileRefused, or what lstat or
+ * open throws (ENOENT, ELOOP).
+ */
+export function readOwnFile(file: string, maxBytes: number): { text: string; mtimeMs: number } {
+  const st = lstatSync(file);
+  if (!st.isFile()) throw notRegular(file, st);
+  if (st.size > maxBytes) throw tooLarge(file, maxBytes);
+  // Node takes open(2) flags as a number here too (its types say only a string).
+  const text = readFileSync(file, { encoding: "utf8", flag: (constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK) as unknown as string });
+  if (Buffer.byteLength(text) > maxBytes) throw tooLarge(file, maxBytes);
+  return { text, mtimeMs: st.mtimeMs };
 }

@@ -1,6 +1,7 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { hostsDir, readSnapshots, touchSnapshot, writeSnapshot } from "../../../src/hosts/cache.ts";
@@ -25,6 +26,27 @@ describe("the hosts' cache files", () => {
       writeSnapshot(dir, { ...emptySnapshot("far"), reachable: false, error: "gone", lastDataAt: AT + 30_000 });
       touchSnapshot(dir, "far", AT + 90_000);
       assert.equal(readSnapshots(dir, [host])[0]?.lastDataAt, AT + 30_000);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("a FIFO, a symlink, a damaged or a missing file in a host's place says so for that host; the others are read", () => {
+    const dir = mkdtempSync(join(tmpdir(), "amx-cache-"));
+    try {
+      const names = ["ok", "fifo", "link", "damaged", "missing"];
+      writeSnapshot(dir, { ...emptySnapshot("ok"), reachable: true, lastDataAt: AT });
+      execFileSync("mkfifo", [join(hostsDir(dir), "fifo.json")]);
+      symlinkSync(join(hostsDir(dir), "ok.json"), join(hostsDir(dir), "link.json"));
+      writeFileSync(join(hostsDir(dir), "damaged.json"), "{\"name\":\"damaged\",");
+      const read = readSnapshots(dir, names.map((name) => ({ name, ssh: name })));
+      assert.deepEqual(read.map((s) => [s.name, s.reachable, s.error]), [
+        ["ok", true, null],
+        ["fifo", false, "its cache file is a FIFO, not a regular file"],
+        ["link", false, "its cache file is a symlink, not a regular file"],
+        ["damaged", false, "its cache file is damaged: the daemon writes it again with the next data"],
+        ["missing", false, "no data yet: the agentmux daemon links to it once it runs (agentmux daemon start)"],
+      ]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

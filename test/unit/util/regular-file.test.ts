@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { callInChild } from "../../helpers/in-child.ts";
-import { formatBytes, isFileRefused, KiB, MiB, readRegularFile, readRegularText } from "../../../src/util/regular-file.ts";
+import { formatBytes, isFileRefused, KiB, MiB, readOwnFile, readRegularFile, readRegularText } from "../../../src/util/regular-file.ts";
 
 const tmp = mkdtempSync(join(tmpdir(), "agentmux-regular-"));
 after(() => rmSync(tmp, { recursive: true, force: true }));
@@ -95,6 +95,44 @@ describe("readRegularFile", () => {
     writeFileSync(file, "t");
     symlinkSync(file, join(tmp, "nofollow"));
     assert.throws(() => readRegularFile(join(tmp, "nofollow"), { maxBytes: KiB, follow: false }), { code: "ELOOP" });
+  });
+});
+
+describe("readOwnFile (agentmux's own files in a private directory, on a key press)", () => {
+  it("reads a regular file whole with its modification time; exactly the cap is read, one byte more is refused", () => {
+    const file = join(tmp, "own.json");
+    writeFileSync(file, "{\"a\":«1»}");
+    const read = readOwnFile(file, Buffer.byteLength("{\"a\":«1»}"));
+    assert.deepEqual(read, { text: "{\"a\":«1»}", mtimeMs: statSync(file).mtimeMs });
+    assert.equal(refusal(() => readOwnFile(file, read.text.length)), `${file} is larger than ${read.text.length} bytes`);
+  });
+
+  it("refuses a symlink (even to a regular file), /dev/zero, a FIFO and a directory without blocking or reading them", () => {
+    const dir = join(tmp, "own");
+    mkdirSync(dir);
+    writeFileSync(join(dir, "real"), "r");
+    symlinkSync(join(dir, "real"), join(dir, "link"));
+    symlinkSync("/dev/zero", join(dir, "zero"));
+    execFileSync("mkfifo", [join(dir, "fifo")]);
+    mkdirSync(join(dir, "sub"));
+    const outcomes = callInChild("util/regular-file.ts", "readOwnFile", [
+      [join(dir, "link"), MiB],
+      [join(dir, "zero"), MiB],
+      [join(dir, "fifo"), MiB],
+      [join(dir, "sub"), MiB],
+      ["/dev/zero", MiB],
+    ]);
+    assert.deepEqual(outcomes, [
+      { error: `${join(dir, "link")} is a symlink, not a regular file`, name: "FileRefused" },
+      { error: `${join(dir, "zero")} is a symlink, not a regular file`, name: "FileRefused" },
+      { error: `${join(dir, "fifo")} is a FIFO, not a regular file`, name: "FileRefused" },
+      { error: `${join(dir, "sub")} is a directory, not a regular file`, name: "FileRefused" },
+      { error: "/dev/zero is a character device, not a regular file", name: "FileRefused" },
+    ]);
+  });
+
+  it("throws a missing file's own error", () => {
+    assert.throws(() => readOwnFile(join(tmp, "nope"), KiB), { code: "ENOENT" });
   });
 });
 
