@@ -47,10 +47,13 @@ export function remoteRows(snapshots: readonly HostSnapshot[], now: number, grou
 
 /** `agentmux list` (from the menu): the fast path calls it without commander. */
 export async function runList(ctx: Context, options: ListCommandOptions): Promise<void> {
-  const all = await listSessions(ctx.tmux, { backendSuffix: ctx.config.display.backendSuffix, includeExited: true });
+  // Other machines' sessions, as this server's daemon last heard of them (no ssh is opened here),
+  // read while tmux lists the panes here (the socket path it needs comes from the same questions).
+  const [all, hosts] = await Promise.all([
+    listSessions(ctx.tmux, { backendSuffix: ctx.config.display.backendSuffix, includeExited: true }),
+    ctx.config.hosts.length > 0 ? import("../hosts/known.ts").then((m) => m.hostSnapshots(ctx.tmux, ctx.config.hosts)) : [],
+  ]);
   const sessions = options.group === undefined ? all : all.filter((s) => s.group === options.group);
-  // Other machines' sessions, as this server's daemon last heard of them (no ssh is opened here).
-  const hosts = ctx.config.hosts.length > 0 ? await (await import("../hosts/known.ts")).hostSnapshots(ctx.tmux, ctx.config.hosts) : [];
   const now = Date.now();
   if (options.json) {
     printJson([...sessions.map((s) => sessionJson(s, now)), ...hosts.flatMap((h) => h.sessions.filter(ofGroup(options.group)).map((r) => remoteJson(r, h, now)))]);

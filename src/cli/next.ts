@@ -3,6 +3,7 @@ import { nextNeedingYou } from "../session/next.ts";
 import { latestUnseen, loadNotices } from "../session/notices.ts";
 import { loadRoster } from "../session/roster.ts";
 import { AgentmuxError } from "../util/errors.ts";
+import type { HostSnapshot } from "../hosts/snapshot.ts";
 import { Context, printJson } from "./context.ts";
 import { currentPane, jumpTo, tell } from "./on-client.ts";
 import { out, shown } from "../util/terminal-text.ts";
@@ -18,6 +19,10 @@ export const NO_UNSEEN = "no unseen notification to go to";
  */
 export async function runNext(ctx: Context, options: NextOptions): Promise<void> {
   if (options.notified && options.cycle) throw new AgentmuxError("--notified and --cycle cannot be used together", { hint: "--notified goes only to a notified session; --cycle never does" });
+  // Other machines' sessions (what the daemon last heard: no ssh), for when none here needs you:
+  // read while tmux answers the questions below, which it needs the socket path of too.
+  const remote = !options.notified && ctx.config.hosts.length > 0 ? import("../hosts/known.ts").then((m) => m.hostSnapshots(ctx.tmux, ctx.config.hosts)) : null;
+  remote?.catch(() => { /* reported where it is awaited, if it is */ });
   const [roster, notices] = await Promise.all([
     loadRoster(ctx.tmux, { backendSuffix: ctx.config.display.backendSuffix }),
     options.cycle ? [] : loadNotices(ctx.tmux, ownSocket(ctx)),
@@ -30,7 +35,7 @@ export async function runNext(ctx: Context, options: NextOptions): Promise<void>
   }
   const target = told?.session ?? nextNeedingYou(roster, from);
   // None here: another machine's session that needs you, most urgent first (what the daemon last heard; no ssh to find it).
-  if (!target && !options.notified && ctx.config.hosts.length > 0 && (await nextOnHost(ctx, options))) return;
+  if (!target && remote && (await nextOnHost(ctx, options, await remote))) return;
   if (!target) {
     const snoozed = roster.filter((s) => s.snoozed && (s.state === "waiting" || s.state === "blocked")).length;
     const text = `no session is waiting for you${snoozed > 0 ? ` (${snoozed} snoozed)` : ""}`;
@@ -43,9 +48,9 @@ export async function runNext(ctx: Context, options: NextOptions): Promise<void>
 }
 
 /** Go to the most urgent of the other machines' sessions that need you (a local window on it); false when none does. */
-async function nextOnHost(ctx: Context, options: NextOptions): Promise<boolean> {
-  const [{ hostSnapshots, hostPlace }, { remoteInboxItems }] = await Promise.all([import("../hosts/known.ts"), import("../hosts/inbox.ts")]);
-  const item = remoteInboxItems(await hostSnapshots(ctx.tmux, ctx.config.hosts)).find((i) => !i.snoozed);
+async function nextOnHost(ctx: Context, options: NextOptions, snapshots: HostSnapshot[]): Promise<boolean> {
+  const [{ hostPlace }, { remoteInboxItems }] = await Promise.all([import("../hosts/known.ts"), import("../hosts/inbox.ts")]);
+  const item = remoteInboxItems(snapshots).find((i) => !i.snoozed);
   if (!item) return false;
   const { openHostView } = await import("../hosts/view.ts");
   await openHostView(ctx.tmux, { ...(await hostPlace(ctx.tmux, ctx.config.hosts, item.pane)), client: options.client });
