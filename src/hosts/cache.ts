@@ -52,7 +52,7 @@ export function removeSnapshot(daemonDir: string, name: string): void {
 /**
  * What is known of each configured host, in the config's order: its file, or an empty snapshot
  * saying why there is none (the daemon not running, or not linked to it yet). `list` and `next`
- * read every host's file on a key press: each is read in two system calls (readOwnFile).
+ * read every host's file on a key press: each is read in two calls into Node (readOwnFile).
  */
 export function readSnapshots(daemonDir: string, hosts: readonly HostConfig[]): HostSnapshot[] {
   const dir = `${hostsDir(daemonDir)}/`;
