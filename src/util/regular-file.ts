@@ -145,10 +145,10 @@ export function readTail(file: string, max: number, options: OpenOptions = {}): 
  * A file agentmux itself keeps in a private (0700) directory, read on a key press: looked at
  * without following a link (a regular file within maxBytes, and its modification time), then read
  * whole in one call, without following a link (O_NOFOLLOW) or waiting on a FIFO put there in the
- * meantime (O_NONBLOCK: it reads as empty). Two calls into Node (the read's open, fstat, read
- * and close are made in one) where readRegularText makes seven and the caller's stat an eighth; a
- * device cannot be put in such a directory without root. Throws FileRefused, or what lstat or
- * open throws (ENOENT, ELOOP).
+ * meantime (O_NONBLOCK: it reads as empty). Two calls into Node (the read makes its open, reads
+ * and close in one) and five system calls, where readRegularText and a stat made eight calls and
+ * seven system calls; a device cannot be put in such a directory without root. Throws
+ * FileRefused, or what lstat or open throws (ENOENT, ELOOP).
  */
 export function readOwnFile(file: string, maxBytes: number): { text: string; mtimeMs: number } {
   const st = lstatSync(file);
