@@ -127,8 +127,9 @@ async function listRatio(host: SshHost, runs: number): Promise<string[]> {
 /**
  * Key-press start-up with 20 hosts configured, against the same CLI told of none (AGENTMUX_CONFIG
  * naming a config without hosts), on the same server and daemon, the three taken in turn (none,
- * twenty, none again; each round starts one place further on). The second none is the yardstick:
- * the spread between two runs of the same thing. Target: each verb within 1.05x with hosts.
+ * twenty, none again; each round starts one place further on). The hosts are weighed against
+ * both runs of none; the one against the other is the yardstick (the spread between two runs of
+ * the same thing). Target: each verb within 1.05x with hosts.
  */
 async function keysWithHosts(server: TestServer, pane: string, rounds: number): Promise<string[]> {
   const bare = join(server.home, "no-hosts.yml");
@@ -157,13 +158,14 @@ async function keysWithHosts(server: TestServer, pane: string, rounds: number): 
     }
   }
   if (process.env["P13_SAMPLES"]) writeFileSync(process.env["P13_SAMPLES"], JSON.stringify(verbs.map((v, i) => ({ verb: v.label, ...samples[i] }))));
-  const lines = [`P13 key-press start-up with 20 hosts configured against none (the same server and daemon, in turn; none twice, the second the spread of one thing), target <= ${KEYS_TARGET}x  [${rounds} runs each]`];
+  const lines = [`P13 key-press start-up with 20 hosts configured against none (the same server and daemon, in turn; none run twice as often, its two halves' ratio the spread of one thing), target <= ${KEYS_TARGET}x  [${rounds} runs with hosts, ${2 * rounds} without]`];
   let failed = 0;
   for (const [i, verb] of verbs.entries()) {
     const s = samples[i] as (typeof samples)[number];
-    const ratio = median(s.twenty) / median(s.none);
+    const none = median([...s.none, ...s.again]);
+    const ratio = median(s.twenty) / none;
     if (ratio > KEYS_TARGET) failed++;
-    lines.push(`    ${verb.label.padEnd(32)} p50 ${fmt(median(s.twenty)).padStart(6)} ms against ${fmt(median(s.none)).padStart(6)} ms  ${ratio.toFixed(3)}x  (none again ${(median(s.again) / median(s.none)).toFixed(3)}x)  ${ratio <= KEYS_TARGET ? "PASS" : "FAIL"}`);
+    lines.push(`    ${verb.label.padEnd(32)} p50 ${fmt(median(s.twenty)).padStart(6)} ms against ${fmt(none).padStart(6)} ms  ${ratio.toFixed(3)}x  (none against none ${(median(s.again) / median(s.none)).toFixed(3)}x)  ${ratio <= KEYS_TARGET ? "PASS" : "FAIL"}`);
   }
   lines.push(`P13 key-press start-up with 20 hosts: ${failed === 0 ? "within target" : `OVER TARGET (${failed} of ${verbs.length} verbs)`}`);
   return lines;
