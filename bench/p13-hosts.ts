@@ -149,7 +149,8 @@ async function keysWithHosts(server: TestServer, pane: string, rounds: number): 
   for (let round = 0; round < rounds; round++) {
     for (const [i, verb] of verbs.entries()) {
       const s = samples[i] as (typeof samples)[number];
-      // Each takes each place in the turn as often: the first run after another verb was seen faster.
+      // Each takes each place in the turn as often: no config is favoured by where it runs (after
+      // another verb, after itself).
       const turn: Array<[number[], string | undefined]> = [[s.none, bare], [s.twenty, undefined], [s.again, bare]];
       for (let k = 0; k < turn.length; k++) {
         const [into, config] = turn[(k + round) % turn.length] as [number[], string | undefined];
@@ -157,6 +158,7 @@ async function keysWithHosts(server: TestServer, pane: string, rounds: number): 
       }
     }
   }
+  // P13_SAMPLES=FILE keeps every run's time, for a look at their spread.
   if (process.env["P13_SAMPLES"]) writeFileSync(process.env["P13_SAMPLES"], JSON.stringify(verbs.map((v, i) => ({ verb: v.label, ...samples[i] }))));
   const lines = [`P13 key-press start-up with 20 hosts configured against none (the same server and daemon, in turn; none run twice as often, its two halves' ratio the spread of one thing), target <= ${KEYS_TARGET}x  [${rounds} runs with hosts, ${2 * rounds} without]`];
   let failed = 0;
