@@ -146,9 +146,9 @@ export function readTail(file: string, max: number, options: OpenOptions = {}): 
  * without following a link (a regular file within maxBytes, and its modification time), then read
  * whole in one call, without following a link (O_NOFOLLOW) or waiting on a FIFO put there in the
  * meantime (O_NONBLOCK: it reads as empty). Two calls into Node (the read makes its open, reads
- * and close in one) and five system calls, where readRegularText and a stat made eight calls and
- * seven system calls; a device cannot be put in such a directory without root. Throws
- * FileRefused, or what lstat or open throws (ENOENT, ELOOP).
+ * and close in one) and five system calls, where readRegularText and a stat made seven of each;
+ * a device cannot be put in such a directory without root. Throws FileRefused, or what lstat or
+ * open throws (ENOENT, ELOOP).
  */
 export function readOwnFile(file: string, maxBytes: number): { text: string; mtimeMs: number } {
   const st = lstatSync(file);
