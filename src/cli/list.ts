@@ -5,6 +5,7 @@ import { listSessions } from "../session/store.ts";
 import { formatAge } from "../util/text.ts";
 import { secondsSince, sessionJson, type SessionRow } from "../session/json.ts";
 import type { HostSnapshot } from "../hosts/snapshot.ts";
+import { knownHosts } from "../hosts/read-known.ts";
 import { Context, printJson } from "./context.ts";
 
 export function formatTable(rows: string[][]): string {
@@ -51,7 +52,7 @@ export async function runList(ctx: Context, options: ListCommandOptions): Promis
   // read while tmux lists the panes here (the socket path it needs comes from the same questions).
   const [all, hosts] = await Promise.all([
     listSessions(ctx.tmux, { backendSuffix: ctx.config.display.backendSuffix, includeExited: true }),
-    ctx.config.hosts.length > 0 ? import("../hosts/known.ts").then((m) => m.hostSnapshots(ctx.tmux, ctx.config.hosts)) : [],
+    knownHosts(ctx.tmux, ctx.config.hosts),
   ]);
   const sessions = options.group === undefined ? all : all.filter((s) => s.group === options.group);
   const now = Date.now();

@@ -4,6 +4,7 @@ import { latestUnseen, loadNotices } from "../session/notices.ts";
 import { loadRoster } from "../session/roster.ts";
 import { AgentmuxError } from "../util/errors.ts";
 import type { HostSnapshot } from "../hosts/snapshot.ts";
+import { knownHosts } from "../hosts/read-known.ts";
 import { Context, printJson } from "./context.ts";
 import { currentPane, jumpTo, tell } from "./on-client.ts";
 import { out, shown } from "../util/terminal-text.ts";
@@ -21,7 +22,7 @@ export async function runNext(ctx: Context, options: NextOptions): Promise<void>
   if (options.notified && options.cycle) throw new AgentmuxError("--notified and --cycle cannot be used together", { hint: "--notified goes only to a notified session; --cycle never does" });
   // Other machines' sessions (what the daemon last heard: no ssh), for when none here needs you:
   // read while tmux answers the questions below, which it needs the socket path of too.
-  const remote = !options.notified && ctx.config.hosts.length > 0 ? import("../hosts/known.ts").then((m) => m.hostSnapshots(ctx.tmux, ctx.config.hosts)) : null;
+  const remote = !options.notified && ctx.config.hosts.length > 0 ? knownHosts(ctx.tmux, ctx.config.hosts) : null;
   remote?.catch(() => { /* reported where it is awaited, if it is */ });
   const [roster, notices] = await Promise.all([
     loadRoster(ctx.tmux, { backendSuffix: ctx.config.display.backendSuffix }),

@@ -6,6 +6,7 @@ import type { Tmux } from "../tmux/tmux.ts";
 import { AgentmuxError } from "../util/errors.ts";
 import { pick, type SwitcherSettings } from "./picker.ts";
 import { splitHostTarget } from "../hosts/address.ts";
+import { knownHosts } from "../hosts/read-known.ts";
 
 export interface OpenOptions {
   tmux: Tmux;
@@ -37,7 +38,7 @@ export async function openSwitcher(options: OpenOptions): Promise<void> {
   const pane = await pick({
     load: async (s) => withQueuedReviews(await loadRoster(options.tmux, { backendSuffix: s.backendSuffix })),
     // Loaded only with hosts configured: what the daemon last heard of them (no ssh).
-    remote: async (s) => (await import("./host-rows.ts")).hostRows(await (await import("../hosts/known.ts")).hostSnapshots(options.tmux, s.hosts ?? []), Date.now()),
+    remote: async (s) => (await import("./host-rows.ts")).hostRows(await knownHosts(options.tmux, s.hosts ?? []), Date.now()),
     settings: options.settings,
     preview: {
       // Another machine's screen is read there (`agentmux read` over its shared connection).
