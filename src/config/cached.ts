@@ -32,8 +32,8 @@ export function configFile(env: Env = process.env): string {
  * the path) only names the file: the path itself is in the key each entry is checked against.
  */
 function cachePath(env: Env, file: string): string {
-  const dir = places(env).stateDir;
-  if (file === places(env).configFile) return join(dir, "config-cache.json");
+  const { stateDir: dir, configFile: usual } = places(env);
+  if (file === usual) return join(dir, "config-cache.json");
   let hash = 0x811c9dc5;
   for (let i = 0; i < file.length; i++) hash = Math.imul(hash ^ file.charCodeAt(i), 0x01000193);
   return join(dir, `config-cache-${(hash >>> 0).toString(16).padStart(8, "0")}.json`);

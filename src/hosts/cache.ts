@@ -16,7 +16,9 @@ export function hostsDir(daemonDir: string): string {
   return join(daemonDir, "hosts");
 }
 
-const cacheFile = (daemonDir: string, name: string) => join(hostsDir(daemonDir), `${name}.json`);
+/** A host's file in the hosts' directory (a template, not join: readSnapshots makes 20 on a key press). */
+const fileIn = (hosts: string, name: string) => `${hosts}/${name}.json`;
+const cacheFile = (daemonDir: string, name: string) => fileIn(hostsDir(daemonDir), name);
 
 /**
  * Replace a host's file whole (written beside it, then renamed: a reader sees the old one or the
@@ -55,11 +57,11 @@ export function removeSnapshot(daemonDir: string, name: string): void {
  * read every host's file on a key press: each is read in two calls into Node (readOwnFile).
  */
 export function readSnapshots(daemonDir: string, hosts: readonly HostConfig[]): HostSnapshot[] {
-  const dir = `${hostsDir(daemonDir)}/`;
+  const dir = hostsDir(daemonDir);
   return hosts.map((host) => {
     let read: { text: string; mtimeMs: number };
     try {
-      read = readOwnFile(`${dir}${host.name}.json`, CACHE_MAX);
+      read = readOwnFile(fileIn(dir, host.name), CACHE_MAX);
     } catch (error) {
       const why = isFileRefused(error) ? `its cache file ${error.reason}` : "no data yet: the agentmux daemon links to it once it runs (agentmux daemon start)";
       return { ...emptySnapshot(host.name), error: why };
