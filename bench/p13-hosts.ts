@@ -14,16 +14,6 @@ import { timed, type Verb } from "./p9-key-verbs.ts";
 const HOOK = join(ROOT, "shell", "agentmux-hook");
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** ms from spawn to exit of `node CLI ARGS` against a server. */
-function timedCli(server: TestServer, args: string[]): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const start = process.hrtime.bigint();
-    const child = spawn(process.execPath, [CLI, "-L", server.name, ...args], { env: server.env, stdio: "ignore" });
-    child.on("error", reject);
-    child.on("close", () => resolve(Number(process.hrtime.bigint() - start) / 1e6));
-  });
-}
-
 /** Wait until fn holds (polled every 5 ms), answering when, in ms since `start`; throws after 10 s. */
 async function until(start: bigint, fn: () => Promise<boolean>): Promise<number> {
   for (;;) {
@@ -111,11 +101,11 @@ async function listRatio(host: SshHost, runs: number): Promise<string[]> {
     const local: number[] = [];
     const remote: number[] = [];
     const three = [1, 2, 3].map((n) => ({ name: `far${n}`, ssh: host.alias, agentmux: host.agentmux, socket: host.socketName }));
-    for (let i = 0; i < runs; i++) local.push(await timedCli(server, ["list"]));
+    for (let i = 0; i < runs; i++) local.push(await timed(["node", CLI, "-L", server.name, "list"], server.env));
     writeConfig(server.home, { hosts: three });
     await server.waitFor("3 hosts reachable", async () => (JSON.parse(String((await server.cli(["hosts", "--json"])).stdout)) as Array<{ reachable: boolean }>).filter((h) => h.reachable).length === 3, 60_000)
       .catch(async (e: Error) => { throw new Error(`${e.message}: ${String((await server.cli(["hosts", "--json"])).stdout)} ${daemonLogLines(server.home).slice(-10).join("\n")}`); });
-    for (let i = 0; i < runs; i++) remote.push(await timedCli(server, ["list"]));
+    for (let i = 0; i < runs; i++) remote.push(await timed(["node", CLI, "-L", server.name, "list"], server.env));
     const ratio = median(remote) / median(local);
     await server.cli(["daemon", "stop"]);
     return [`P13 list with 3 hosts: median ${fmt(median(remote))} ms against ${fmt(median(local))} ms without hosts, ${ratio.toFixed(2)}x (target <= 1.3x, ${verdict(ratio <= 1.3)})  [${runs} runs each]`];
