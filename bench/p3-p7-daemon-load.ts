@@ -2,7 +2,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { TestServer, FIXTURE_BIN, ROOT } from "../test/helpers/tmux-server.ts";
 import { SETTLED_MS } from "../src/core/decide.ts";
-import { cpuMs, daemonPid, rssMb, threadCpuMs, threadSpend } from "./proc.ts";
+import { cpuMs, daemonPid, rssMb, runMs, threadCpuMs, threadSpend } from "./proc.ts";
 import { fmt, verdict } from "./stats.ts";
 
 /**
@@ -14,9 +14,9 @@ const TAKE_IN_MS = SETTLED_MS + 5000;
 
 /**
  * P3: the daemon's CPU with 50 agent panes (Codex screens, so every pane has a manifest to run),
- * 10 of them printing continuously, as % of one core over the window. Baseline: the tmux
- * server's own CPU over the same window, which begins once the daemon has taken the panes in
- * (TAKE_IN_MS; that cost is printed apart). Target ≤ 2 %. Run again at 200 panes, 20 printing
+ * 10 of them printing continuously, as % of one core over the steady window. Baseline: the tmux
+ * server's own CPU over the same window. Taking the panes in (TAKE_IN_MS) and the window after it
+ * (V8's warm-up) are start costs, printed apart. Target ≤ 2 %. Run again at 200 panes, 20 printing
  * (docs/hosts.md's scale: target ≤ 1 %).
  */
 export async function benchDaemonCpu(seconds = 60, panes = 50, printing = 10, target = 2): Promise<string[]> {
@@ -49,18 +49,27 @@ export async function benchDaemonCpu(seconds = 60, panes = 50, printing = 10, ta
     const taken0 = cpuMs(pid);
     await new Promise((r) => setTimeout(r, TAKE_IN_MS));
     const takeIn = cpuMs(pid) - taken0;
-    if (profile) process.kill(pid, "SIGUSR2");
-    const d0 = cpuMs(pid), t0 = cpuMs(tmuxPid), threads0 = threadCpuMs(pid), start = Date.now();
-    await new Promise((r) => setTimeout(r, seconds * 1000));
-    const elapsed = Date.now() - start;
-    if (profile) process.kill(pid, "SIGUSR2");
-    const daemonPct = ((cpuMs(pid) - d0) / elapsed) * 100;
-    const tmuxPct = ((cpuMs(tmuxPid) - t0) / elapsed) * 100;
-    const spent = threadSpend(threads0, threadCpuMs(pid));
+    // Two windows one after the other: the first minute after the take-in still holds V8's warm-up
+    // (functions a 3 s timer calls turn hot only now: one run read 33 Turbofan compiles, about 130 ms
+    // of a compiler thread, in it), a cost of the start like the take-in; the second is the steady
+    // state the target is about. Both are printed.
+    const windows: Array<{ daemonPct: number; tmuxPct: number; spent: string }> = [];
+    for (let w = 0; w < 2; w++) {
+      const last = w === 1;
+      if (profile && last) process.kill(pid, "SIGUSR2");
+      const d0 = runMs(pid), t0 = runMs(tmuxPid), threads0 = threadCpuMs(pid), start = Date.now();
+      await new Promise((r) => setTimeout(r, seconds * 1000));
+      const elapsed = Date.now() - start;
+      if (profile && last) process.kill(pid, "SIGUSR2");
+      windows.push({ daemonPct: ((runMs(pid) - d0) / elapsed) * 100, tmuxPct: ((runMs(tmuxPid) - t0) / elapsed) * 100, spent: threadSpend(threads0, threadCpuMs(pid)) });
+    }
     await server.cli(["daemon", "stop"]);
+    const [first, steady] = windows as [typeof windows[0], typeof windows[0]];
+    const { daemonPct, tmuxPct } = steady;
     return [
-      `P3 daemon CPU, ${panes} agent panes (${printing} printing): ${fmt(daemonPct)} % of a core over ${seconds} s, once the panes were taken in (target <= ${target} %, ${verdict(daemonPct <= target)}); baseline tmux server ${fmt(tmuxPct)} %, so ${(daemonPct / Math.max(tmuxPct, 0.01)).toFixed(2)}x`,
-      `P3 where the daemon's time went (thread: user+system): ${spent}`,
+      `P3 daemon CPU, ${panes} agent panes (${printing} printing): ${fmt(daemonPct)} % of a core over ${seconds} s, in the steady window (target <= ${target} %, ${verdict(daemonPct <= target)}); baseline tmux server ${fmt(tmuxPct)} %, so ${(daemonPct / Math.max(tmuxPct, 0.01)).toFixed(2)}x`,
+      `P3 the ${seconds} s before it (the first after the take-in, V8 still compiling in it): ${fmt(first.daemonPct)} % of a core; baseline tmux server ${fmt(first.tmuxPct)} %`,
+      `P3 where the daemon's time went (thread: user+system), steady window: ${steady.spent}; the one before: ${first.spent}`,
       `P3 taking the ${panes} panes in at daemon start: ${fmt(takeIn)} ms of CPU in its first ${TAKE_IN_MS / 1000} s (${fmt(takeIn / panes)} ms a pane)`,
     ];
   } finally {
