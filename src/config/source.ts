@@ -13,10 +13,8 @@ const POLL_MS = 2000;
  * and the last good config kept (the defaults, when the first load already fails).
  *
  * Two ways to notice a change: fs.watch on the file's directory (editors replace the file, so the
- * file itself cannot be watched), and a stat at the first get() of each turn of the event loop, so
- * a request made right after a write sees it even before the watcher's event arrives. (One turn's
- * many gets, a tick weighing 200 sessions, share the one stat: nothing outside can write and be
- * asked about within a turn.)
+ * file itself cannot be watched), and a stat at each get(), so a request made right after a write
+ * sees it even before the watcher's event arrives.
  */
 export class ConfigSource {
   private current: Config = DEFAULT_CONFIG;
@@ -24,8 +22,6 @@ export class ConfigSource {
   private watcher: FSWatcher | null = null;
   private debounce: NodeJS.Timeout | null = null;
   private poll: NodeJS.Timeout | null = null;
-  /** get() has looked at the file in this turn of the event loop. */
-  private lookedThisTurn = false;
   private readonly listeners: Array<(config: Config, previous: Config) => void> = [];
   readonly file: string;
 
@@ -34,13 +30,9 @@ export class ConfigSource {
     this.refresh();
   }
 
-  /** The config now (reloaded first when the file changed since the last look, made at this turn's first get). */
+  /** The config now (reloaded first when the file changed since the last look). */
   get(): Config {
-    if (!this.lookedThisTurn) {
-      this.lookedThisTurn = true;
-      setImmediate(() => { this.lookedThisTurn = false; }).unref();
-      this.refresh();
-    }
+    this.refresh();
     return this.current;
   }
 
