@@ -2,7 +2,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { TestServer, FIXTURE_BIN, ROOT } from "../test/helpers/tmux-server.ts";
 import { SETTLED_MS } from "../src/core/decide.ts";
-import { cpuMs, daemonPid, rssMb, runMs, threadCpuMs, threadSpend } from "./proc.ts";
+import { daemonPid, rssMb, runMs, threadCpuMs, threadSpend } from "./proc.ts";
 import { fmt, verdict } from "./stats.ts";
 
 /**
@@ -46,9 +46,9 @@ export async function benchDaemonCpu(seconds = 60, panes = 50, printing = 10, ta
     const tmuxPid = Number(String((await server.tmux(["display-message", "-p", "#{pid}"])).stdout));
     // Taking the panes in (a first look at each: its screen read, its state written) is a cost of
     // its own, once per daemon start: measured apart, before the steady window.
-    const taken0 = cpuMs(pid);
+    const taken0 = runMs(pid);
     await new Promise((r) => setTimeout(r, TAKE_IN_MS));
-    const takeIn = cpuMs(pid) - taken0;
+    const takeIn = runMs(pid) - taken0;
     // Two windows one after the other: the first minute after the take-in still holds V8's warm-up
     // (functions a 3 s timer calls turn hot only now: one run read 33 Turbofan compiles, about 130 ms
     // of a compiler thread, in it), a cost of the start like the take-in; the second is the steady
